@@ -1,0 +1,10 @@
+"""hunt.boards: what is printed on each game's components, as TOML data and loaders.
+
+Every value in the data files carries its provenance (`rulebook`, `public` or
+`reconstructed`) so an owner of the game can check and correct it.
+"""
+
+from hunt.boards.data import PROVENANCES, read_board_file
+from hunt.boards.jutland_deck import JutlandCard, JutlandTurn, load_jutland
+
+__all__ = ["PROVENANCES", "JutlandCard", "JutlandTurn", "load_jutland", "read_board_file"]

@@ -1,0 +1,30 @@
+"""Exception classes shared by every layer of hunt.
+
+Every error a user can cause (a typo, an illegal move, a broken record or board file)
+is one of these, and its message is a single line that says what is wrong and what
+would be accepted. The CLI prints that line; it never shows a traceback for them.
+"""
+
+
+class HuntError(Exception):
+    """Base class of every error hunt reports to a user in one line."""
+
+
+class IllegalActionError(HuntError, ValueError):
+    """An action (or its text) that is not legal in the state it was applied to."""
+
+
+class RecordError(HuntError, ValueError):
+    """A game record that cannot be read or replayed: corrupt, foreign or inconsistent."""
+
+
+class BoardError(HuntError, ValueError):
+    """A component data file (TOML under boards/) that is missing or malformed."""
+
+
+class UnknownGameError(HuntError, ValueError):
+    """A game name that is not registered."""
+
+
+class OptionError(HuntError, ValueError):
+    """A game option that does not exist or has a value the game does not accept."""

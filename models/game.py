@@ -1,0 +1,266 @@
+"""The game contract every game implements: OpenSpiel's State API, typed.
+
+A `Game` is a rules set with fixed options; it creates `State`s. A `State` is one
+position: whose turn it is (a seat, `CHANCE` or `TERMINAL`), the legal actions, how
+actions change it, and what each seat may see of it.
+
+Hidden information is handled through views. Each seat keeps its own history of
+what it saw at every step (perfect recall), and everything an agent, a hint or a
+screen may use is derived from that view: `information_state_key`, `observation`,
+`determinize`, `belief`. Only tests and post-game analysis look at the full state.
+
+Chance is explicit: die rolls and card draws are `CHANCE` nodes whose outcomes are
+ordinary actions, so a record holds every draw and a game replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hunt.errors import IllegalActionError, RecordError
+
+CHANCE = -1
+"""`current_player()` at a chance node: the next action is drawn from `chance_outcomes()`."""
+TERMINAL = -2
+"""`current_player()` once the game is over."""
+
+RECORD_FORMAT = 1
+"""Version of the JSON game record written by `State.to_record()`."""
+
+Action = Hashable
+"""An action: a small hashable, orderable value (an int or a frozen dataclass)."""
+
+Observation = dict[str, Any]
+"""What a seat sees now, as JSON-able data: everything a screen may draw."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game, independent of any position."""
+
+    name: str
+    """Registry name, e.g. "jutland"."""
+    title: str
+    """Name as printed on the box."""
+    num_players: int
+    """Seats in this configuration."""
+    min_players: int
+    max_players: int
+    seat_names: tuple[str, ...]
+    """Lower-case name of each seat, e.g. ("german", "british")."""
+    max_game_length: int
+    """No game lasts more actions than this, chance outcomes included."""
+    zero_sum: bool
+    """Whether the returns of every finished game add up to zero."""
+
+
+class Game(ABC):
+    """A rules set with its options; a factory of states."""
+
+    info: GameInfo
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options: dict[str, Any] = dict(options)
+
+    @abstractmethod
+    def new_initial_state(self, seed: int = 0) -> State:
+        """The position before the first action.
+
+        `seed` names the chance stream a driver (the CLI, the arena) uses to sample
+        chance outcomes; it is kept in the record. The rules themselves never draw.
+        """
+
+    @abstractmethod
+    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
+                         rng: random.Random) -> Action:
+        """The game's rule-of-thumb choice for the seat whose `observation` this is.
+
+        It sees only that seat's observation and legal actions, so it cannot cheat.
+        Used by `HeuristicAgent` and as the rollout policy of the search.
+        """
+
+    def from_record(self, record: Mapping[str, Any]) -> State:
+        """Replay a record written by `State.to_record()`; `RecordError` if it is broken."""
+        if not isinstance(record, Mapping):
+            raise RecordError("a game record must be a JSON object with game, seed, actions")
+        if record.get("game") != self.info.name:
+            raise RecordError(f"the record is for game {record.get('game')!r}, "
+                              f"not {self.info.name!r}")
+        options = record.get("options", {})
+        if options != self.options:
+            raise RecordError(f"the record was played with options {options}, "
+                              f"this game has {self.options}")
+        seed = record.get("seed", 0)
+        actions = record.get("actions")
+        if not isinstance(seed, int) or not isinstance(actions, list):
+            raise RecordError("a game record needs an integer 'seed' and a list 'actions'")
+        state = self.new_initial_state(seed)
+        for number, text in enumerate(actions, start=1):
+            if not isinstance(text, str):
+                raise RecordError(f"action {number} is {text!r}, not the text of an action")
+            if state.is_terminal():
+                raise RecordError(f"action {number} {text!r} comes after the end of the game")
+            try:
+                state.apply_action(state.string_to_action(text))
+            except IllegalActionError as error:
+                raise RecordError(f"action {number}: {error}") from None
+        return state
+
+
+class State(ABC):
+    """One position of a game. Mutable: `apply_action` changes it in place."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history: list[Action] = []
+        """Every action applied since the initial state (empty in a determinized state)."""
+        self._views: list[list[Hashable]] = [[] for _ in range(game.info.num_players)]
+        self._determinized = False
+
+    # -- whose turn, and what can be done -------------------------------------------
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act (0..n-1), or `CHANCE`, or `TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Sorted, unique actions of the player to act; the outcomes at a chance node;
+        [] only at the end."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, each outcome with its probability (they sum to 1); else []."""
+
+    def apply_action(self, action: Action) -> None:
+        """Play `action`; `IllegalActionError` (the state unchanged) if it is not legal."""
+        if not self.is_legal(action):
+            raise IllegalActionError(
+                f"{action!r} is not legal here; legal: {self._legal_texts()}")
+        self._apply(action)
+        self.history.append(action)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether `action` may be applied now. Games may answer faster than this."""
+        try:
+            return action in self.legal_actions()
+        except TypeError:
+            return False
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal, appending what each seat sees."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player() == TERMINAL
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One value per seat: the result of a finished game, 0.0 for all before the end."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy: changing either never changes the other."""
+
+    # -- what each seat sees --------------------------------------------------------
+
+    def information_state_key(self, player: int) -> Hashable:
+        """Everything `player` has seen so far, and nothing else (perfect recall)."""
+        return (player, tuple(self._views[player]))
+
+    def view_length(self, player: int) -> int:
+        """How many things `player` has seen so far; a mark for `views_since`."""
+        return len(self._views[player])
+
+    def views_since(self, player: int, mark: int) -> tuple[Hashable, ...]:
+        """What `player` saw after `mark` (from `view_length`): its view of those steps."""
+        return tuple(self._views[player][mark:])
+
+    @abstractmethod
+    def observation(self, player: int) -> Observation:
+        """What `player` sees now, as JSON-able data: all the screen may render."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: random.Random, prior: Any = None) -> State:
+        """A full state drawn among those consistent with `player`'s information.
+
+        Uses only what `player` can see, so two states with the same information-state
+        key for `player` give identical samples from equally seeded `rng`s. `prior`
+        (from `belief(player)`) weights what is hidden, where a game has such a model.
+        The sample has no history and no record; other seats' views are empty in it.
+        """
+
+    def belief(self, player: int) -> Any:
+        """The game's prior over what `player` cannot see, or None if it has none."""
+        return None
+
+    def _see(self, player: int, token: Hashable) -> None:
+        """Record that `player` saw `token` at this step."""
+        self._views[player].append(token)
+
+    def _see_all(self, token: Hashable) -> None:
+        """Record a public event: every seat saw `token`."""
+        for view in self._views:
+            view.append(token)
+
+    # -- text and records -----------------------------------------------------------
+
+    @abstractmethod
+    def action_to_string(self, action: Action) -> str:
+        """The text form of `action` in this state, as a person would type it."""
+
+    def string_to_action(self, text: str) -> Action:
+        """The legal action whose text is `text` (case and spacing ignored).
+
+        Raises `IllegalActionError` naming what would be accepted.
+        """
+        wanted = " ".join(text.lower().split())
+        for action in self.legal_actions():
+            if self.action_to_string(action).lower() == wanted:
+                return action
+        raise IllegalActionError(f"{text.strip()!r} is not legal here; "
+                                 f"legal: {self._legal_texts()}")
+
+    def _legal_texts(self) -> str:
+        texts = [self.action_to_string(action) for action in self.legal_actions()]
+        if len(texts) > 12:
+            texts = [*texts[:12], f"... ({len(texts)} in all)"]
+        return ", ".join(texts) if texts else "nothing (the game is over)"
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-able record: game, options, seed and every action as text."""
+        if self._determinized:
+            raise RecordError("a determinized state has no history, so no record")
+        replay = self.game.new_initial_state(self.seed)
+        texts = []
+        for action in self.history:
+            texts.append(replay.action_to_string(action))
+            replay._apply(action)
+        return {"format": RECORD_FORMAT, "game": self.game.info.name,
+                "options": dict(self.game.options), "seed": self.seed, "actions": texts}
+
+    # -- identity -------------------------------------------------------------------
+
+    @abstractmethod
+    def _fingerprint(self) -> Hashable:
+        """Everything that defines the position, hidden parts and views included."""
+
+    def __eq__(self, other: object) -> bool:
+        return (type(self) is type(other) and isinstance(other, State)
+                and self._fingerprint() == other._fingerprint())
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: never a dict key
+
+
+def sample_chance_outcome(state: State, rng: random.Random) -> Action:
+    """Draw one outcome of the chance node `state` with its probability."""
+    outcomes = state.chance_outcomes()
+    actions = [action for action, _ in outcomes]
+    weights = [probability for _, probability in outcomes]
+    return rng.choices(actions, weights=weights)[0]

@@ -1,0 +1,415 @@
+"""Jutland: the rules (../shared/rules/jutland.txt) behind the game contract.
+
+Six turns, each with Sight, Sail, Strike and Sink phases (turn 2: Sight only).
+In Sight and Sail both players discard any cards face down, then refill to 7 from
+the one common deck (reshuffling the discard pile when it runs out). In Strike both
+deploy cards simultaneously; the higher force wins, the British win ties; in Sink
+each side loses the ships the turn's casualty table gives its result.
+
+How the rules become actions:
+- A choice of "some, none or all" cards is made one card at a time, in deck order
+  (action k = card kind k, then DONE), so each set of cards has exactly one spelling
+  and a hand of 7 never offers more than 8 actions.
+- Simultaneous choices (the discards, the deployment) are made German first, British
+  second; the British see nothing of the German's choice until both are made. Then
+  the discard counts (the cards stay face down) or the deployed cards are revealed.
+- A player with nothing to choose is skipped (in turn 1's Sight phase both hands are
+  empty, so the game starts with the draws).
+- Each card drawn is a chance outcome weighted by the copies left in the deck.
+  Drawing always fills the hand to 7: a card in hand can still be discarded or kept
+  back at no cost, and holding it denies it to the opponent, so stopping short never
+  helps. The German draws first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from hunt.boards.jutland_deck import SIDES, JutlandCard, JutlandTurn, load_jutland
+from hunt.errors import OptionError
+from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
+
+GERMAN = 0
+BRITISH = 1
+HAND_SIZE = 7
+SELECT, DRAW, OVER = "select", "draw", "over"
+
+BIG, SMALL = 0, 1
+"""Indices into a (big ships, small ships) casualty pair."""
+
+
+class JutlandGame(Game):
+    """Jutland for two players. Option: `escape_bans_battle_cruisers` (default False)."""
+
+    def __init__(self, escape_bans_battle_cruisers: bool = False, **unknown: Any) -> None:
+        if unknown:
+            raise OptionError(f"jutland has no option {', '.join(sorted(unknown))}; "
+                              "accepted: escape_bans_battle_cruisers")
+        if not isinstance(escape_bans_battle_cruisers, bool):
+            raise OptionError("escape_bans_battle_cruisers must be true or false")
+        options = {"escape_bans_battle_cruisers": True} if escape_bans_battle_cruisers else {}
+        super().__init__(options)
+        self.cards, self.turns = load_jutland(escape_bans_battle_cruisers)
+        self.num_kinds = len(self.cards)
+        self.done_action = self.num_kinds
+        self.card_index = {card.id: kind for kind, card in enumerate(self.cards)}
+        # deployable[turn][side][kind]: may `side` deploy a card of `kind` in `turn`?
+        self.deployable = tuple(
+            tuple(tuple(turn.may_deploy(side, card) for card in self.cards)
+                  for side in (GERMAN, BRITISH))
+            for turn in self.turns)
+        self.info = GameInfo(
+            name="jutland", title="Jutland", num_players=2, min_players=2, max_players=2,
+            seat_names=SIDES, max_game_length=self._max_game_length(), zero_sum=True)
+
+    def _max_game_length(self) -> int:
+        choices = draws = 0
+        for turn in self.turns:
+            selections = sum(phase in turn.phases for phase in ("sight", "sail", "strike"))
+            refills = sum(phase in turn.phases for phase in ("sight", "sail"))
+            choices += selections * 2 * (HAND_SIZE + 1)
+            draws += refills * 2 * HAND_SIZE
+        return choices + draws
+
+    def new_initial_state(self, seed: int = 0) -> JutlandState:
+        """Turn 1, both hands empty, the whole deck to draw from."""
+        return JutlandState(self, seed)
+
+    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
+                         rng: random.Random) -> Action:
+        """Rules of thumb from `hunt.models.jutland.heuristics`."""
+        from hunt.models.jutland.heuristics import heuristic_action
+        return heuristic_action(self, observation, legal_actions, rng)
+
+
+class JutlandState(State):
+    """A Jutland position. Hands, deck and discards are counts per card kind."""
+
+    game: JutlandGame
+
+    def __init__(self, game: JutlandGame, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        n = game.num_kinds
+        self.turn_index = 0
+        self.phase = "sight"
+        self.stage = SELECT
+        self.chooser = GERMAN
+        self.drawer = GERMAN
+        self.hands = [[0] * n, [0] * n]
+        self.selected = [[0] * n, [0] * n]
+        self.min_kind = [0, 0]
+        self.deck = [card.count for card in game.cards]
+        self.deck_size = sum(self.deck)
+        self.discard_up = [0] * n
+        """Deployed cards, face up: everyone knows them."""
+        self.discard_down = [[0] * n, [0] * n]
+        """Each side's Sight and Sail discards, face down: only that side knows them."""
+        self.losses = [[0, 0], [0, 0]]
+        """Ships each side has lost, (big, small)."""
+        self.strikes: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
+        """Each Strike: (turn, German force, British force, German cards, British cards)."""
+        self.last_discards: tuple[int, int] | None = None
+        self._begin_selection()
+
+    # -- the contract -----------------------------------------------------------------
+
+    @property
+    def turn(self) -> JutlandTurn:
+        """The turn being played."""
+        return self.game.turns[self.turn_index]
+
+    def current_player(self) -> int:
+        if self.stage == SELECT:
+            return self.chooser
+        return CHANCE if self.stage == DRAW else TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        if self.stage == SELECT:
+            return [*self._selectable(self.chooser), self.game.done_action]
+        if self.stage == DRAW:
+            return [kind for kind, left in enumerate(self.deck) if left]
+        return []
+
+    def is_legal(self, action: Action) -> bool:
+        if type(action) is not int:
+            return False
+        if self.stage == SELECT:
+            return action == self.game.done_action or self._may_select(self.chooser, action)
+        if self.stage == DRAW:
+            return 0 <= action < self.game.num_kinds and self.deck[action] > 0
+        return False
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.stage != DRAW:
+            return []
+        return [(kind, left / self.deck_size) for kind, left in enumerate(self.deck) if left]
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, int)
+        if self.stage == DRAW:
+            self._draw(action)
+        elif action == self.game.done_action:
+            self._see(self.chooser, ("done",))
+            self._finish_selection()
+        else:
+            seat = self.chooser
+            self.selected[seat][action] += 1
+            self.min_kind[seat] = action
+            self._see(seat, ("pick", action))
+            if not self._selectable(seat):
+                self._finish_selection()
+
+    def returns(self) -> list[float]:
+        if self.stage != OVER:
+            return [0.0, 0.0]
+        winner = self.winner()
+        if winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if winner == GERMAN else [-1.0, 1.0]
+
+    def clone(self) -> JutlandState:
+        other = object.__new__(JutlandState)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other._views = [list(view) for view in self._views]
+        other.hands = [list(hand) for hand in self.hands]
+        other.selected = [list(chosen) for chosen in self.selected]
+        other.min_kind = list(self.min_kind)
+        other.deck = list(self.deck)
+        other.discard_up = list(self.discard_up)
+        other.discard_down = [list(pile) for pile in self.discard_down]
+        other.losses = [list(lost) for lost in self.losses]
+        other.strikes = list(self.strikes)
+        return other
+
+    def action_to_string(self, action: Action) -> str:
+        assert isinstance(action, int)
+        if self.stage == DRAW:
+            return f"draw {self.game.cards[action].id}"
+        if action == self.game.done_action:
+            return "done"
+        verb = "deploy" if self.phase == "strike" else "discard"
+        return f"{verb} {self.game.cards[action].id}"
+
+    # -- what each side sees ----------------------------------------------------------
+
+    def observation(self, player: int) -> Observation:
+        cards = self.game.cards
+        opponent = 1 - player
+
+        def names(counts: Sequence[int]) -> list[str]:
+            return [cards[kind].id for kind, n in enumerate(counts) for _ in range(n)]
+
+        stage = {SELECT: "deploy" if self.phase == "strike" else "discard",
+                 DRAW: "draw", OVER: "over"}[self.stage]
+        player_to_act = self.current_player()
+        to_move = SIDES[player_to_act] if player_to_act >= 0 else \
+            ("chance" if player_to_act == CHANCE else "nobody")
+        winner = self.winner() if self.stage == OVER else None
+        return {
+            "game": "jutland", "seat": SIDES[player], "turn": self.turn.number,
+            "turn_name": self.turn.name, "phase": self.phase, "stage": stage,
+            "to_move": to_move,
+            "hand": names(self.hands[player]),
+            "selected": names(self.selected[player]),
+            "opponent_hand_size": sum(self.hands[opponent]),
+            "deck_size": self.deck_size,
+            "discard_size": sum(self.discard_up) + sum(map(sum, self.discard_down)),
+            "last_discards": None if self.last_discards is None else
+            dict(zip(SIDES, self.last_discards, strict=True)),
+            "losses": {side: {"big": lost[BIG], "small": lost[SMALL]}
+                       for side, lost in zip(SIDES, self.losses, strict=True)},
+            "strikes": [{"turn": turn, "german_force": german, "british_force": british,
+                         "winner": SIDES[GERMAN if german > british else BRITISH],
+                         "german_cards": [cards[k].id for k in german_cards],
+                         "british_cards": [cards[k].id for k in british_cards]}
+                        for turn, german, british, german_cards, british_cards
+                        in self.strikes],
+            "result": None if self.stage != OVER else
+            ("draw" if winner is None else f"{SIDES[winner]} win"),
+        }
+
+    def determinize(self, player: int, rng: random.Random, prior: Any = None) -> JutlandState:
+        """Deal the cards `player` cannot place at random among the places it cannot see.
+
+        `player` knows its own hand, the face-up discards and its own face-down ones.
+        Every other card is in the opponent's hand, the opponent's face-down discards
+        or the deck, in numbers `player` knows; they are dealt uniformly. An opponent's
+        choice `player` has not seen yet (the first half of a simultaneous choice) is
+        redrawn: each card it could choose is taken with probability 1/2.
+        """
+        opponent = 1 - player
+        unseen = [self.game.cards[kind].count - self.hands[player][kind]
+                  - self.discard_up[kind] - self.discard_down[player][kind]
+                  for kind in range(self.game.num_kinds)]
+        pool = [kind for kind, n in enumerate(unseen) for _ in range(n)]
+        rng.shuffle(pool)
+        world = self.clone()
+        world.history = []
+        world._determinized = True
+        world._views = [[], []]
+        world._views[player] = list(self._views[player])
+        n = self.game.num_kinds
+        hand_size = sum(self.hands[opponent])
+        hidden_discards = sum(self.discard_down[opponent])
+        world.hands[opponent] = _counts(pool[:hand_size], n)
+        world.discard_down[opponent] = _counts(pool[hand_size:hand_size + hidden_discards], n)
+        world.deck = _counts(pool[hand_size + hidden_discards:], n)
+        assert sum(world.deck) == self.deck_size
+        world.selected[opponent] = [0] * n
+        world.min_kind[opponent] = 0
+        if self.stage == SELECT and self.chooser == BRITISH and opponent == GERMAN:
+            # The German has chosen already; `player` (British) has not seen what.
+            for kind in world._selectable(GERMAN):
+                for _ in range(world.hands[GERMAN][kind]):
+                    if rng.random() < 0.5:
+                        world.selected[GERMAN][kind] += 1
+                        world.min_kind[GERMAN] = kind
+        return world
+
+    # -- the result -------------------------------------------------------------------
+
+    def winner(self) -> int | None:
+        """The side that sank more enemy ships (then more big ships), None on a tie."""
+        german_sank, british_sank = self.losses[BRITISH], self.losses[GERMAN]
+        german_score = (german_sank[BIG] + german_sank[SMALL], german_sank[BIG])
+        british_score = (british_sank[BIG] + british_sank[SMALL], british_sank[BIG])
+        if german_score == british_score:
+            return None
+        return GERMAN if german_score > british_score else BRITISH
+
+    # -- the turn sequence ------------------------------------------------------------
+
+    def _may_select(self, seat: int, kind: int) -> bool:
+        if not (self.min_kind[seat] <= kind < self.game.num_kinds):
+            return False
+        if self.hands[seat][kind] <= self.selected[seat][kind]:
+            return False
+        return self.phase != "strike" or self.game.deployable[self.turn_index][seat][kind]
+
+    def _selectable(self, seat: int) -> list[int]:
+        return [kind for kind in range(self.min_kind[seat], self.game.num_kinds)
+                if self._may_select(seat, kind)]
+
+    def _begin_selection(self) -> None:
+        self.stage = SELECT
+        self.chooser = GERMAN
+        if not self._selectable(GERMAN):
+            self._finish_selection()
+
+    def _finish_selection(self) -> None:
+        """The chooser is done: hand over to the British, or reveal both choices."""
+        if self.chooser == GERMAN:
+            self.chooser = BRITISH
+            if self._selectable(BRITISH):
+                return
+        if self.phase == "strike":
+            self._resolve_strike()
+        else:
+            self._reveal_discards()
+
+    def _reveal_discards(self) -> None:
+        for seat in (GERMAN, BRITISH):
+            for kind, n in enumerate(self.selected[seat]):
+                self.hands[seat][kind] -= n
+                self.discard_down[seat][kind] += n
+        counts = (sum(self.selected[GERMAN]), sum(self.selected[BRITISH]))
+        self.last_discards = counts
+        self._see_all(("discarded", *counts))
+        self._clear_selections()
+        self.stage = DRAW
+        self.drawer = GERMAN
+        self._continue_drawing()
+
+    def _continue_drawing(self) -> None:
+        """Move to the next card to draw, or on to the next phase once both hold 7."""
+        while self.drawer <= BRITISH and sum(self.hands[self.drawer]) >= HAND_SIZE:
+            self.drawer += 1
+        if self.drawer > BRITISH:
+            self._next_phase()
+        elif self.deck_size == 0:
+            self._reshuffle()
+
+    def _reshuffle(self) -> None:
+        """The deck ran out: the whole discard pile becomes the deck."""
+        n = self.game.num_kinds
+        self.deck = [self.discard_up[kind] + self.discard_down[GERMAN][kind]
+                     + self.discard_down[BRITISH][kind] for kind in range(n)]
+        self.deck_size = sum(self.deck)
+        self.discard_up = [0] * n
+        self.discard_down = [[0] * n, [0] * n]
+        self._see_all(("reshuffled", self.deck_size))
+
+    def _draw(self, kind: int) -> None:
+        self.deck[kind] -= 1
+        self.deck_size -= 1
+        self.hands[self.drawer][kind] += 1
+        self._see(self.drawer, ("drew", kind))
+        self._continue_drawing()
+
+    def _resolve_strike(self) -> None:
+        """Strike: reveal, compare forces (British win ties), discard; then Sink."""
+        forces = [sum(self.game.cards[kind].force * n for kind, n in enumerate(chosen))
+                  for chosen in self.selected]
+        deployed = [tuple(kind for kind, n in enumerate(chosen) for _ in range(n))
+                    for chosen in self.selected]
+        for seat in (GERMAN, BRITISH):
+            for kind, n in enumerate(self.selected[seat]):
+                self.hands[seat][kind] -= n
+                self.discard_up[kind] += n
+        self._see_all(("deployed", deployed[GERMAN], deployed[BRITISH]))
+        self.strikes.append((self.turn.number, forces[GERMAN], forces[BRITISH],
+                             deployed[GERMAN], deployed[BRITISH]))
+        self._clear_selections()
+        winner = GERMAN if forces[GERMAN] > forces[BRITISH] else BRITISH
+        for seat, (big, small) in ((winner, self.turn.winner_loses),
+                                   (1 - winner, self.turn.loser_loses)):
+            self.losses[seat][BIG] += big
+            self.losses[seat][SMALL] += small
+        self._next_turn()
+
+    def _clear_selections(self) -> None:
+        n = self.game.num_kinds
+        self.selected = [[0] * n, [0] * n]
+        self.min_kind = [0, 0]
+
+    def _next_phase(self) -> None:
+        phases = self.turn.phases
+        if self.phase == "sight" and "sail" in phases:
+            self.phase = "sail"
+        elif self.phase in ("sight", "sail") and "strike" in phases:
+            self.phase = "strike"
+        else:
+            self._next_turn()
+            return
+        self._begin_selection()
+
+    def _next_turn(self) -> None:
+        if self.turn_index == len(self.game.turns) - 1:
+            self.stage = OVER
+            return
+        self.turn_index += 1
+        self.phase = "sight"
+        self._begin_selection()
+
+    def _fingerprint(self) -> Hashable:
+        return (self.turn_index, self.phase, self.stage, self.chooser, self.drawer,
+                tuple(map(tuple, self.hands)), tuple(map(tuple, self.selected)),
+                tuple(self.min_kind), tuple(self.deck), tuple(self.discard_up),
+                tuple(map(tuple, self.discard_down)), tuple(map(tuple, self.losses)),
+                tuple(self.strikes), self.last_discards,
+                tuple(tuple(view) for view in self._views))
+
+
+def _counts(kinds: Sequence[int], num_kinds: int) -> list[int]:
+    counts = [0] * num_kinds
+    for kind in kinds:
+        counts[kind] += 1
+    return counts
+
+
+def card_of(game: JutlandGame, card_id: str) -> JutlandCard:
+    """The card kind with id `card_id`."""
+    return game.cards[game.card_index[card_id]]

@@ -1,0 +1,224 @@
+"""The conformance suite every registered game must pass (shipped with the package).
+
+`check_game(game)` plays random games from random seeds and checks, at every step,
+the contract in `hunt.models.game`: legal actions sorted, unique and non-empty before
+the end; illegal actions refused with `IllegalActionError` and no change; clones
+independent; chance outcomes summing to 1; text forms that round-trip; observations
+that are JSON-able; termination within `max_game_length`; zero-sum returns where
+declared; the record round trip; and the determinizer: a sample keeps the player's
+information-state key and observation, can be played to the end, and does not leak,
+i.e. states that differ only in what the player cannot see give identical samples
+from equally seeded generators.
+
+It is the analogue of OpenSpiel's `random_sim_test`; every game's tests end with it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import dataclass
+
+from hunt.errors import IllegalActionError
+from hunt.models.game import CHANCE, Action, Game, State
+
+_NOT_AN_ACTION = ("not", "an", "action")
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message says which check, game seed and step."""
+
+
+@dataclass
+class ConformanceReport:
+    """What a `check_game` run covered."""
+
+    games: int = 0
+    steps: int = 0
+    determinizations: int = 0
+    longest_game: int = 0
+
+
+def check_game(game: Game, *, num_games: int = 100, seed: int = 0,
+               determinize_probability: float = 0.05,
+               playout_probability: float = 0.2) -> ConformanceReport:
+    """Play `num_games` random games of `game` and check the contract throughout.
+
+    At each step the determinizer checks run with `determinize_probability` (and on
+    the first and last step); a sampled world is played to the end with
+    `playout_probability`. Raises `ConformanceError` at the first violation.
+    """
+    report = ConformanceReport()
+    for index in range(num_games):
+        game_seed = seed * 1_000_003 + index
+        _check_one_game(game, game_seed, determinize_probability, playout_probability, report)
+        report.games += 1
+    return report
+
+
+def _fail(game_seed: int, step: int, message: str) -> ConformanceError:
+    return ConformanceError(f"game seed {game_seed}, step {step}: {message}")
+
+
+def _check_one_game(game: Game, game_seed: int, determinize_probability: float,
+                    playout_probability: float, report: ConformanceReport) -> None:
+    rng = random.Random(game_seed)
+    state = game.new_initial_state(seed=game_seed)
+    step = 0
+    while True:
+        check_state(state, rng, game_seed, step,
+                    determinize=step == 0 or rng.random() < determinize_probability,
+                    playout_probability=playout_probability, report=report)
+        if state.is_terminal():
+            break
+        if step >= game.info.max_game_length:
+            raise _fail(game_seed, step, f"no end after max_game_length "
+                                         f"{game.info.max_game_length} actions")
+        actions = state.legal_actions()
+        if state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(actions)
+        state.apply_action(action)
+        step += 1
+        report.steps += 1
+    check_state(state, rng, game_seed, step, determinize=True,
+                playout_probability=0.0, report=report)
+    _check_terminal(game, state, game_seed, step)
+    _check_record(game, state, game_seed, step)
+    report.longest_game = max(report.longest_game, step)
+
+
+def check_state(state: State, rng: random.Random, game_seed: int, step: int, *,
+                determinize: bool, playout_probability: float,
+                report: ConformanceReport) -> None:
+    """Every per-position check of the contract on `state` (which is left unchanged)."""
+    info = state.game.info
+    player = state.current_player()
+    actions = state.legal_actions()
+    if state.is_terminal():
+        if actions:
+            raise _fail(game_seed, step, "legal actions at a terminal state")
+        return
+    if not actions:
+        raise _fail(game_seed, step, "no legal actions before the end")
+    if len(set(actions)) != len(actions) or actions != sorted(actions):  # type: ignore[type-var]
+        raise _fail(game_seed, step, f"legal actions not sorted and unique: {actions}")
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        total = sum(p for _, p in outcomes)
+        if not math.isclose(total, 1.0, abs_tol=1e-9) or any(p <= 0 for _, p in outcomes):
+            raise _fail(game_seed, step, f"chance probabilities sum to {total}")
+        if sorted(a for a, _ in outcomes) != actions:  # type: ignore[type-var]
+            raise _fail(game_seed, step, "chance outcomes differ from the legal actions")
+    elif not 0 <= player < info.num_players:
+        raise _fail(game_seed, step, f"current player {player} is not a seat")
+    elif state.chance_outcomes():
+        raise _fail(game_seed, step, "chance outcomes at a decision node")
+
+    texts = [state.action_to_string(action) for action in actions]
+    if len({text.lower() for text in texts}) != len(texts):
+        raise _fail(game_seed, step, f"two legal actions share a text: {texts}")
+    for action, text in zip(actions, texts, strict=True):
+        if state.string_to_action(text) != action:
+            raise _fail(game_seed, step, f"text {text!r} does not round-trip")
+    _check_illegal_refused(state, game_seed, step)
+    _check_clone(state, rng, game_seed, step)
+    for seat in range(info.num_players):
+        json.dumps(state.observation(seat))
+    if determinize:
+        for seat in range(info.num_players):
+            _check_determinize(state, seat, rng, game_seed, step, playout_probability)
+            report.determinizations += 1
+
+
+def _check_illegal_refused(state: State, game_seed: int, step: int) -> None:
+    before = state.clone()
+    candidates: list[Action] = [_NOT_AN_ACTION]
+    actions = state.legal_actions()
+    integers = [action for action in actions if isinstance(action, int)]
+    if len(integers) == len(actions):
+        candidates += [max(integers) + 1, -1000]
+    for illegal in candidates:
+        try:
+            state.apply_action(illegal)
+        except IllegalActionError:
+            pass
+        else:
+            raise _fail(game_seed, step, f"illegal action {illegal!r} was accepted")
+        if state != before:
+            raise _fail(game_seed, step, "a refused action changed the state")
+    try:
+        state.string_to_action("no such action text")
+    except IllegalActionError:
+        pass
+    else:
+        raise _fail(game_seed, step, "nonsense text was read as an action")
+
+
+def _check_clone(state: State, rng: random.Random, game_seed: int, step: int) -> None:
+    copy = state.clone()
+    if copy != state:
+        raise _fail(game_seed, step, "a clone differs from its original")
+    snapshot = state.clone()
+    copy.apply_action(rng.choice(copy.legal_actions()))
+    if state != snapshot or state.history != snapshot.history:
+        raise _fail(game_seed, step, "playing on a clone changed the original")
+
+
+def _check_determinize(state: State, seat: int, rng: random.Random, game_seed: int,
+                       step: int, playout_probability: float) -> None:
+    key = state.information_state_key(seat)
+    prior = state.belief(seat)
+    sample_seed = rng.randrange(2**31)
+    sample = state.determinize(seat, random.Random(sample_seed), prior)
+    if sample.information_state_key(seat) != key:
+        raise _fail(game_seed, step, f"a sample for seat {seat} changed its information state")
+    if sample.observation(seat) != state.observation(seat):
+        raise _fail(game_seed, step, f"a sample for seat {seat} changed its observation")
+    if sample.current_player() != state.current_player():
+        raise _fail(game_seed, step, "a sample changed whose turn it is")
+    if state.current_player() == seat and sample.legal_actions() != state.legal_actions():
+        raise _fail(game_seed, step, f"a sample changed seat {seat}'s legal actions")
+    # No leak: other worlds with the same view give the very same sample.
+    other_worlds = [state.determinize(seat, random.Random(rng.randrange(2**31)), prior)
+                    for _ in range(2)]
+    probe = rng.randrange(2**31)
+    expected = state.determinize(seat, random.Random(probe), prior)
+    for world in other_worlds:
+        if world.information_state_key(seat) != key:
+            raise _fail(game_seed, step, "a sample changed the information state")
+        if world.determinize(seat, random.Random(probe), prior) != expected:
+            raise _fail(game_seed, step, f"determinize leaks: seat {seat} gets different "
+                                         "samples from worlds it cannot tell apart")
+    if rng.random() < playout_probability:
+        _play_to_end(sample, rng, game_seed, step)
+
+
+def _play_to_end(state: State, rng: random.Random, game_seed: int, step: int) -> None:
+    limit = state.game.info.max_game_length
+    for _ in range(limit + 1):
+        if state.is_terminal():
+            return
+        state.apply_action(rng.choice(state.legal_actions()))
+    raise _fail(game_seed, step, "a determinized world did not reach the end")
+
+
+def _check_terminal(game: Game, state: State, game_seed: int, step: int) -> None:
+    returns = state.returns()
+    if len(returns) != game.info.num_players:
+        raise _fail(game_seed, step, f"returns {returns} do not have one value per seat")
+    if game.info.zero_sum and not math.isclose(sum(returns), 0.0, abs_tol=1e-9):
+        raise _fail(game_seed, step, f"returns {returns} of a zero-sum game do not add to 0")
+
+
+def _check_record(game: Game, state: State, game_seed: int, step: int) -> None:
+    record = json.loads(json.dumps(state.to_record()))
+    replayed = game.from_record(record)
+    if replayed != state:
+        raise _fail(game_seed, step, "replaying the record gives another state")
+    for seat in range(game.info.num_players):
+        if replayed.information_state_key(seat) != state.information_state_key(seat):
+            raise _fail(game_seed, step, "replaying the record changes a view")

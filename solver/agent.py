@@ -1,0 +1,50 @@
+"""The one interface every player shares: the computer agents and the human at the CLI."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+
+from hunt.models.game import Action, State
+
+
+class Agent(ABC):
+    """Chooses an action for the player to act, from what that player may see.
+
+    An agent receives the real state (so a person can be asked, and so the search can
+    call `determinize`), but must decide only from the acting seat's view:
+    `legal_actions()`, `observation(seat)`, `information_state_key(seat)`,
+    `determinize(seat, ...)` and `belief(seat)`. Randomness comes from its own seed.
+    """
+
+    name: str = "agent"
+
+    @abstractmethod
+    def select_action(self, state: State) -> Action:
+        """The action to play in `state`, whose current player is this agent's seat."""
+
+
+class RandomAgent(Agent):
+    """Uniformly random legal actions: the floor every other agent must beat."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def select_action(self, state: State) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+
+class HeuristicAgent(Agent):
+    """The game's own rules of thumb (`Game.heuristic_action`), from the seat's observation."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def select_action(self, state: State) -> Action:
+        seat = state.current_player()
+        return state.game.heuristic_action(state.observation(seat), state.legal_actions(),
+                                           self.rng)

@@ -1,0 +1,40 @@
+"""Playing whole games between agents, with chance drawn from a seeded stream."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from hunt.models.game import Game, State, sample_chance_outcome
+from hunt.solver.agent import Agent
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The end of one game: the final state, its returns and its length in actions."""
+
+    state: State
+    returns: tuple[float, ...]
+    length: int
+
+
+def play_game(game: Game, agents: Sequence[Agent], seed: int,
+              on_step: Callable[[State], None] | None = None) -> MatchResult:
+    """Play one game, seat i played by `agents[i]`; chance outcomes come from `seed`.
+
+    The chance stream is the game's seed, so the same seed deals the same cards to
+    whichever agents sit down, as long as they make the same choices.
+    """
+    state = game.new_initial_state(seed)
+    chance = random.Random(seed)
+    while not state.is_terminal():
+        player = state.current_player()
+        if player < 0:
+            action = sample_chance_outcome(state, chance)
+        else:
+            action = agents[player].select_action(state)
+        state.apply_action(action)
+        if on_step is not None:
+            on_step(state)
+    return MatchResult(state, tuple(state.returns()), len(state.history))
