@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any
 
-from hunt.errors import RecordError, UnknownGameError
+from hunt.errors import OptionError, RecordError, UnknownGameError
 from hunt.models.game import Game, State
 
 # name -> "module:class"; modules are imported only when a game is loaded.
@@ -39,6 +39,6 @@ def state_from_record(record: Mapping[str, Any]) -> State:
         raise RecordError("the record's 'options' must be an object")
     try:
         game = load_game(record["game"], **options)
-    except UnknownGameError as error:
+    except (UnknownGameError, OptionError) as error:
         raise RecordError(str(error)) from None
     return game.from_record(record)

@@ -37,6 +37,8 @@ class ConformanceReport:
     games: int = 0
     steps: int = 0
     determinizations: int = 0
+    alternative_worlds: int = 0
+    """Worlds built from changed histories that the no-leak check compared."""
     longest_game: int = 0
 
 
@@ -130,12 +132,13 @@ def check_state(state: State, rng: random.Random, game_seed: int, step: int, *,
         json.dumps(state.observation(seat))
     if determinize:
         for seat in range(info.num_players):
-            _check_determinize(state, seat, rng, game_seed, step, playout_probability)
+            report.alternative_worlds += _check_determinize(
+                state, seat, rng, game_seed, step, playout_probability)
             report.determinizations += 1
 
 
 def _check_illegal_refused(state: State, game_seed: int, step: int) -> None:
-    before = state.clone()
+    before = state._fingerprint()
     candidates: list[Action] = [_NOT_AN_ACTION]
     actions = state.legal_actions()
     integers = [action for action in actions if isinstance(action, int)]
@@ -148,7 +151,7 @@ def _check_illegal_refused(state: State, game_seed: int, step: int) -> None:
             pass
         else:
             raise _fail(game_seed, step, f"illegal action {illegal!r} was accepted")
-        if state != before:
+        if state._fingerprint() != before:
             raise _fail(game_seed, step, "a refused action changed the state")
     try:
         state.string_to_action("no such action text")
@@ -162,14 +165,14 @@ def _check_clone(state: State, rng: random.Random, game_seed: int, step: int) ->
     copy = state.clone()
     if copy != state:
         raise _fail(game_seed, step, "a clone differs from its original")
-    snapshot = state.clone()
+    before, history = state._fingerprint(), list(state.history)
     copy.apply_action(rng.choice(copy.legal_actions()))
-    if state != snapshot or state.history != snapshot.history:
+    if state._fingerprint() != before or state.history != history:
         raise _fail(game_seed, step, "playing on a clone changed the original")
 
 
 def _check_determinize(state: State, seat: int, rng: random.Random, game_seed: int,
-                       step: int, playout_probability: float) -> None:
+                       step: int, playout_probability: float) -> int:
     key = state.information_state_key(seat)
     prior = state.belief(seat)
     sample_seed = rng.randrange(2**31)
@@ -182,19 +185,77 @@ def _check_determinize(state: State, seat: int, rng: random.Random, game_seed: i
         raise _fail(game_seed, step, "a sample changed whose turn it is")
     if state.current_player() == seat and sample.legal_actions() != state.legal_actions():
         raise _fail(game_seed, step, f"a sample changed seat {seat}'s legal actions")
-    # No leak: other worlds with the same view give the very same sample.
-    other_worlds = [state.determinize(seat, random.Random(rng.randrange(2**31)), prior)
-                    for _ in range(2)]
+    # No leak: other worlds with the same view give the very same sample. The other
+    # worlds come from the real history with steps the seat did not see replaced
+    # (so they do not depend on the determinizer), and from the determinizer itself.
+    other_worlds = alternative_histories(state, seat, rng)
+    other_worlds += [state.determinize(seat, random.Random(rng.randrange(2**31)), prior)
+                     for _ in range(2)]
     probe = rng.randrange(2**31)
     expected = state.determinize(seat, random.Random(probe), prior)
     for world in other_worlds:
         if world.information_state_key(seat) != key:
             raise _fail(game_seed, step, "a sample changed the information state")
-        if world.determinize(seat, random.Random(probe), prior) != expected:
+        if world.observation(seat) != state.observation(seat):
+            raise _fail(game_seed, step, f"seat {seat}'s observation differs between worlds "
+                                         "with the same information state")
+        if world.determinize(seat, random.Random(probe), world.belief(seat)) != expected:
             raise _fail(game_seed, step, f"determinize leaks: seat {seat} gets different "
                                          "samples from worlds it cannot tell apart")
     if rng.random() < playout_probability:
         _play_to_end(sample, rng, game_seed, step)
+    return len(other_worlds) - 2
+
+
+def alternative_histories(state: State, seat: int, rng: random.Random, *,
+                          attempts: int = 6, wanted: int = 2) -> list[State]:
+    """Other states `seat` cannot tell from `state`, found by replaying its history.
+
+    One step `seat` saw nothing of is replaced by another legal action; later steps
+    replay as they were where still legal, and steps `seat` does not see are redrawn
+    at random where not. Attempts whose result `seat` could tell apart are dropped.
+    Independent of `determinize`, so it can test it.
+    """
+    if not state.history or state._determinized:
+        return []
+    game = state.game
+    key = state.information_state_key(seat)
+    unseen_steps = []
+    replay = game.new_initial_state(state.seed)
+    for index, action in enumerate(state.history):
+        mark = replay.view_length(seat)
+        replay.apply_action(action)
+        if replay.view_length(seat) == mark:
+            unseen_steps.append(index)
+    found: list[State] = []
+    for _ in range(attempts if unseen_steps else 0):
+        changed = rng.choice(unseen_steps)
+        world = _replay_with_change(state, seat, changed, rng)
+        if world is not None and world.information_state_key(seat) == key \
+                and world.current_player() == state.current_player() and world != state:
+            found.append(world)
+            if len(found) == wanted:
+                break
+    return found
+
+
+def _replay_with_change(state: State, seat: int, changed: int,
+                        rng: random.Random) -> State | None:
+    world = state.game.new_initial_state(state.seed)
+    for index, action in enumerate(state.history):
+        if world.is_terminal():
+            return None
+        mark = world.view_length(seat)
+        if index == changed or not world.is_legal(action):
+            others = [a for a in world.legal_actions() if a != action]
+            if not others:
+                return None
+            action = rng.choice(others)
+        world.apply_action(action)
+        if world.view_length(seat) != mark and world.views_since(seat, mark) != \
+                state.views_since(seat, mark)[:world.view_length(seat) - mark]:
+            return None  # the seat would have seen the difference
+    return world
 
 
 def _play_to_end(state: State, rng: random.Random, game_seed: int, step: int) -> None:

@@ -347,6 +347,7 @@ class JutlandState(State):
         self.deck_size -= 1
         self.hands[self.drawer][kind] += 1
         self._see(self.drawer, ("drew", kind))
+        self._see(1 - self.drawer, ("opponent drew",))
         self._continue_drawing()
 
     def _resolve_strike(self) -> None:
