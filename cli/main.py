@@ -13,7 +13,23 @@ from hunt.models.registry import available_games, load_game
 from hunt.solver.agent import Agent, HeuristicAgent
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class UserError(click.ClickException):
+    """A HuntError shown as one line, with the usage-error exit code."""
+
+    exit_code = 2
+
+
+class HuntGroup(click.Group):
+    """Turns every `HuntError` a command raises into a one-line message, exit code 2."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except HuntError as error:
+            raise UserError(str(error)) from None
+
+
+@click.group(cls=HuntGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hunt")
 def cli() -> None:
     """hunt: play hidden-information board games against the computer, get hints,
@@ -64,15 +80,5 @@ def play(game_name: str, seat_name: str | None, seed: int | None,
 
 
 def main() -> None:
-    """Entry point of the `hunt` script: user errors become one line and exit code 2."""
-    try:
-        cli.main(standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
-        sys.exit(1)
-    except click.ClickException as error:
-        error.show()
-        sys.exit(error.exit_code)
-    except HuntError as error:
-        click.echo(f"Error: {error}", err=True)
-        sys.exit(2)
+    """Entry point of the `hunt` script."""
+    cli()

@@ -1,0 +1,85 @@
+"""The `hunt` command line: listing games and playing Jutland through piped input."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from hunt.cli.main import cli
+from hunt.cli.screens import render_jutland
+from hunt.models import load_game, state_from_record
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+def test_help_lists_the_commands() -> None:
+    code, out = run("--help")
+    assert code == 0
+    assert "games" in out and "play" in out
+
+
+def test_games_lists_the_registered_games_with_player_counts() -> None:
+    code, out = run("games")
+    assert code == 0
+    assert "jutland          Jutland (2 players: german, british)" in out
+
+
+def test_play_jutland_to_the_end_through_piped_input(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    # A typo, an illegal choice (an enemy card / an unknown number), then "done" always.
+    stdin = "dsicard hipper\ndeploy beatty\n42\n" + "done\n" * 300
+    code, out = run("play", "jutland", "--as", "german", "--seed", "4", "--save", str(save),
+                    stdin=stdin)
+    assert code == 0, out
+    assert "you are the German; seed 4" in out
+    assert "Not accepted: 'dsicard hipper' is not legal here; legal: " in out
+    assert "Not accepted: 'deploy beatty' is not legal here" in out
+    assert "There is no choice 42: pick 1 to" in out
+    assert "Game over: " in out
+    final = state_from_record(json.loads(save.read_text()))
+    assert final.is_terminal()
+
+
+def test_play_as_british_by_numbers(tmp_path: Path) -> None:
+    code, out = run("play", "jutland", "--as", "british", "--seed", "9", stdin="1\n" * 400)
+    assert code == 0, out
+    assert "you are the British" in out and "Game over: " in out
+
+
+def test_the_screen_shows_only_what_the_seat_can_see() -> None:
+    """Worlds a seat cannot tell apart draw the same screen for it."""
+    state = load_game("jutland").new_initial_state(3)
+    rng = random.Random(3)
+    for _ in range(60):
+        state.apply_action(rng.choice(state.legal_actions()))
+    for seat in (0, 1):
+        screens = {render_jutland(state.determinize(seat, random.Random(k)), seat)
+                   for k in range(5)}
+        assert screens == {render_jutland(state, seat)}
+
+
+def test_end_of_input_stops_cleanly_and_keeps_the_record(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    code, out = run("play", "jutland", "--seed", "4", "--save", str(save), stdin="done\n")
+    assert code == 0
+    assert f"Stopped (the input ended); the game so far is saved in {save}" in out
+    state = state_from_record(json.loads(save.read_text()))
+    assert not state.is_terminal()
+
+
+def test_an_unknown_seat_is_a_one_line_usage_error() -> None:
+    code, out = run("play", "jutland", "--as", "french")
+    assert code == 2
+    assert "'french' is not a seat of jutland; accepted: german, british" in out
+
+
+def test_an_unknown_game_is_refused_with_the_choices() -> None:
+    code, out = run("play", "chess")
+    assert code == 2
+    assert "Invalid value for 'GAME': 'chess' is not" in out
