@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -23,12 +24,12 @@ def _declared_packages() -> list[str]:
 
 
 def test_the_package_list_names_every_folder_with_python_code() -> None:
-    found = ["hunt"] + sorted(
+    found = sorted(
         "hunt." + ".".join(init.parent.relative_to(ROOT).parts)
         for init in ROOT.rglob("__init__.py")
         if init.parent != ROOT and not any(part.startswith(".") or part == "build"
                                            for part in init.relative_to(ROOT).parts))
-    assert _declared_packages() == sorted(found)
+    assert _declared_packages() == sorted(["hunt", *found])
 
 
 def test_no_bare_top_level_module_is_importable_from_the_installed_package(
@@ -51,8 +52,12 @@ def test_board_data_loads_through_importlib_resources() -> None:
 
 @pytest.mark.slow
 def test_the_wheel_ships_the_data_files_under_hunt_only(tmp_path: Path) -> None:
+    # Build from a copy: setuptools writes build/ and *.egg-info into the source tree.
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "build", "*.egg-info", "__pycache__", ".*_cache", ".typecheck"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-                    "-w", str(tmp_path), str(ROOT)], check=True, capture_output=True)
+                    "-w", str(tmp_path), str(source)], check=True, capture_output=True)
     wheel = next(tmp_path.glob("hunt-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "hunt/boards/jutland/cards.toml" in names
