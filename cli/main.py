@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 import sys
 from pathlib import Path
@@ -10,7 +11,9 @@ import click
 
 from hunt.errors import HuntError
 from hunt.models.registry import available_games, load_game
-from hunt.solver.agent import Agent, HeuristicAgent
+from hunt.solver.agent import Agent
+from hunt.solver.agents import LEVELS, make_agent
+from hunt.solver.arena import run_arena
 
 
 class UserError(click.ClickException):
@@ -55,8 +58,18 @@ def games() -> None:
               help="Seed of the card draws and the AI; default: a fresh one, printed.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Save the game record to this file after every move.")
-def play(game_name: str, seat_name: str | None, seed: int | None,
-         save_path: Path | None) -> None:
+@click.option("--level", type=click.Choice(list(LEVELS)), default="normal", show_default=True,
+              help="Strength of the computer (its search budget).")
+@click.option("--iterations", type=click.IntRange(min=1), default=None,
+              help="Search iterations per computer move (instead of --level).")
+@click.option("--time", "time_limit", type=click.FloatRange(min=0.01), default=None,
+              help="Seconds of search per computer move (instead of --level).")
+@click.option("--ai", "ai_spec", default=None, metavar="AGENT",
+              help="Any agent for the computer seats: random, heuristic, "
+                   "ismcts[:level|iterations=N|time=S], pimc[:iterations=N].")
+def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Path | None,
+         level: str, iterations: int | None, time_limit: float | None,
+         ai_spec: str | None) -> None:
     """Play GAME against the computer in the terminal."""
     from hunt.cli.play import play_interactive
     from hunt.cli.screens import RENDERERS
@@ -72,11 +85,58 @@ def play(game_name: str, seat_name: str | None, seed: int | None,
     if seed is None:
         seed = secrets.randbelow(10**6)
     click.echo(f"{game.info.title}: you are the {seats[human].capitalize()}; seed {seed}.")
-    agents: list[Agent | None] = [None if seat == human else HeuristicAgent(seed + seat)
+    if ai_spec is None:
+        ai_spec = f"ismcts:{level}"
+        if iterations is not None:
+            ai_spec = f"ismcts:iterations={iterations}"
+        if time_limit is not None:
+            ai_spec = f"ismcts:time={time_limit}"
+    agents: list[Agent | None] = [None if seat == human else make_agent(ai_spec, seed + seat)
                                   for seat in range(game.info.num_players)]
     state = game.new_initial_state(seed)
     play_interactive(state, human, agents, seed, RENDERERS[game_name],
                      sys.stdin, save_path)
+
+
+@cli.command()
+@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.option("--agents", "agent_specs", required=True, metavar="A,B",
+              help="Two agent specs, e.g. ismcts:normal,heuristic.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Seeds to play; each is played twice, the agents swapping seats.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes.")
+@click.option("--seed", type=int, default=0, show_default=True, help="First seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
+          as_json: bool) -> None:
+    """Play two agents against each other on paired seeds; win rates with 95% intervals."""
+    specs = [spec.strip() for spec in agent_specs.split(",")]
+    if len(specs) != 2:
+        raise click.BadParameter("give two agents, e.g. ismcts,heuristic", param_hint="--agents")
+    for spec in specs:
+        make_agent(spec, 0)
+    with click.progressbar(length=2 * games, label="games", file=sys.stderr,
+                           show_pos=True) as bar:
+        report = run_arena(game_name, specs[0], specs[1], games, first_seed=seed,
+                           workers=workers, on_game=lambda _: bar.update(1))
+    data = report.to_json()
+    if as_json:
+        click.echo(json.dumps(data, indent=1))
+        return
+    low, high = data["score_95"]
+    click.echo(f"{game_name}: {specs[0]} against {specs[1]}, {data['games']} games "
+               f"({games} seeds, both seatings)")
+    click.echo(f"  {specs[0]} wins {data['wins']}, draws {data['draws']}, "
+               f"loses {data['losses']}: score {data['score']:.3f} "
+               f"(95% interval {low:.3f} to {high:.3f})")
+    seat_names = load_game(game_name).info.seat_names
+    for seat, counts in data["by_seat"].items():
+        played = sum(counts.values())
+        click.echo(f"  as {seat_names[int(seat)]}: wins {counts.get('win', 0)} of {played}")
+    click.echo(f"  average length {data['average_length']:.1f} actions")
+    for reason, count in data["end_reasons"].items():
+        click.echo(f"  {count:>5} x {reason}")
 
 
 def main() -> None:

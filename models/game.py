@@ -83,6 +83,18 @@ class Game(ABC):
         Used by `HeuristicAgent` and as the rollout policy of the search.
         """
 
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """The search's playout policy in a sampled world; uniform random by default.
+
+        Games override it with a fast form of their heuristic. It may read the acting
+        seat's own cards in the sampled world, never another seat's.
+        """
+        return rng.choice(state.legal_actions())
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Estimated returns where a playout is cut short; None: play to the end."""
+        return None
+
     def from_record(self, record: Mapping[str, Any]) -> State:
         """Replay a record written by `State.to_record()`; `RecordError` if it is broken."""
         if not isinstance(record, Mapping):
@@ -145,6 +157,12 @@ class State(ABC):
         self._apply(action)
         self.history.append(action)
 
+    def apply_legal_action(self, action: Action) -> None:
+        """Play an action taken from `legal_actions()` (or a game policy) without
+        checking it again: the search's fast path. Anything else: `apply_action`."""
+        self._apply(action)
+        self.history.append(action)
+
     def is_legal(self, action: Action) -> bool:
         """Whether `action` may be applied now. Games may answer faster than this."""
         try:
@@ -195,6 +213,10 @@ class State(ABC):
         (from `belief(player)`) weights what is hidden, where a game has such a model.
         The sample has no history and no record; other seats' views are empty in it.
         """
+
+    def end_reason(self) -> str:
+        """How a finished game ended, in a few words (for arena tallies); "" before."""
+        return ""
 
     def belief(self, player: int) -> Any:
         """The game's prior over what `player` cannot see, or None if it has none."""

@@ -35,7 +35,7 @@ def test_play_jutland_to_the_end_through_piped_input(tmp_path: Path) -> None:
     # A typo, an illegal choice (an enemy card / an unknown number), then "done" always.
     stdin = "dsicard hipper\ndeploy beatty\n42\n" + "done\n" * 300
     code, out = run("play", "jutland", "--as", "german", "--seed", "4", "--save", str(save),
-                    stdin=stdin)
+                    "--ai", "heuristic", stdin=stdin)
     assert code == 0, out
     assert "you are the German; seed 4" in out
     assert "Not accepted: 'dsicard hipper' is not legal here; legal: " in out
@@ -47,7 +47,8 @@ def test_play_jutland_to_the_end_through_piped_input(tmp_path: Path) -> None:
 
 
 def test_play_as_british_by_numbers(tmp_path: Path) -> None:
-    code, out = run("play", "jutland", "--as", "british", "--seed", "9", stdin="1\n" * 400)
+    code, out = run("play", "jutland", "--as", "british", "--seed", "9", "--level", "easy",
+                    stdin="1\n" * 400)
     assert code == 0, out
     assert "you are the British" in out and "Game over: " in out
 
@@ -66,7 +67,8 @@ def test_the_screen_shows_only_what_the_seat_can_see() -> None:
 
 def test_end_of_input_stops_cleanly_and_keeps_the_record(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    code, out = run("play", "jutland", "--seed", "4", "--save", str(save), stdin="done\n")
+    code, out = run("play", "jutland", "--seed", "4", "--save", str(save), "--ai", "random",
+                    stdin="done\n")
     assert code == 0
     assert f"Stopped (the input ended); the game so far is saved in {save}" in out
     state = state_from_record(json.loads(save.read_text()))
@@ -83,3 +85,22 @@ def test_an_unknown_game_is_refused_with_the_choices() -> None:
     code, out = run("play", "chess")
     assert code == 2
     assert "Invalid value for 'GAME': 'chess' is not" in out
+
+
+def test_arena_reports_win_rates_with_intervals_for_both_seatings() -> None:
+    code, out = run("arena", "jutland", "--agents", "heuristic,random", "--games", "20")
+    assert code == 0, out
+    assert "heuristic against random, 40 games (20 seeds, both seatings)" in out
+    assert "heuristic wins 40, draws 0, loses 0: score 1.000 (95% interval 0.912 to 1.000)" \
+        in out
+    assert "as german: wins 20 of 20" in out and "as british: wins 20 of 20" in out
+
+
+def test_arena_json_and_a_bad_agent_spec() -> None:
+    code, out = run("arena", "jutland", "--agents", "random,random", "--games", "3", "--json")
+    assert code == 0
+    data = json.loads(out[out.index("{"):])
+    assert data["games"] == 6 and data["wins"] + data["draws"] + data["losses"] == 6
+    code, out = run("arena", "jutland", "--agents", "random,alphazero")
+    assert code == 2
+    assert "no agent 'alphazero'; accepted: random, heuristic, ismcts, pimc" in out

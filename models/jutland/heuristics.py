@@ -1,7 +1,7 @@
 """Jutland rules of thumb: the `HeuristicAgent` policy and the search's rollout policy.
 
-It decides from one side's observation only. A turn's stakes are what losing its
-Strike costs over winning it (a big ship counts as two small ones).
+They decide from one side's own cards and public facts only. A turn's stakes are
+what losing its Strike costs over winning it (a big ship counts as two small ones).
 - Sight and Sail: discard every card that is of no use: enemy cards, and own cards
   that neither this turn's Strike nor a later Strike with at least the same stakes
   accepts, so the refill brings usable ones.
@@ -16,55 +16,100 @@ set not chosen yet, or done.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
-from hunt.models.game import Action, Observation
+from hunt.models.game import CHANCE, Action, Observation, sample_chance_outcome
 
 if TYPE_CHECKING:
     from hunt.boards.jutland_deck import JutlandTurn
-    from hunt.models.jutland.rules import JutlandGame
-
+    from hunt.models.jutland.rules import JutlandGame, JutlandState
 
 RESERVE = 3
 """At most this many cards are kept back from a Strike for a later, narrower one."""
 
 
+def stakes(turn: JutlandTurn) -> int:
+    """What losing the turn's Strike costs over winning it; 0 for a turn without one."""
+    if "strike" not in turn.phases:
+        return 0
+    return 2 * (turn.loser_loses[0] - turn.winner_loses[0]) \
+        + (turn.loser_loses[1] - turn.winner_loses[1])
+
+
+@cache
+def _plan(game: JutlandGame, side: int, turn_number: int
+          ) -> tuple[tuple[bool, ...], tuple[bool, ...], tuple[int, ...]]:
+    """Per card kind, for `side` in `turn_number`: useless (discard it), deployable now,
+    and the kinds worth keeping back from this Strike, strongest first."""
+    now = game.turns[turn_number - 1]
+    later = game.turns[turn_number:]
+    deployable = game.deployable[turn_number - 1][side]
+
+    def accepts(turn: JutlandTurn, kind: int) -> bool:
+        return game.deployable[turn.number - 1][side][kind]
+
+    kinds = range(game.num_kinds)
+    useless = tuple(not deployable[kind] and not any(
+        accepts(turn, kind) and stakes(turn) >= stakes(now) for turn in later)
+        for kind in kinds)
+    narrow_later = [turn for turn in later
+                    if stakes(turn) > stakes(now) and "any" not in turn.fleets[side]]
+    keep = tuple(sorted((kind for kind in kinds if deployable[kind]
+                         and any(accepts(turn, kind) for turn in narrow_later)),
+                        key=lambda kind: -game.cards[kind].force))
+    return useless, deployable, keep
+
+
+def target_counts(game: JutlandGame, side: int, turn_number: int, deploying: bool,
+                  hand: Sequence[int]) -> list[int]:
+    """How many cards of each kind the heuristic wants to discard (or deploy)."""
+    useless, deployable, keep = _plan(game, side, turn_number)
+    if not deploying:
+        return [n if useless[kind] else 0 for kind, n in enumerate(hand)]
+    wanted = [n if deployable[kind] else 0 for kind, n in enumerate(hand)]
+    reserve = RESERVE
+    for kind in keep:
+        held = min(wanted[kind], reserve)
+        wanted[kind] -= held
+        reserve -= held
+    return wanted
+
+
+def _next_choice(game: JutlandGame, legal_actions: Sequence[Action], wanted: Sequence[int],
+                 selected: Sequence[int]) -> Action:
+    for action in legal_actions:
+        assert isinstance(action, int)
+        if action != game.done_action and wanted[action] > selected[action]:
+            return action
+    return game.done_action
+
+
 def heuristic_action(game: JutlandGame, observation: Observation,
                      legal_actions: Sequence[Action], rng: random.Random) -> Action:
-    """The heuristic's next card choice (or draw outcome at a chance node)."""
+    """The heuristic's next card choice, from one side's observation."""
     if observation["stage"] not in ("discard", "deploy"):
         return rng.choice(list(legal_actions))
     side = 0 if observation["seat"] == "german" else 1
-    now = game.turns[observation["turn"] - 1]
 
-    def stakes(turn: JutlandTurn) -> int:
-        if "strike" not in turn.phases:
-            return 0
-        return 2 * (turn.loser_loses[0] - turn.winner_loses[0]) \
-            + (turn.loser_loses[1] - turn.winner_loses[1])
+    def counts(card_ids: Sequence[str]) -> list[int]:
+        result = [0] * game.num_kinds
+        for card_id in card_ids:
+            result[game.card_index[card_id]] += 1
+        return result
 
-    def deployable(turn: JutlandTurn, card_id: str) -> bool:
-        return game.deployable[turn.number - 1][side][game.card_index[card_id]]
+    wanted = target_counts(game, side, observation["turn"], observation["stage"] == "deploy",
+                           counts(observation["hand"]))
+    return _next_choice(game, legal_actions, wanted, counts(observation["selected"]))
 
-    later = game.turns[now.number:]
-    hand: list[str] = observation["hand"]
-    if observation["stage"] == "discard":
-        wanted = [card for card in hand if not deployable(now, card) and not any(
-            deployable(turn, card) and stakes(turn) >= stakes(now) for turn in later)]
-    else:
-        narrow_later = [turn for turn in later if stakes(turn) > stakes(now)
-                        and "any" not in turn.fleets[side]]
-        usable = [card for card in hand if deployable(now, card)]
-        kept = sorted((card for card in usable
-                       if any(deployable(turn, card) for turn in narrow_later)),
-                      key=lambda card: -game.cards[game.card_index[card]].force)[:RESERVE]
-        wanted = list((Counter(usable) - Counter(kept)).elements())
-    remaining = Counter(wanted)
-    remaining.subtract(Counter(observation["selected"]))
-    for action in legal_actions:
-        assert isinstance(action, int)
-        if action != game.done_action and remaining[game.cards[action].id] > 0:
-            return action
-    return game.done_action
+
+def rollout_action(state: JutlandState, rng: random.Random) -> Action:
+    """The same rules of thumb read straight from a (sampled) state, for playouts:
+    the acting side's own hand and the turn only."""
+    if state.current_player() == CHANCE:
+        return sample_chance_outcome(state, rng)
+    game, side = state.game, state.chooser
+    wanted = target_counts(game, side, state.turn.number, state.phase == "strike",
+                           state.hands[side])
+    return _next_choice(game, state.legal_actions(), wanted, state.selected[side])

@@ -30,11 +30,15 @@ from typing import Any
 from hunt.boards.jutland_deck import SIDES, JutlandCard, JutlandTurn, load_jutland
 from hunt.errors import OptionError
 from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
+from hunt.models.jutland import heuristics
 
 GERMAN = 0
 BRITISH = 1
 HAND_SIZE = 7
 SELECT, DRAW, OVER = "select", "draw", "over"
+
+GUESS_LIKE_HEURISTIC = 0.75
+"""How often a sampled world gives the German the heuristic's hidden choice."""
 
 BIG, SMALL = 0, 1
 """Indices into a (big ships, small ships) casualty pair."""
@@ -80,8 +84,12 @@ class JutlandGame(Game):
     def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
                          rng: random.Random) -> Action:
         """Rules of thumb from `hunt.models.jutland.heuristics`."""
-        from hunt.models.jutland.heuristics import heuristic_action
-        return heuristic_action(self, observation, legal_actions, rng)
+        return heuristics.heuristic_action(self, observation, legal_actions, rng)
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """The heuristic, read from the acting side's hand in the sampled world."""
+        assert isinstance(state, JutlandState)
+        return heuristics.rollout_action(state, rng)
 
 
 class JutlandState(State):
@@ -238,7 +246,7 @@ class JutlandState(State):
         Every other card is in the opponent's hand, the opponent's face-down discards
         or the deck, in numbers `player` knows; they are dealt uniformly. An opponent's
         choice `player` has not seen yet (the first half of a simultaneous choice) is
-        redrawn: each card it could choose is taken with probability 1/2.
+        guessed: see `_guess_german_choice`.
         """
         opponent = 1 - player
         unseen = [self.game.cards[kind].count - self.hands[player][kind]
@@ -261,15 +269,35 @@ class JutlandState(State):
         world.selected[opponent] = [0] * n
         world.min_kind[opponent] = 0
         if self.stage == SELECT and self.chooser == BRITISH and opponent == GERMAN:
-            # The German has chosen already; `player` (British) has not seen what.
-            for kind in world._selectable(GERMAN):
-                for _ in range(world.hands[GERMAN][kind]):
-                    if rng.random() < 0.5:
-                        world.selected[GERMAN][kind] += 1
-                        world.min_kind[GERMAN] = kind
+            world._guess_german_choice(rng)
         return world
 
+    def _guess_german_choice(self, rng: random.Random) -> None:
+        """The German chose first and the British have not seen what: in a sampled
+        world, the German makes the heuristic's choice three times in four, and a
+        uniformly random one otherwise (so no choice is ruled out)."""
+        n = self.game.num_kinds
+        if rng.random() < GUESS_LIKE_HEURISTIC:
+            chosen = heuristics.target_counts(self.game, GERMAN, self.turn.number,
+                                              self.phase == "strike", self.hands[GERMAN])
+        else:
+            chosen = [0] * n
+            for kind in self._selectable(GERMAN):
+                chosen[kind] = sum(rng.random() < 0.5 for _ in range(self.hands[GERMAN][kind]))
+        self.selected[GERMAN] = chosen
+        self.min_kind[GERMAN] = max((kind for kind in range(n) if chosen[kind]), default=0)
+
     # -- the result -------------------------------------------------------------------
+
+    def end_reason(self) -> str:
+        if self.stage != OVER:
+            return ""
+        winner = self.winner()
+        if winner is None:
+            return "draw"
+        german, british = (sum(lost) for lost in reversed(self.losses))
+        how = "more ships sunk" if german != british else "more big ships sunk"
+        return f"{SIDES[winner]} win on {how}"
 
     def winner(self) -> int | None:
         """The side that sank more enemy ships (then more big ships), None on a tie."""

@@ -1,0 +1,143 @@
+"""Many seeded games between two agents, paired: each seed is played twice, with
+the agents swapping seats, so both meet the same cards from both sides.
+
+Games run in worker processes; results carry win rates with 95% Wilson intervals,
+the average game length and how games ended.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from hunt.models.registry import load_game
+from hunt.solver.agents import make_agent
+from hunt.solver.match import play_game
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game of the arena: which agent sits where, and the seed of its chance."""
+
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    specs: tuple[str, ...]
+    """Agent spec per seat."""
+    first_agent_seat: int
+    """Seat of agent A in this game (agent B takes the other seat, in duels)."""
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """What one arena game gave."""
+
+    task: GameTask
+    returns: tuple[float, ...]
+    length: int
+    end_reason: str
+
+
+def play_task(task: GameTask) -> GameOutcome:
+    """Play one arena game (in a worker process)."""
+    game = load_game(task.game, **dict(task.options))
+    agents = [make_agent(spec, seed=task.seed * 7919 + seat)
+              for seat, spec in enumerate(task.specs)]
+    result = play_game(game, agents, task.seed)
+    return GameOutcome(task, result.returns, result.length, result.state.end_reason())
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (draws may count as half successes)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class ArenaReport:
+    """Tallies of an arena run, from agent A's side."""
+
+    game: str
+    agents: tuple[str, str]
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    by_seat: dict[int, Counter[str]] = field(default_factory=dict)
+    """Agent A's seat -> counts of "win", "draw", "loss"."""
+    total_length: int = 0
+    end_reasons: Counter[str] = field(default_factory=Counter)
+
+    def add(self, outcome: GameOutcome) -> None:
+        """Count one finished game."""
+        seat = outcome.task.first_agent_seat
+        mine = outcome.returns[seat]
+        best_other = max(r for s, r in enumerate(outcome.returns) if s != seat)
+        result = "win" if mine > best_other else "loss" if mine < best_other else "draw"
+        self.games += 1
+        self.wins += result == "win"
+        self.draws += result == "draw"
+        self.losses += result == "loss"
+        self.by_seat.setdefault(seat, Counter())[result] += 1
+        self.total_length += outcome.length
+        self.end_reasons[outcome.end_reason or "unknown"] += 1
+
+    @property
+    def score(self) -> float:
+        """Agent A's share: wins plus half the draws, over games."""
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-able data."""
+        low, high = wilson_interval(self.wins + self.draws / 2, self.games)
+        return {
+            "game": self.game, "agents": list(self.agents), "games": self.games,
+            "wins": self.wins, "draws": self.draws, "losses": self.losses,
+            "score": self.score, "score_95": [low, high],
+            "by_seat": {str(seat): dict(counts) for seat, counts in sorted(self.by_seat.items())},
+            "average_length": self.total_length / self.games if self.games else 0.0,
+            "end_reasons": dict(self.end_reasons.most_common()),
+        }
+
+
+def arena_tasks(game: str, agent_a: str, agent_b: str, seeds: int, first_seed: int,
+                options: dict[str, Any] | None = None) -> list[GameTask]:
+    """Both seatings of each seed, for a two-seat game."""
+    frozen = tuple(sorted((options or {}).items()))
+    tasks = []
+    for seed in range(first_seed, first_seed + seeds):
+        tasks.append(GameTask(game, frozen, (agent_a, agent_b), 0, seed))
+        tasks.append(GameTask(game, frozen, (agent_b, agent_a), 1, seed))
+    return tasks
+
+
+def run_arena(game: str, agent_a: str, agent_b: str, seeds: int, *, first_seed: int = 0,
+              workers: int = 1, options: dict[str, Any] | None = None,
+              on_game: Callable[[GameOutcome], None] | None = None) -> ArenaReport:
+    """Play every seed with both seatings; agent A's results, tallied."""
+    for spec in (agent_a, agent_b):
+        make_agent(spec, 0)  # refuse a bad spec before starting workers
+    tasks = arena_tasks(game, agent_a, agent_b, seeds, first_seed, options)
+    report = ArenaReport(game, (agent_a, agent_b))
+    for outcome in _run(tasks, workers):
+        report.add(outcome)
+        if on_game is not None:
+            on_game(outcome)
+    return report
+
+
+def _run(tasks: list[GameTask], workers: int) -> Iterator[GameOutcome]:
+    if workers <= 1:
+        yield from map(play_task, tasks)
+        return
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap_unordered(play_task, tasks)

@@ -1,0 +1,200 @@
+"""Information Set Monte Carlo Tree Search, multiple-observer form.
+
+Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG
+2012. Each iteration samples one world consistent with the searching seat's view
+(`state.determinize`, weighted by the game's `belief` prior), then walks one tree per
+seat through it. A seat's tree is keyed by that seat's view of every step: its own
+decisions by the action, everything else by what it saw (`State.views_since`), so
+the British tree branches on the German's announcements, never on its hidden hex.
+At a decision, the acting seat's tree picks among the actions available in this
+world by availability-aware UCB; the first action not tried yet is expanded, then a
+playout (the game's `rollout_action`, cut at `rollout_depth` with its `evaluate`)
+gives the returns that every tree backs up for its own seat.
+
+The search reads nothing of the real state but the seat's view: it only calls
+`determinize`, `belief`, `current_player` and `legal_actions` on it. Everything
+random comes from one seeded `random.Random`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from hunt.models.game import CHANCE, Action, State, sample_chance_outcome
+from hunt.solver.agent import Agent
+from hunt.solver.playout import play_out
+
+
+class _Node:
+    """A point in one seat's tree: an information set of that seat."""
+
+    __slots__ = ("availability", "children", "value_sum", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.value_sum = 0.0
+        self.availability = 0
+        """How often the action leading here was available when its parent was visited."""
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """What the search learned of one root action."""
+
+    action: Action
+    text: str
+    visits: int
+    mean_value: float
+    """Mean return for the searching seat after this action (-1..1 in duels)."""
+    availability: int
+    """Iterations in which the action was legal in the sampled world."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """A finished search: the chosen action and every root action's statistics."""
+
+    action: Action
+    stats: tuple[ActionStats, ...]
+    """Root actions, most visited first."""
+    iterations: int
+    seconds: float
+
+    def stats_for(self, action: Action) -> ActionStats:
+        """The statistics of `action` at the root."""
+        return next(entry for entry in self.stats if entry.action == action)
+
+
+class ISMCTS:
+    """The search itself: `search(state)` from the current player's seat."""
+
+    def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
+                 exploration: float = 0.7, rollout_depth: int | None = None,
+                 guide_weight: float = 5.0, seed: int = 0) -> None:
+        if iterations is None and time_limit is None:
+            raise ValueError("give the search a budget: iterations or time_limit")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.guide_weight = guide_weight
+        self.rng = random.Random(seed)
+
+    def search(self, state: State) -> SearchResult:
+        """Search from the seat to act in `state` and return its statistics."""
+        seat = state.current_player()
+        if seat < 0:
+            raise ValueError("search needs a seat to act, not a chance or terminal node")
+        legal = state.legal_actions()
+        prior = state.belief(seat)  # once per decision, shared by every sample
+        roots = [_Node() for _ in range(state.game.info.num_players)]
+        start = time.perf_counter()
+        done = 0
+        if len(legal) > 1:
+            while not self._budget_spent(done, start):
+                world = state.determinize(seat, self.rng, prior)
+                self._iterate(world, roots)
+                done += 1
+        return self._result(state, seat, legal, roots[seat], done,
+                            time.perf_counter() - start)
+
+    def _budget_spent(self, done: int, start: float) -> bool:
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        return self.time_limit is not None and done % 8 == 0 \
+            and time.perf_counter() - start >= self.time_limit
+
+    def _iterate(self, world: State, roots: list[_Node]) -> None:
+        """One sampled world: select and expand down the trees, play out, back up."""
+        nodes = list(roots)
+        paths: list[list[_Node]] = [[] for _ in roots]
+        seats = range(len(roots))
+        expanded = False
+        while not world.is_terminal() and not expanded:
+            player = world.current_player()
+            marks = [world.view_length(seat) for seat in seats]
+            if player == CHANCE:
+                world.apply_legal_action(sample_chance_outcome(world, self.rng))
+            else:
+                guide = world.game.rollout_action(world, self.rng)
+                action, child, expanded = self._select(nodes[player], world.legal_actions(),
+                                                       guide)
+                paths[player].append(child)
+                nodes[player] = child
+                world.apply_legal_action(action)
+            for seat in seats:
+                seen = world.views_since(seat, marks[seat])
+                if seen:
+                    nodes[seat] = nodes[seat].children.setdefault(seen, _Node())
+        returns = play_out(world, self.rng, self.rollout_depth)
+        for seat in seats:
+            for node in paths[seat]:
+                node.visits += 1
+                node.value_sum += returns[seat]
+
+    def _select(self, node: _Node, legal: list[Action], guide: Action
+                ) -> tuple[Action, _Node, bool]:
+        """Availability-aware UCB among the actions legal in this world, with a
+        progressive bias toward `guide` (the game's policy choice here) that fades
+        with visits; untried actions first, `guide` before the others. Returns the
+        action, its node and whether it was just expanded."""
+        untried = []
+        best: tuple[float, Action, _Node] | None = None
+        for action in legal:
+            key = ("act", action)
+            child = node.children.get(key)
+            if child is None:
+                untried.append(action)
+                continue
+            child.availability += 1
+            score = child.value_sum / child.visits + self.exploration * math.sqrt(
+                math.log(child.availability) / child.visits)
+            if action == guide:
+                score += self.guide_weight / (child.visits + 1)
+            if best is None or score > best[0]:
+                best = (score, action, child)
+        if untried:
+            action = guide if guide in untried else self.rng.choice(untried)
+            child = _Node()
+            child.availability = 1
+            node.children[("act", action)] = child
+            return action, child, True
+        assert best is not None
+        return best[1], best[2], False
+
+    def _result(self, state: State, seat: int, legal: list[Action], root: _Node,
+                iterations: int, seconds: float) -> SearchResult:
+        stats = []
+        for action in legal:
+            child = root.children.get(("act", action))
+            visits = child.visits if child else 0
+            stats.append(ActionStats(
+                action=action, text=state.action_to_string(action), visits=visits,
+                mean_value=child.value_sum / visits if child and visits else 0.0,
+                availability=child.availability if child else 0))
+        # Most visited first; ties by mean value, then by the legal order (stable).
+        stats.sort(key=lambda entry: (-entry.visits, -entry.mean_value))
+        return SearchResult(stats[0].action, tuple(stats), iterations, seconds)
+
+
+class ISMCTSAgent(Agent):
+    """An agent that plays the action ISMCTS visited most. `last_result` keeps the
+    statistics of its latest decision (for hints and tests)."""
+
+    name = "ismcts"
+
+    def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
+                 exploration: float = 0.7, rollout_depth: int | None = None,
+                 seed: int = 0) -> None:
+        self.search = ISMCTS(iterations=iterations, time_limit=time_limit,
+                             exploration=exploration, rollout_depth=rollout_depth, seed=seed)
+        self.last_result: SearchResult | None = None
+
+    def select_action(self, state: State) -> Action:
+        self.last_result = self.search.search(state)
+        return self.last_result.action

@@ -1,0 +1,225 @@
+"""ISMCTS: the right answer where it can be worked out by hand, and no leaks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import pytest
+
+from hunt.models import load_game
+from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
+from hunt.models.testing import alternative_histories, check_game
+from hunt.solver.agent import HeuristicAgent
+from hunt.solver.agents import AgentSpecError, make_agent
+from hunt.solver.ismcts import ISMCTSAgent
+from hunt.solver.match import play_game
+from hunt.solver.pimc import PIMCAgent
+
+HIDER, SEEKER = 0, 1
+HEXES = ("a", "b", "c")
+HIDING = {"a": 0.5, "b": 0.35, "c": 0.15}
+"""Where the hider is, as the seeker's prior knows it."""
+SEARCH_SUCCEEDS = {"a": 0.25, "b": 0.75, "c": 0.5}
+"""Chance that a search of each hex works (open sea, a lit harbour, a reef)."""
+# P(find) = P(there) x P(search works): a 0.125, b 0.2625, c 0.075. The best search
+# is b, though a is where the hider most probably is.
+
+
+class HideAndSeek(Game):
+    """Nature hides a ship in one of three hexes; the seeker searches one, once."""
+
+    info = GameInfo(name="hide-and-seek", title="Hide and seek", num_players=2,
+                    min_players=2, max_players=2, seat_names=("hider", "seeker"),
+                    max_game_length=3, zero_sum=True)
+
+    def __init__(self) -> None:
+        super().__init__({})
+
+    def new_initial_state(self, seed: int = 0) -> HideAndSeekState:
+        return HideAndSeekState(self, seed)
+
+    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
+                         rng: random.Random) -> Action:
+        return rng.choice(list(legal_actions))
+
+    def from_record(self, record: Any) -> State:
+        state = self.new_initial_state(record["seed"])
+        for text in record["actions"]:
+            state.apply_action(state.string_to_action(text))
+        return state
+
+
+class HideAndSeekState(State):
+    def __init__(self, game: HideAndSeek, seed: int) -> None:
+        super().__init__(game, seed)
+        self.hidden: str | None = None
+        self.searched: str | None = None
+        self.result: str | None = None
+
+    def current_player(self) -> int:
+        if self.hidden is None:
+            return CHANCE
+        if self.searched is None:
+            return SEEKER
+        return CHANCE if self.result is None else TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        return [action for action, _ in self.chance_outcomes()] if self.current_player() \
+            == CHANCE else (list(HEXES) if self.current_player() == SEEKER else [])
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.hidden is None:
+            return [(f"hide {hex_id}", HIDING[hex_id]) for hex_id in HEXES]
+        if self.searched is not None and self.result is None:
+            works = SEARCH_SUCCEEDS[self.searched]
+            return [("roll fails", 1 - works), ("roll works", works)]
+        return []
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, str)
+        if self.hidden is None:
+            self.hidden = action.split()[1]
+            self._see(HIDER, action)
+        elif self.searched is None:
+            self.searched = action
+            self._see_all(("search", action))
+        else:
+            found = action == "roll works" and self.searched == self.hidden
+            self.result = "found" if found else "missed"
+            self._see_all(self.result)
+
+    def returns(self) -> list[float]:
+        if self.result is None:
+            return [0.0, 0.0]
+        return [-1.0, 1.0] if self.result == "found" else [1.0, -1.0]
+
+    def clone(self) -> HideAndSeekState:
+        other = HideAndSeekState(self.game, self.seed)  # type: ignore[arg-type]
+        other.hidden, other.searched, other.result = self.hidden, self.searched, self.result
+        other.history = list(self.history)
+        other._views = [list(view) for view in self._views]
+        return other
+
+    def observation(self, player: int) -> Observation:
+        return {"hidden": self.hidden if player == HIDER else None,
+                "searched": self.searched, "result": self.result}
+
+    def belief(self, player: int) -> dict[str, float] | None:
+        return dict(HIDING) if player == SEEKER else None
+
+    def determinize(self, player: int, rng: random.Random,
+                    prior: Any = None) -> HideAndSeekState:
+        world = self.clone()
+        world.history, world._determinized = [], True
+        world._views = [[], []]
+        world._views[player] = list(self._views[player])
+        if player == SEEKER and self.hidden is not None:
+            weights = prior or HIDING
+            world.hidden = rng.choices(HEXES, [weights[hex_id] for hex_id in HEXES])[0]
+        return world
+
+    def action_to_string(self, action: Action) -> str:
+        return f"search {action}" if self.current_player() == SEEKER else str(action)
+
+    def _fingerprint(self) -> Hashable:
+        return (self.hidden, self.searched, self.result,
+                tuple(tuple(view) for view in self._views))
+
+
+def test_hide_and_seek_follows_the_contract() -> None:
+    check_game(HideAndSeek(), num_games=200, determinize_probability=1.0)
+
+
+def test_ismcts_finds_the_best_search_hex_worked_out_by_hand() -> None:
+    state = HideAndSeek().new_initial_state()
+    state.apply_action("hide a")  # the seeker cannot see this
+    agent = ISMCTSAgent(iterations=3000, seed=1)
+    assert agent.select_action(state) == "b"
+    assert agent.last_result is not None
+    stats = {entry.action: entry for entry in agent.last_result.stats}
+    # Mean values estimate 2 P(find) - 1: a -0.75, b -0.475, c -0.85.
+    assert stats["b"].mean_value == pytest.approx(-0.475, abs=0.06)
+    assert stats["b"].visits > 2 * max(stats["a"].visits, stats["c"].visits)
+    assert sum(entry.visits for entry in stats.values()) == 3000
+    assert all(entry.availability >= entry.visits for entry in stats.values())
+
+
+def test_pimc_finds_the_same_hex() -> None:
+    state = HideAndSeek().new_initial_state()
+    state.apply_action("hide c")
+    assert PIMCAgent(iterations=6000, seed=3).select_action(state) == "b"
+
+
+def test_ismcts_does_not_leak_on_hide_and_seek() -> None:
+    results = []
+    for hex_id in HEXES:
+        state = HideAndSeek().new_initial_state()
+        state.apply_action(f"hide {hex_id}")
+        agent = ISMCTSAgent(iterations=300, seed=9)
+        agent.select_action(state)
+        results.append(agent.last_result.stats if agent.last_result else None)
+    assert results[0] == results[1] == results[2]
+
+
+def test_ismcts_does_not_leak_on_jutland() -> None:
+    """States the searching seat cannot tell apart give the same action and statistics."""
+    game = load_game("jutland")
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(40):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and checked < 6:
+            seat = state.current_player()
+            if seat >= 0 and len(state.legal_actions()) > 2 and rng.random() < 0.1:
+                others = alternative_histories(state, seat, rng, attempts=20, wanted=1)
+                if others:
+                    worlds = [state, others[0]]
+                    assert worlds[0] != worlds[1]
+                    outcomes = []
+                    for world in worlds:
+                        agent = ISMCTSAgent(iterations=60, seed=seed)
+                        action = agent.select_action(world)
+                        assert agent.last_result is not None
+                        outcomes.append((action, agent.last_result.stats))
+                    assert outcomes[0] == outcomes[1]
+                    checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+        if checked >= 6:
+            break
+    assert checked == 6
+
+
+def test_ismcts_plays_whole_jutland_games() -> None:
+    game = load_game("jutland")
+    result = play_game(game, [ISMCTSAgent(iterations=30, seed=1), HeuristicAgent(2)], seed=3)
+    assert result.state.is_terminal() and sum(result.returns) == 0
+
+
+def test_the_search_needs_a_budget_and_a_seat() -> None:
+    with pytest.raises(ValueError, match="budget"):
+        ISMCTSAgent(iterations=None, time_limit=None)
+    state = load_game("jutland").new_initial_state()  # a chance node
+    with pytest.raises(ValueError, match="seat to act"):
+        ISMCTSAgent(iterations=10).select_action(state)
+
+
+def test_time_budget_stops_the_search() -> None:
+    state = HideAndSeek().new_initial_state()
+    state.apply_action("hide b")
+    agent = ISMCTSAgent(iterations=None, time_limit=0.05, seed=1)
+    agent.select_action(state)
+    assert agent.last_result is not None and agent.last_result.iterations > 0
+
+
+def test_agent_specs_and_levels() -> None:
+    agent = make_agent("ismcts:easy", 1)
+    assert isinstance(agent, ISMCTSAgent) and agent.search.iterations == 100
+    agent = make_agent("ismcts:time=0.5", 1)
+    assert isinstance(agent, ISMCTSAgent) and agent.search.time_limit == 0.5
+    assert isinstance(make_agent("pimc:iterations=50", 1), PIMCAgent)
+    with pytest.raises(AgentSpecError, match="bad setting 'fast'"):
+        make_agent("ismcts:fast", 1)
+    with pytest.raises(AgentSpecError, match="bad setting 'time=1'"):
+        make_agent("pimc:time=1", 1)
