@@ -6,5 +6,7 @@ Every value in the data files carries its provenance (`rulebook`, `public` or
 
 from hunt.boards.data import PROVENANCES, read_board_file
 from hunt.boards.jutland_deck import JutlandCard, JutlandTurn, load_jutland
+from hunt.boards.the_hunt_map import HuntMap, load_hunt_map, load_hunt_tracks, load_map
 
-__all__ = ["PROVENANCES", "JutlandCard", "JutlandTurn", "load_jutland", "read_board_file"]
+__all__ = ["PROVENANCES", "HuntMap", "JutlandCard", "JutlandTurn", "load_hunt_map",
+           "load_hunt_tracks", "load_jutland", "load_map", "read_board_file"]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from hunt.cli.board import board
 from hunt.errors import HuntError
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent import Agent
@@ -137,6 +138,9 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     click.echo(f"  average length {data['average_length']:.1f} actions")
     for reason, count in data["end_reasons"].items():
         click.echo(f"  {count:>5} x {reason}")
+
+
+cli.add_command(board)
 
 
 def main() -> None:

@@ -91,6 +91,14 @@ class Game(ABC):
         """
         return rng.choice(state.legal_actions())
 
+    def search_reward(self, state: State) -> list[float]:
+        """What the search maximizes at the end of a playout: `returns()` by default.
+
+        A game may add a small margin term (ordered like the returns, never beyond
+        them) so that playouts tell a narrow win from a wide one.
+        """
+        return state.returns()
+
     def evaluate(self, state: State) -> list[float] | None:
         """Estimated returns where a playout is cut short; None: play to the end."""
         return None

@@ -9,7 +9,7 @@ from hunt.models.game import CHANCE, State, sample_chance_outcome
 
 def play_out(world: State, rng: random.Random, max_depth: int | None = None) -> list[float]:
     """Play `world` on (changing it) with the game's `rollout_action`, chance drawn by
-    its probabilities; the returns at the end, or the game's `evaluate` once
+    its probabilities; the game's `search_reward` at the end, or its `evaluate` once
     `max_depth` actions are played (if the game has an evaluation)."""
     game = world.game
     depth = 0
@@ -23,4 +23,4 @@ def play_out(world: State, rng: random.Random, max_depth: int | None = None) -> 
         else:
             world.apply_legal_action(game.rollout_action(world, rng))
         depth += 1
-    return world.returns()
+    return game.search_reward(world)

@@ -40,6 +40,9 @@ SELECT, DRAW, OVER = "select", "draw", "over"
 GUESS_LIKE_HEURISTIC = 0.75
 """How often a sampled world gives the German the heuristic's hidden choice."""
 
+MARGIN_WEIGHT = 0.25
+"""Most the margin of ships sunk adds to a search playout's result."""
+
 BIG, SMALL = 0, 1
 """Indices into a (big ships, small ships) casualty pair."""
 
@@ -85,6 +88,17 @@ class JutlandGame(Game):
                          rng: random.Random) -> Action:
         """Rules of thumb from `hunt.models.jutland.heuristics`."""
         return heuristics.heuristic_action(self, observation, legal_actions, rng)
+
+    def search_reward(self, state: State) -> list[float]:
+        """The result, plus up to 0.25 for the margin of ships sunk (big ones double),
+        so the search prefers wide wins and narrow losses."""
+        assert isinstance(state, JutlandState)
+        german_sank, british_sank = state.losses[BRITISH], state.losses[GERMAN]
+        margin = (german_sank[SMALL] + 2 * german_sank[BIG]) \
+            - (british_sank[SMALL] + 2 * british_sank[BIG])
+        bonus = max(-MARGIN_WEIGHT, min(MARGIN_WEIGHT, margin * MARGIN_WEIGHT / 10))
+        german = state.returns()[GERMAN] + bonus
+        return [german, -german]
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:
         """The heuristic, read from the acting side's hand in the sampled world."""

@@ -1,0 +1,71 @@
+"""`hunt board`: show a game's board, and check a (hand-edited) board file."""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+import click
+
+from hunt.boards.the_hunt_map import (
+    draw_map,
+    load_hunt_map,
+    routes_through,
+    validate_map,
+    validate_tracks,
+)
+
+
+@click.group()
+def board() -> None:
+    """Show a game's board, or check a board data file."""
+
+
+@board.command()
+@click.argument("game_name", metavar="GAME", type=click.Choice(["the-hunt"]))
+def show(game_name: str) -> None:
+    """Draw GAME's map with hex numbers, ports and freight routes."""
+    hunt_map = load_hunt_map()
+    marks = {destination.entry: "*" for destination in hunt_map.destinations.values()}
+    click.echo("The Hunt: the South Atlantic (north at the top; * = port or England)")
+    click.echo("")
+    for line in draw_map(hunt_map, marks):
+        click.echo("  " + line)
+    click.echo("")
+    click.echo("Destinations (off-map boxes, entered only from their hex):")
+    for destination in hunt_map.destinations.values():
+        click.echo(f"  {destination.name:<13} from hex {destination.entry}")
+    click.echo("Freight markers (one hex per Freight Ship phase):")
+    for freighter in hunt_map.freighters:
+        click.echo(f"  {freighter.id:<5} {freighter.name:<36} {' '.join(freighter.route)}")
+    busiest = sorted(routes_through(hunt_map).items(), key=lambda item: -len(item[1]))[:3]
+    click.echo("Busiest hexes: " + ", ".join(f"{hex_id} ({len(ids)} routes)"
+                                             for hex_id, ids in busiest))
+
+
+@board.command()
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+def validate(path: Path) -> None:
+    """Check a board file (a map or tracks TOML) and list every problem, one a line."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise click.ClickException(f"cannot read {path}: {error.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        click.echo(f"{path}: not valid TOML: {error}")
+        sys.exit(1)
+    if "hex" in data or "freighter" in data:
+        problems = validate_map(data)
+    elif "strategy" in data:
+        problems = validate_tracks(data, load_hunt_map().graph)
+    else:
+        click.echo(f"{path}: not a board file hunt can check; expected a map ([[hex]], "
+                   "[[destination]], [[freighter]]) or tracks ([strategy], ...)")
+        sys.exit(1)
+    for problem in problems:
+        click.echo(f"{path}: {problem}")
+    if problems:
+        click.echo(f"{len(problems)} problem{'s' if len(problems) > 1 else ''} found.")
+        sys.exit(1)
+    click.echo(f"{path}: no problems.")
