@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from hunt.boards.the_hunt_cards import validate_cards
 from hunt.boards.the_hunt_map import (
     draw_map,
     load_hunt_map,
@@ -47,7 +48,7 @@ def show(game_name: str) -> None:
 @board.command()
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 def validate(path: Path) -> None:
-    """Check a board file (a map or tracks TOML) and list every problem, one a line."""
+    """Check The Hunt's map, tracks or cards file; list every problem, one a line."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
@@ -59,9 +60,12 @@ def validate(path: Path) -> None:
         problems = validate_map(data)
     elif "strategy" in data:
         problems = validate_tracks(data, load_hunt_map().graph)
+    elif "card" in data:
+        problems = validate_cards(data)
     else:
         click.echo(f"{path}: not a board file hunt can check; expected a map ([[hex]], "
-                   "[[destination]], [[freighter]]) or tracks ([strategy], ...)")
+                   "[[destination]], [[freighter]]), tracks ([strategy], ...) or cards "
+                   "([[card]])")
         sys.exit(1)
     for problem in problems:
         click.echo(f"{path}: {problem}")

@@ -62,6 +62,8 @@ def test_the_wheel_ships_the_data_files_under_hunt_only(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "hunt/boards/jutland/cards.toml" in names
     assert "hunt/boards/jutland/turns.toml" in names
+    for name in ("map", "tracks", "cards"):
+        assert f"hunt/boards/the_hunt/{name}.toml" in names
     assert "hunt/models/game.py" in names and "hunt/py.typed" in names
     tops = {name.split("/")[0] for name in names}
     assert tops <= {"hunt", wheel.name.split("-")[0] + "-" + wheel.name.split("-")[1]

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from hunt.boards import load_hunt_map, load_hunt_tracks, load_map, read_board_file
+from hunt.boards.the_hunt_cards import load_hunt_cards, validate_cards
 from hunt.boards.the_hunt_map import build_map, hex_distance, validate_map
 from hunt.cli.main import cli
 from hunt.errors import BoardError
@@ -210,3 +211,64 @@ def test_hunt_board_show_draws_the_map_with_ports_and_routes() -> None:
     assert "06*" in result.output and "34*" in result.output and "29*" in result.output
     assert "e-a   England to Argentina" in result.output
     assert "Argentina     from hex 34" in result.output
+
+
+# -- the cards --------------------------------------------------------------------------
+
+CARDS = {card.name: card for card in load_hunt_cards()}
+COMMON = ("Fair Weather", "The Cat and Mouse Game", "Concentrated Fire",
+          "That Never Happened", "Rules of Prize Warfare", "Storm at Sea")
+BRITISH_ONLY = ("Royal Navy", "Sir Henry Harwood", "New Convoy Routes", "Harwood's Intuition",
+                "K and H Forces", "Scuttling in Montevideo", "Mile by Mile",
+                "Unreliable Technology", "HMS Cumberland")
+GERMAN_ONLY = ("Kriegsmarine", "Punta del Este", "Military Order 115.39", "Hans Langsdorff",
+               "Pocket Battleships", "New Paintwork for the Graf Spee",
+               "The Mysterious Graf Scheer", "Montevideo", "The Second Funnel",
+               "Marconi's Transmitter", "Radar Technology")
+
+
+def test_each_deck_has_18_cards_with_the_rulebooks_names() -> None:
+    assert set(CARDS) == set(COMMON + BRITISH_ONLY + GERMAN_ONLY)
+    for deck, only in (("german", GERMAN_ONLY), ("british", BRITISH_ONLY)):
+        in_deck = [card for card in CARDS.values() if deck in card.decks]
+        assert sum(card.copies for card in in_deck) == 18
+        assert {card.name for card in in_deck} == set(COMMON + only)
+
+
+def test_the_known_card_values_hold() -> None:
+    assert CARDS["New Convoy Routes"].ap == 5
+    assert CARDS["Harwood's Intuition"].ap == 5
+    fire = CARDS["Concentrated Fire"]
+    assert (fire.ap, fire.event, fire.effect, fire.intelligence) == \
+        (2, "battle", "see-hand", "plus-one")
+    assert CARDS["HMS Cumberland"].intelligence in ("hint", "both")
+    radar = CARDS["Radar Technology"]
+    assert (radar.ap, radar.event, radar.effect) == (3, "battle", "next-two-plus-one")
+    assert CARDS["The Cat and Mouse Game"].ap >= 3
+    assert CARDS["Unreliable Technology"].ap >= 4
+    assert CARDS["Rules of Prize Warfare"].ap >= 2
+    assert CARDS["Montevideo"].event == CARDS["Scuttling in Montevideo"].event == "battle"
+
+
+def test_only_british_cards_carry_an_intelligence_stripe() -> None:
+    for card in CARDS.values():
+        if "british" not in card.decks:
+            assert card.intelligence == "none"
+    assert sum(card.intelligence != "none" for card in CARDS.values()
+               if "british" in card.decks) >= 12  # "most British cards have a stripe"
+
+
+def test_validator_catches_a_card_with_an_unknown_effect_id(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parents[1] / "boards" / "the_hunt" / "cards.toml"
+            ).read_text(encoding="utf-8")
+    broken = text.replace('effect = "break-plane"', 'effect = "sink-everything"', 1)
+    path = tmp_path / "cards.toml"
+    path.write_text(broken, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["board", "validate", str(path)])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0].startswith(
+        f"{path}: card 'unreliable-technology': unknown effect id 'sink-everything'; "
+        "accepted: ")
+    data = tomllib.loads(broken)
+    data["card"][0]["decks"] = ["german"]
+    assert "the british deck has 17 cards; the game has 18" in validate_cards(data)
