@@ -43,8 +43,15 @@ def save_record(state: State, path: Path) -> None:
 def read_choice(state: State, stdin: TextIO) -> Action:
     """Ask until the human names a legal action (by number or text)."""
     actions = state.legal_actions()
-    for number, action in enumerate(actions, start=1):
-        click.echo(f"  {number:>2}. {state.action_to_string(action)}")
+    texts = [f"{number:>3}. {state.action_to_string(action)}"
+             for number, action in enumerate(actions, start=1)]
+    if len(texts) <= 12:
+        for text in texts:
+            click.echo(" " + text)
+    else:  # many choices (hexes, say): in columns
+        width = max(map(len, texts)) + 2
+        for row in range(0, len(texts), 4):
+            click.echo(" " + "".join(text.ljust(width) for text in texts[row:row + 4]).rstrip())
     while True:
         click.echo("> ", nl=False)
         line = stdin.readline()

@@ -28,6 +28,7 @@ def test_games_lists_the_registered_games_with_player_counts() -> None:
     code, out = run("games")
     assert code == 0
     assert "jutland          Jutland (2 players: german, british)" in out
+    assert "the-hunt         The Hunt (2 players: german, british)" in out
 
 
 def test_play_jutland_to_the_end_through_piped_input(tmp_path: Path) -> None:
@@ -84,7 +85,7 @@ def test_an_unknown_seat_is_a_one_line_usage_error() -> None:
 def test_an_unknown_game_is_refused_with_the_choices() -> None:
     code, out = run("play", "chess")
     assert code == 2
-    assert "Invalid value for 'GAME': 'chess' is not" in out
+    assert "Invalid value for 'GAME': 'chess' is not one of 'jutland', 'the-hunt'" in out
 
 
 def test_arena_reports_win_rates_with_intervals_for_both_seatings() -> None:

@@ -1,0 +1,79 @@
+"""The Hunt's actions: one small sortable value per move, with a text form to type.
+
+An action is a `HuntAction(verb, arg, n, hex)`; unused fields stay empty. Text forms:
+
+    play fair-weather ap | play fair-weather event     (a card for AP or its event)
+    move graf-spee 2 24 | move altmark 1 17 | move G 4 15   (AP spent, target hex)
+    attack e-a | attack e-a plane | repair | search G | intel cumberland | advance H
+    end | hint 24 | react cat-and-mouse | pass | redraw 5 | duel radar | query 24
+    start 24 | altmark 17                                (setup placements)
+    draw radar | roll 5 | freighter e-a                  (chance outcomes)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class HuntAction(NamedTuple):
+    """A move of The Hunt. Sorted and hashed as a tuple."""
+
+    verb: str
+    arg: str = ""
+    n: int = 0
+    hex: str = ""
+
+    def text(self) -> str:
+        """The form a person types."""
+        parts = [self.verb]
+        if self.arg:
+            parts.append(self.arg)
+        if self.verb in ("move", "roll", "redraw"):
+            parts.append(str(self.n))
+        if self.hex:
+            parts.append(self.hex)
+        if self.verb == "attack" and self.n:
+            parts.append("plane")
+        return " ".join(parts)
+
+
+AP_FOR_STEPS = {1: 1, 2: 2, 3: 4}
+"""Movement cost: 1, 2 or 4 AP for up to 1, 2 or 3 hexes."""
+STEPS_FOR_AP = {ap: steps for steps, ap in AP_FOR_STEPS.items()}
+
+END = HuntAction("end")
+PASS = HuntAction("pass")
+
+
+def parse_action(text: str) -> HuntAction | None:
+    """The action a text form names, or None if it has no valid shape (the inverse of
+    `HuntAction.text`; whether it is legal is for the state to say)."""
+    words = text.lower().split()
+    if not words:
+        return None
+    verb, rest = words[0], words[1:]
+    try:
+        if verb == "move" and len(rest) == 3:
+            arg = rest[0] if rest[0] in ("graf-spee", "altmark") else rest[0].upper()
+            return HuntAction("move", arg, int(rest[1]), rest[2])
+        if verb in ("roll", "redraw") and len(rest) == 1:
+            return HuntAction(verb, n=int(rest[0]))
+        if verb == "attack" and len(rest) in (1, 2):
+            plane = len(rest) == 2
+            return HuntAction("attack", rest[0], 1) if plane and rest[1] == "plane" else \
+                (HuntAction("attack", rest[0]) if not plane else None)
+        if verb == "play" and len(rest) == 2:
+            return HuntAction("play", rest[0], hex=rest[1])
+        if verb == "shift" and len(rest) == 2:
+            return HuntAction("shift", rest[0].upper(), hex=rest[1])
+        if verb in ("start", "altmark", "hint", "query") and len(rest) == 1:
+            return HuntAction(verb, hex=rest[0])
+        if verb in ("search", "advance") and len(rest) == 1:
+            return HuntAction(verb, rest[0].upper())
+        if verb in ("draw", "freighter", "intel", "react", "duel", "convoy") and len(rest) == 1:
+            return HuntAction(verb, rest[0])
+        if verb in ("end", "pass", "repair") and not rest:
+            return HuntAction(verb)
+    except ValueError:
+        return None
+    return None

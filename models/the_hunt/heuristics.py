@@ -1,0 +1,192 @@
+"""The Hunt rules of thumb, from one side's observation only.
+
+German: start far from Force G, next to the Altmark; play the strongest card for AP
+when a Freight Ship can be caught, else a weak one; attack a Freight Ship on its hex
+(with the airplane when Ready); otherwise sail toward the nearest Freight Ship's
+course, keeping away from Forces; bring the Altmark along and refill to 5 beside it;
+react to searches of its own hex and to British events that find it.
+British: bring Forces onto the raider's possible hexes (the nearest one each) and
+search there, adding Intelligence when AP are spare; advance the Strategy track
+when no Force is near; answer German attacks with a reaction when holding one.
+Battle: strongest cards first (Montevideo early, never in the fifth duel).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from hunt.models.game import Action, Observation
+from hunt.models.the_hunt.actions import END, PASS, HuntAction
+
+if TYPE_CHECKING:
+    from hunt.models.the_hunt.rules import TheHuntGame
+
+
+def heuristic_action(game: TheHuntGame, observation: Observation,
+                     legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    """The heuristic's choice among `legal_actions` for the observing side."""
+    legal = [action for action in legal_actions if isinstance(action, HuntAction)]
+    if len(legal) == 1:
+        return legal[0]
+    verbs = {action.verb for action in legal}
+    seen: dict[str, Any] = observation
+    german = seen["seat"] == "german"
+    if "start" in verbs:
+        far = [a for a in legal if game.steps(a.hex, game.tracks.entry_hex) >= 4]
+        return rng.choice(far or legal)
+    if "altmark" in verbs:
+        near = [a for a in legal if game.steps(a.hex, seen["graf_spee"]) == 1]
+        return rng.choice(near or legal)
+    if "duel" in verbs:
+        return _duel(game, seen, legal)
+    if "react" in verbs:
+        return _react(game, seen, legal)
+    if "redraw" in verbs:
+        return max(legal, key=lambda a: a.n)
+    if "hint" in verbs:
+        return _hint(game, seen, legal, rng)
+    if "play" in verbs:
+        return _card(game, seen, legal, german)
+    if "query" in verbs:
+        return _centre_of(game, seen["possible"], legal, rng)
+    if verbs & {"shift", "convoy", "advance"} and END not in legal:
+        return _event_choice(game, seen, legal, rng)
+    if german:
+        return _german_actions(game, seen, legal, rng)
+    return _british_actions(game, seen, legal, rng)
+
+
+def _duel(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction]) -> HuntAction:
+    def value(action: HuntAction) -> float:
+        if action.arg == "none":
+            return 0
+        card = game.cards[action.arg]
+        if card.effect in ("montevideo", "scuttling"):
+            return 100 if seen["battle"]["duel"] < 5 else -100
+        return card.ap + (1 if card.effect == "battle-plus-one" else 0)
+
+    return max(legal, key=value)
+
+
+def _react(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction]) -> HuntAction:
+    """Use a reaction whenever one is offered: each is worth its card here."""
+    reactions = [a for a in legal if a.verb == "react"]
+    return reactions[0] if reactions else PASS
+
+
+def _hint(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
+          rng: random.Random) -> HuntAction:
+    gs = seen["graf_spee"]
+    if gs is None or seen["seat"] != "german":  # a false hint: as far as possible
+        return rng.choice(legal)
+    forces = [h for h in seen["forces"].values() if h]
+    others = [a for a in legal if a.hex != gs] or legal
+    return max(others, key=lambda a: (min((game.steps(a.hex, f) for f in forces), default=9),
+                                      rng.random()))
+
+
+def _card(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
+          german: bool) -> HuntAction:
+    plays = [a for a in legal if a.hex == "ap"]
+
+    def keep_value(action: HuntAction) -> float:
+        card = game.cards[action.arg]
+        worth = card.ap
+        if card.event in ("battle", "reaction"):
+            worth += 2  # better kept for the Battle or for the opponent's turn
+        return worth
+
+    if german:
+        gs = seen["graf_spee"]
+        targets = [f["hex"] for f in seen["freighters"].values()]
+        close = any(game.steps(gs, t) <= 2 for t in targets)
+        if close:
+            return max(plays, key=lambda a: game.cards[a.arg].ap)
+        return min(plays, key=keep_value)
+    events = [a for a in legal if a.hex == "event"
+              and game.cards[a.arg].effect in ("proximity-query", "free-searches")]
+    if events and len(seen["possible"]) > 6:
+        return events[0]
+    return max(plays, key=lambda a: game.cards[a.arg].ap - (2 if game.cards[a.arg].event
+                                                              == "battle" else 0))
+
+
+def _centre_of(game: TheHuntGame, hexes: list[str], legal: list[HuntAction],
+               rng: random.Random) -> HuntAction:
+    return min(legal, key=lambda a: (sum(game.steps(a.hex, h) for h in hexes), rng.random()))
+
+
+def _event_choice(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
+                  rng: random.Random) -> HuntAction:
+    if legal[0].verb == "shift":  # draw a Force away from the Graf Spee
+        gs = seen["graf_spee"]
+        return max(legal, key=lambda a: (game.steps(a.hex, gs) if gs else 0, rng.random()))
+    if legal[0].verb == "convoy":  # the Freight Ship nearest its destination
+        return min(legal, key=lambda a: len(game.freighters[a.arg].route))
+    return rng.choice(legal)
+
+
+def _german_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
+                    rng: random.Random) -> HuntAction:
+    gs = seen["graf_spee"]
+    attacks = [a for a in legal if a.verb == "attack"]
+    if attacks:
+        return max(attacks, key=lambda a: a.n)  # with the airplane when it can
+    forces = [h for h in seen["forces"].values() if h]
+    gs_moves = [a for a in legal if a.verb == "move" and a.arg == "graf-spee"]
+    targets: list[str] = []
+    for freighter, where in seen["freighters"].items():
+        route = game.freighters[freighter].route
+        index = route.index(where["hex"])
+        targets += list(route[index:index + 3])
+
+    def danger(hex_id: str) -> int:
+        return sum(1 for f in forces if game.steps(hex_id, f) <= 1)
+
+    def score(action: HuntAction) -> tuple[float, float]:
+        chase = min((game.steps(action.hex, t) for t in targets), default=0)
+        return (-3 * danger(action.hex) - chase - 0.3 * action.n, rng.random())
+
+    if gs_moves and seen["turn_state"]["gs_moves"] == 0:
+        best = max(gs_moves, key=score)
+        here = score(HuntAction("move", "graf-spee", 0, gs))
+        if score(best)[0] > here[0]:
+            return best
+    altmark_moves = [a for a in legal if a.verb == "move" and a.arg == "altmark"]
+    if altmark_moves and game.steps(seen["altmark"], gs) > 1:
+        return min(altmark_moves, key=lambda a: (game.steps(a.hex, gs), a.n))
+    if any(a.verb == "repair" for a in legal) and len(seen["removed"][0]) <= 2:
+        return HuntAction("repair")
+    return END
+
+
+def _british_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
+                     rng: random.Random) -> HuntAction:
+    possible = set(seen["possible"])
+    searches = [a for a in legal if a.verb == "search"
+                and seen["forces"][a.arg] in possible]
+    intel = [a for a in legal if a.verb == "intel"]
+    if searches:
+        if intel and seen["ap"] >= 2 and seen["turn_state"]["search_bonus"] == 0:
+            plus = [a for a in intel if game.cards[a.arg].intelligence in ("plus-one", "both")]
+            if plus:
+                return plus[0]
+        return searches[0]
+    moves = [a for a in legal if a.verb == "move"]
+    if moves and possible:
+        def closeness(action: HuntAction) -> tuple[int, int, float]:
+            return (min(game.steps(action.hex, h) for h in possible), action.n, rng.random())
+
+        best = min(moves, key=closeness)
+        before = min(game.steps(seen["forces"][best.arg], h) for h in possible)
+        if closeness(best)[0] < before:
+            return best
+    hints = [a for a in intel if game.cards[a.arg].intelligence in ("hint", "both")]
+    if hints and len(possible) > 3:
+        return hints[0]
+    advances = [a for a in legal if a.verb == "advance"]
+    if advances:
+        return max(advances, key=lambda a: seen["strategy"].get(a.arg, 0))
+    return END

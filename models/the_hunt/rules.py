@@ -1,0 +1,1076 @@
+"""The Hunt: the rules (../shared/rules/the_hunt.txt) behind the game contract.
+
+The German secretly moves the Admiral Graf Spee, announcing only the AP it spends;
+the British hunt it with Forces G, H and K while Freight Ships sail. The rules run as
+a stack of pending steps: the top step says who acts (a seat, or chance) and what is
+legal; automatic steps (an event taking effect, the Freight Ship phase) run at once.
+When the stack is empty the turn sequence pushes the next phase.
+
+Readings of ambiguous sentences follow ../shared/reference/the_hunt_facts.md:
+one card per Card Play phase (the British add Intelligence cards at 1 AP each);
+German AP = card + the whole Reserve, and what is left goes back to the Reserve (at
+most 2: storing never costs anything); a Mandatory card played in the Hunt phase
+gives its AP and its event happens too; the German redraw may stop anywhere from 3
+to 5 when the Graf Spee is within 1 hex of the Altmark, and the size is announced;
+a failed search says nothing; Hint markers go on or next to the Graf Spee, never on a
+hint or the Altmark, and go when the German next announces a Graf Spee move; a Force
+advanced past space 4 enters on 06; Battle duels are simultaneous; the game ends when
+5 Freight Ships are sunk or delivered, or after a Battle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from hunt.boards.the_hunt_cards import HuntCard, load_hunt_cards
+from hunt.boards.the_hunt_map import HuntMap, HuntTracks, load_hunt_map, load_hunt_tracks
+from hunt.errors import OptionError
+from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
+from hunt.models.the_hunt.actions import (
+    AP_FOR_STEPS,
+    END,
+    PASS,
+    STEPS_FOR_AP,
+    HuntAction,
+    parse_action,
+)
+
+GERMAN = 0
+BRITISH = 1
+SIDES = ("german", "british")
+FORCES = ("G", "H", "K")
+VARIANTS = ("standard", "historical")
+MAX_HINTS = 3
+"""Hint markers in the box."""
+DIE = tuple(range(1, 7))
+AUTO = -3
+"""The `seat` of a step nobody decides: it is carried out at once."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One pending step: `kind` and who acts; `data` holds what the step needs."""
+
+    kind: str
+    seat: int = AUTO
+    data: tuple[Any, ...] = ()
+
+
+class TheHuntGame(Game):
+    """The Hunt for two players. Option: `variant` ("standard" or "historical")."""
+
+    def __init__(self, variant: str = "standard", **unknown: Any) -> None:
+        if unknown:
+            raise OptionError(f"the-hunt has no option {', '.join(sorted(unknown))}; "
+                              "accepted: variant")
+        if variant not in VARIANTS:
+            raise OptionError(f"variant {variant!r}; accepted: {', '.join(VARIANTS)}")
+        super().__init__({"variant": variant} if variant != "standard" else {})
+        self.variant = variant
+        self.board: HuntMap = load_hunt_map()
+        self.tracks: HuntTracks = load_hunt_tracks()
+        self.graph = self.board.graph
+        self.hexes: tuple[str, ...] = tuple(sorted(self.graph))
+        self.distance: dict[str, dict[str, int]] = {
+            source: dict(lengths) for source, lengths in nx.all_pairs_shortest_path_length(
+                self.graph)}
+        self.ball: dict[str, dict[int, frozenset[str]]] = {
+            hex_id: {steps: frozenset(other for other, d in self.distance[hex_id].items()
+                                      if d <= steps) for steps in range(4)}
+            for hex_id in self.hexes}
+        self.cards: dict[str, HuntCard] = {card.id: card for card in load_hunt_cards()}
+        self.deck_lists: tuple[dict[str, int], dict[str, int]] = tuple(  # type: ignore[assignment]
+            {card.id: card.copies for card in self.cards.values() if side in card.decks}
+            for side in SIDES)
+        self.freighters = {freighter.id: freighter for freighter in self.board.freighters}
+        self.force_bonus = self.tracks.force_bonus[variant]
+        self.rules = self.tracks.rules
+        self.info = GameInfo(
+            name="the-hunt", title="The Hunt", num_players=2, min_players=2, max_players=2,
+            seat_names=SIDES, max_game_length=6000, zero_sum=True)
+
+    def new_initial_state(self, seed: int = 0) -> TheHuntState:
+        """Before the freight draw: forces placed, markers on their start spaces."""
+        return TheHuntState(self, seed)
+
+    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
+                         rng: random.Random) -> Action:
+        """Rules of thumb from `hunt.models.the_hunt.heuristics`."""
+        from hunt.models.the_hunt.heuristics import heuristic_action
+        return heuristic_action(self, observation, legal_actions, rng)
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """The heuristic from the acting side's observation of the sampled world."""
+        seat = state.current_player()
+        return self.heuristic_action(state.observation(seat), state.legal_actions(), rng)
+
+    def steps(self, a: str, b: str) -> int:
+        """Hexes between `a` and `b` along the map."""
+        return self.distance[a][b]
+
+
+class TheHuntState(State):
+    """A position of The Hunt."""
+
+    game: TheHuntGame
+
+    def __init__(self, game: TheHuntGame, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        tracks = game.tracks
+        self.stack: list[Step] = []
+        self.flow = "setup"
+        self.turn = 0
+        """Turns begun (German and British each count one)."""
+        self.active = GERMAN
+        self.graf_spee: str | None = None
+        self.altmark: str | None = None
+        self.forces: dict[str, str | None] = {"G": tracks.entry_hex, "H": None, "K": None}
+        self.strategy: dict[str, int] = dict(tracks.strategy_start)
+        self.plane = "ready"
+        self.reserve = 0
+        self.hands: list[list[str]] = [[], []]
+        self.decks: list[Counter[str]] = [Counter(deck) for deck in game.deck_lists]
+        self.discards: list[Counter[str]] = [Counter(), Counter()]
+        self.removed: list[Counter[str]] = [Counter(), Counter()]
+        self.known_hand: list[Counter[str]] = [Counter(), Counter()]
+        """known_hand[viewer]: cards of the other side's hand `viewer` has seen."""
+        self.bag: list[str] = sorted(game.freighters)
+        self.at_sea: dict[str, int] = {}
+        """Freight Ships on the map: id -> index of its hex on its route."""
+        self.sunk: list[str] = []
+        self.delivered: list[str] = []
+        self.hints: list[str] = []
+        self.possible: frozenset[str] = frozenset(game.hexes)
+        """Hexes the Graf Spee may be on, from the British view (public knowledge)."""
+        self.damage = [0, 0]
+        self.battle_forces: tuple[str, ...] = ()
+        self.duel = 0
+        self.duel_cards: list[str | None] = [None, None]
+        self.radar = [0, 0]
+        """Battle cards still boosted by Radar Technology, per side."""
+        self.winner: int | None = None
+        self.how = ""
+        self.log: list[str] = []
+        """Public events of the current and last turn, in words."""
+        self._reset_turn()
+        self.stack = [Step("draw-freight", CHANCE, (1,)), Step("draw-freight", CHANCE, (2,)),
+                      Step("deal"), Step("place-graf-spee", GERMAN),
+                      Step("place-altmark", GERMAN)]
+        self.stack.reverse()
+        self._run()
+
+    # -- small helpers ---------------------------------------------------------------
+
+    def _reset_turn(self) -> None:
+        self.ap = 0
+        self.gs_moves = 0
+        """Graf Spee moves this turn: one before the attack, one after."""
+        self.attacked = False
+        self.altmark_moved = False
+        self.moved: set[str] = set()
+        self.searched: set[str] = set()
+        self.advanced = False
+        self.search_bonus = 0
+        self.roll_bonus = 0
+        self.no_searches = False
+        self.free_searches = False
+
+    def _hex_of_freighter(self, freighter: str) -> str:
+        return self.game.freighters[freighter].route[self.at_sea[freighter]]
+
+    def freighters_on(self, hex_id: str) -> list[str]:
+        """The Freight Ships on `hex_id`."""
+        return sorted(f for f in self.at_sea if self._hex_of_freighter(f) == hex_id)
+
+    def _card(self, card_id: str) -> HuntCard:
+        return self.game.cards[card_id]
+
+    def _say(self, text: str) -> None:
+        self.log.append(text)
+
+    def _push(self, *steps: Step) -> None:
+        """Push steps so that the first given runs first."""
+        self.stack.extend(reversed(steps))
+
+    # -- the contract ------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.flow == "over":
+            return TERMINAL
+        return self.stack[-1].seat
+
+    def legal_actions(self) -> list[Action]:
+        if self.flow == "over":
+            return []
+        step = self.stack[-1]
+        if step.seat == CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        return list(sorted(self._decisions(step)))
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.flow == "over" or self.stack[-1].seat != CHANCE:
+            return []
+        step = self.stack[-1]
+        if step.kind == "roll":
+            return [(HuntAction("roll", n=face), 1 / 6) for face in DIE]
+        if step.kind == "draw-freight":
+            choices = self._freighter_choices(step.data[0] == 2 and self.flow == "setup")
+            return [(HuntAction("freighter", f), 1 / len(choices)) for f in choices]
+        deck = self.decks[step.data[0]]
+        total = sum(deck.values())
+        return [(HuntAction("draw", card), n / total) for card, n in sorted(deck.items()) if n]
+
+    def _freighter_choices(self, second_of_setup: bool) -> list[str]:
+        if not second_of_setup:
+            return list(self.bag)
+        first = next(iter(self.at_sea))
+        start = self.game.freighters[first].start
+        return [f for f in self.bag if self.game.freighters[f].start != start]
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, HuntAction)
+        step = self.stack.pop()
+        handler = getattr(self, "_do_" + step.kind.replace("-", "_"))
+        handler(step, action)
+        self._run()
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == GERMAN else [-1.0, 1.0]
+
+    def end_reason(self) -> str:
+        return self.how
+
+    def clone(self) -> TheHuntState:
+        other = object.__new__(TheHuntState)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other._views = [list(view) for view in self._views]
+        other.stack = list(self.stack)
+        other.forces = dict(self.forces)
+        other.strategy = dict(self.strategy)
+        other.hands = [list(hand) for hand in self.hands]
+        other.decks = [Counter(deck) for deck in self.decks]
+        other.discards = [Counter(pile) for pile in self.discards]
+        other.removed = [Counter(pile) for pile in self.removed]
+        other.known_hand = [Counter(known) for known in self.known_hand]
+        other.bag = list(self.bag)
+        other.at_sea = dict(self.at_sea)
+        other.sunk = list(self.sunk)
+        other.delivered = list(self.delivered)
+        other.hints = list(self.hints)
+        other.damage = list(self.damage)
+        other.duel_cards = list(self.duel_cards)
+        other.radar = list(self.radar)
+        other.log = list(self.log)
+        other.moved = set(self.moved)
+        other.searched = set(self.searched)
+        return other
+
+    def action_to_string(self, action: Action) -> str:
+        assert isinstance(action, HuntAction)
+        return action.text()
+
+    def string_to_action(self, text: str) -> Action:
+        """Read a typed action (see `hunt.models.the_hunt.actions`); only legal ones."""
+        action = parse_action(text)
+        if action is not None and action in self.legal_actions():
+            return action
+        return super().string_to_action(text)  # raises, naming what is legal
+
+    @property
+    def graf_spee_hex(self) -> str | None:
+        """The true hex of the Graf Spee (for tests and analysis only)."""
+        return self.graf_spee
+
+    # -- the flow ----------------------------------------------------------------------
+
+    def _run(self) -> None:
+        """Carry out automatic steps until a seat or chance must act, or the end."""
+        while self.flow != "over":
+            if not self.stack:
+                self._next_phase()
+                continue
+            step = self.stack[-1]
+            if step.seat == AUTO:
+                self.stack.pop()
+                getattr(self, "_auto_" + step.kind.replace("-", "_"))(step)
+                continue
+            if step.seat == CHANCE and step.kind == "draw" and not self._can_draw(step):
+                self.stack.pop()
+                continue
+            if step.seat >= 0 and not self._decisions(step):
+                self.stack.pop()  # nothing to decide (e.g. no legal hex for a hint)
+                continue
+            return
+
+    def _next_phase(self) -> None:
+        flow = self.flow
+        if flow in ("setup", "british-redraw"):
+            self.flow, self.active = "german-card", GERMAN
+            self.turn += 1
+            self._reset_turn()
+            self.log = self.log[-12:]
+            self._push(Step("card", GERMAN))
+        elif flow == "german-card":
+            self.flow = "german-redraw"
+            self._push(Step("redraw"))
+        elif flow == "german-redraw":
+            self.flow, self.active = "british-freight", BRITISH
+            self.turn += 1
+            self._reset_turn()
+            self._push(Step("freight-phase"))
+        elif flow == "british-freight":
+            self.flow = "british-card"
+            self._push(Step("card", BRITISH))
+        elif flow == "british-card":
+            self.flow = "british-redraw"
+            self._push(Step("draw", CHANCE, (BRITISH, self.game.rules["hand_size_british"])))
+        else:  # pragma: no cover - every flow is handled above
+            raise AssertionError(flow)
+
+    def _finish(self, winner: int, how: str) -> None:
+        self.winner = winner
+        self.how = how
+        self.flow = "over"
+        self.stack = []
+        self._say(f"Game over: {how}.")
+        self._see_all(("over", winner, how))
+
+    # -- decisions ---------------------------------------------------------------------
+
+    def _decisions(self, step: Step) -> list[HuntAction]:
+        return getattr(self, "_legal_" + step.kind.replace("-", "_"))(step)  # type: ignore[no-any-return]
+
+    def _legal_place_graf_spee(self, step: Step) -> list[HuntAction]:
+        return [HuntAction("start", hex=h) for h in self.game.hexes]
+
+    def _legal_place_altmark(self, step: Step) -> list[HuntAction]:
+        return [HuntAction("altmark", hex=h) for h in self.game.hexes]
+
+    def _legal_card(self, step: Step) -> list[HuntAction]:
+        seat = step.seat
+        actions = []
+        for card_id in sorted(set(self.hands[seat])):
+            actions.append(HuntAction("play", card_id, hex="ap"))
+            card = self._card(card_id)
+            if card.event == "hunt" and self._event_usable(seat, card.effect):
+                actions.append(HuntAction("play", card_id, hex="event"))
+        return actions
+
+    def _legal_actions(self, step: Step) -> list[HuntAction]:
+        return self._german_actions() if step.seat == GERMAN else self._british_actions()
+
+    def _german_actions(self) -> list[HuntAction]:
+        game, actions = self.game, [END]
+        gs = self.graf_spee
+        assert gs is not None and self.altmark is not None
+        gs_may_move = self.gs_moves == 0 or (self.gs_moves == 1 and self.attacked)
+        for steps, cost in AP_FOR_STEPS.items():
+            if cost > self.ap:
+                continue
+            if gs_may_move:
+                actions += [HuntAction("move", "graf-spee", cost, h)
+                            for h in game.ball[gs][steps]]
+            if not self.altmark_moved:
+                actions += [HuntAction("move", "altmark", cost, h)
+                            for h in game.ball[self.altmark][steps] if h != self.altmark]
+        if self.ap >= 2 and not self.attacked and not self.no_searches:
+            for freighter in self.freighters_on(gs):
+                actions.append(HuntAction("attack", freighter))
+                if self.plane == "ready":
+                    actions.append(HuntAction("attack", freighter, 1))
+        if self.ap >= 1 and self.plane == "broken":
+            actions.append(HuntAction("repair"))
+        return actions
+
+    def _british_actions(self) -> list[HuntAction]:
+        game, actions = self.game, [END]
+        for force, where in self.forces.items():
+            if where is None:
+                continue
+            if force not in self.moved:
+                for steps, cost in AP_FOR_STEPS.items():
+                    if cost <= self.ap:
+                        actions += [HuntAction("move", force, cost, h)
+                                    for h in game.ball[where][steps] if h != where]
+            if force not in self.searched and not self.no_searches \
+                    and (self.ap >= 1 or self.free_searches):
+                actions.append(HuntAction("search", force))
+        if self.ap >= 1:
+            for card_id in sorted(set(self.hands[BRITISH])):
+                if self._card(card_id).intelligence != "none":
+                    actions.append(HuntAction("intel", card_id))
+        if self.ap >= game.tracks.advance_cost and not self.advanced:
+            actions += [HuntAction("advance", force) for force in sorted(self.strategy)]
+        return actions
+
+    def _legal_redraw_choice(self, step: Step) -> list[HuntAction]:
+        held = len(self.hands[GERMAN])
+        rules = self.game.rules
+        low = max(held, rules["hand_size_german"])
+        return [HuntAction("redraw", n=n) for n in range(low, rules["hand_size_german_altmark"]
+                                                         + 1)]
+
+    def _legal_hint(self, step: Step) -> list[HuntAction]:
+        if len(self.hints) >= MAX_HINTS or self.graf_spee is None:
+            return []
+        return [HuntAction("hint", hex=h) for h in sorted(self.game.ball[self.graf_spee][1])
+                if h not in self.hints and h != self.altmark]
+
+    def _legal_window(self, step: Step) -> list[HuntAction]:
+        effect = step.data[0]
+        cards = sorted({c for c in self.hands[step.seat] if self._card(c).effect == effect
+                        and self._card(c).event == "reaction"})
+        if not cards:
+            return []
+        return [PASS, *(HuntAction("react", card) for card in cards)]
+
+    def _legal_choose(self, step: Step) -> list[HuntAction]:
+        effect = step.data[0]
+        if effect == "move-enemy-force":
+            return [HuntAction("shift", force, hex=h) for force, where in self.forces.items()
+                    if where is not None for h in self.game.ball[where][2] if h != where]
+        if effect == "false-hint":
+            return [HuntAction("hint", hex=h) for h in self._false_hint_hexes()]
+        if effect == "advance-freighter":
+            return [HuntAction("convoy", f) for f in sorted(self.at_sea)]
+        if effect == "proximity-query":
+            return [HuntAction("query", hex=h) for h in self.game.hexes]
+        if effect == "strategy-advance":
+            return [HuntAction("advance", force) for force in sorted(self.strategy)]
+        if effect == "free-attack":
+            assert self.graf_spee is not None
+            return [HuntAction("attack", f, plane) for f in self.freighters_on(self.graf_spee)
+                    for plane in ((0, 1) if self.plane == "ready" else (0,))]
+        raise AssertionError(effect)
+
+    def _legal_duel(self, step: Step) -> list[HuntAction]:
+        hand = self.hands[step.seat]
+        return [HuntAction("duel", card) for card in sorted(set(hand))] or \
+            [HuntAction("duel", "none")]
+
+    def _event_usable(self, seat: int, effect: str) -> bool:
+        """Whether a Hunt event can take effect now (else the card is AP only)."""
+        gs = self.graf_spee
+        if effect == "free-attack":
+            return gs is not None and bool(self.freighters_on(gs)) and not self.attacked \
+                and not self.no_searches
+        if effect == "move-enemy-force":
+            return any(where is not None for where in self.forces.values())
+        if effect == "false-hint":
+            return len(self.hints) < MAX_HINTS and bool(self._false_hint_hexes())
+        if effect == "advance-freighter":
+            return bool(self.at_sea)
+        if effect == "strategy-advance":
+            return bool(self.strategy)
+        if effect == "free-searches":
+            return not self.no_searches and any(w is not None for w in self.forces.values())
+        if effect == "clear-hints":
+            return bool(self.hints)
+        if effect == "break-plane":
+            return self.plane == "ready"
+        return effect in ("roll-bonus", "proximity-query")
+
+    def _false_hint_hexes(self) -> list[str]:
+        gs = self.graf_spee
+        assert gs is not None
+        return [h for h in self.game.hexes if self.game.steps(gs, h) >= 3
+                and h not in self.hints and h != self.altmark]
+
+    def _near_altmark(self) -> bool:
+        assert self.graf_spee is not None and self.altmark is not None
+        return self.game.steps(self.graf_spee, self.altmark) <= 1
+
+    # -- applying decisions ------------------------------------------------------------
+
+    def _do_place_graf_spee(self, step: Step, action: HuntAction) -> None:
+        self.graf_spee = action.hex
+        self._see(GERMAN, ("start", action.hex))
+        self._see(BRITISH, ("graf spee placed",))
+
+    def _do_place_altmark(self, step: Step, action: HuntAction) -> None:
+        self.altmark = action.hex
+        self._see_all(("altmark", action.hex))
+        self._say(f"The Altmark is placed on {action.hex}.")
+
+    def _do_card(self, step: Step, action: HuntAction) -> None:
+        seat, card_id, mode = step.seat, action.arg, action.hex
+        card = self._card(card_id)
+        self.hands[seat].remove(card_id)
+        self._forget_known(seat, card_id)
+        self._see_all(("play", seat, card_id, mode))
+        if mode == "event":
+            self._say(f"The {SIDES[seat].capitalize()} play {card.name} for its event.")
+            steps = [Step("window", 1 - seat, ("cancel-event",)),
+                     Step("resolve", AUTO, (seat, card_id, None))]
+            if card.effect == "free-searches":
+                steps.append(Step("actions", seat))
+            self._push(*steps)
+            return
+        self.ap = card.ap
+        if seat == GERMAN:
+            self.ap += self.reserve
+            self.reserve = 0
+        self._say(f"The {SIDES[seat].capitalize()} play {card.name} for {card.ap} AP.")
+        self._discard(seat, card_id)
+        steps = [Step("actions", seat)]
+        if card.event == "mandatory":
+            self._say(f"Mandatory event: {card.text}")
+            steps[:0] = [Step("window", 1 - seat, ("cancel-event",)),
+                         Step("resolve", AUTO, (seat, card_id, "mandatory"))]
+        self._push(*steps)
+
+    def _do_actions(self, step: Step, action: HuntAction) -> None:
+        seat = step.seat
+        if action == END:
+            self._see_all(("end", seat))
+            if seat == GERMAN and self.ap:
+                stored = min(self.ap, self.game.tracks.reserve_cap)
+                self.reserve = stored
+                self._say(f"The German store {stored} AP in the Reserve.")
+            self.ap = 0
+            return
+        self._push(Step("actions", seat))  # more actions may follow
+        if action.verb == "move":
+            self.ap -= action.n
+            self._move(seat, action)
+        elif action.verb == "attack":
+            self.ap -= 2
+            self._begin_attack(action, bonus=0)
+        elif action.verb == "repair":
+            self.ap -= self.game.tracks.repair_cost
+            self._see_all(("repair",))
+            self._say("The German try to repair the airplane.")
+            self._push(Step("roll", CHANCE, ("repair",)))
+        elif action.verb == "search":
+            if not self.free_searches:
+                self.ap -= 1
+            self._begin_search(action.arg)
+        elif action.verb == "intel":
+            self.ap -= 1
+            self._intelligence(action.arg)
+        elif action.verb == "advance":
+            self.ap -= self.game.tracks.advance_cost
+            self.advanced = True
+            self._advance_strategy(action.arg)
+
+    def _move(self, seat: int, action: HuntAction) -> None:
+        steps = STEPS_FOR_AP[action.n]
+        if seat == BRITISH:
+            self.forces[action.arg] = action.hex
+            self.moved.add(action.arg)
+            self._see_all(("move", action.arg, action.n, action.hex))
+            self._say(f"Force {action.arg} moves to {action.hex} ({action.n} AP).")
+        elif action.arg == "altmark":
+            self.altmark = action.hex
+            self.altmark_moved = True
+            self._see_all(("move", "altmark", action.n, action.hex))
+            self._say(f"The Altmark moves to {action.hex} ({action.n} AP).")
+        else:
+            self.graf_spee = action.hex
+            self.gs_moves += 1
+            self._see(GERMAN, ("move", "graf-spee", action.n, action.hex))
+            self._see(BRITISH, ("graf spee moved", action.n))
+            self._say(f"The Graf Spee moves: {action.n} AP spent.")
+            self.possible = frozenset().union(*(self.game.ball[h][steps] for h in self.possible))
+            if self.hints:
+                self._say("The Hint markers are removed.")
+                self.hints = []
+
+    def _reveal(self, hex_id: str) -> None:
+        self.possible = frozenset((hex_id,))
+        self._see_all(("revealed", hex_id))
+        self._say(f"The Graf Spee is revealed on {hex_id}.")
+
+    def _begin_attack(self, action: HuntAction, bonus: int) -> None:
+        assert self.graf_spee is not None
+        self.attacked = True
+        self._reveal(self.graf_spee)
+        if action.n:
+            self.plane = "broken"
+        self._see_all(("attack", action.arg, action.n))
+        self._say(f"The Graf Spee attacks Freight Ship {action.arg}"
+                  + (" with the airplane (+2)." if action.n else "."))
+        total = bonus + self.roll_bonus + (self.game.tracks.attack_bonus if action.n else 0)
+        self._push(Step("window", BRITISH, ("cancel-roll",)),
+                   Step("roll", CHANCE, ("attack", action.arg, total)))
+
+    def _begin_search(self, force: str) -> None:
+        where = self.forces[force]
+        assert where is not None
+        self.searched.add(force)
+        self._see_all(("search", force, where))
+        self._say(f"Force {force} searches {where}.")
+        self._push(Step("window", GERMAN, ("cancel-roll",)),
+                   Step("roll", CHANCE, ("search", force, where)))
+
+    def _intelligence(self, card_id: str) -> None:
+        card = self._card(card_id)
+        self.hands[BRITISH].remove(card_id)
+        self._forget_known(BRITISH, card_id)
+        self._discard(BRITISH, card_id)
+        self._see_all(("intel", card_id))
+        self._say(f"Intelligence: {card.name} ({card.intelligence}).")
+        if card.intelligence in ("plus-one", "both"):
+            self.search_bonus += 1
+        if card.intelligence in ("hint", "both"):
+            self._push(Step("hint", GERMAN))
+
+    def _advance_strategy(self, force: str) -> None:
+        space = self.strategy[force] + 1
+        if space > self.game.tracks.strategy_spaces:
+            del self.strategy[force]
+            self.forces[force] = self.game.tracks.entry_hex
+            self._say(f"Force {force} enters the map on {self.game.tracks.entry_hex}.")
+        else:
+            self.strategy[force] = space
+            self._say(f"Force {force} advances to Strategy space {space}.")
+        self._see_all(("advance", force))
+
+    def _do_redraw_choice(self, step: Step, action: HuntAction) -> None:
+        # The British watch the cards being drawn, so how many is public at once.
+        self._see_all(("redraw", action.n))
+        self._push(Step("draw", CHANCE, (GERMAN, action.n)),
+                   Step("announce", AUTO, (len(self.hands[GERMAN]),)))
+
+    def _do_hint(self, step: Step, action: HuntAction) -> None:
+        self.hints.append(action.hex)
+        self.hints.sort()
+        self.possible &= self.game.ball[action.hex][1]
+        self._see_all(("hint", action.hex))
+        self._say(f"A Hint marker is placed on {action.hex}.")
+
+    def _do_window(self, step: Step, action: HuntAction) -> None:
+        seat = step.seat
+        if action == PASS:
+            self._see(seat, ("pass",))
+            return
+        card_id = action.arg
+        card = self._card(card_id)
+        self.hands[seat].remove(card_id)
+        self._forget_known(seat, card_id)
+        self._see_all(("react", seat, card_id))
+        self._say(f"The {SIDES[seat].capitalize()} react with {card.name}.")
+        # The reaction's target is the step it cancels: the one now on top.
+        target = len(self.stack) - 1
+        self._push(Step("window", 1 - seat, ("cancel-event",)),
+                   Step("resolve", AUTO, (seat, card_id, target)))
+
+    def _do_choose(self, step: Step, action: HuntAction) -> None:
+        effect = step.data[0]
+        self._see_all(("choose", action))
+        if effect == "move-enemy-force":
+            self.forces[action.arg] = action.hex
+            self._say(f"Force {action.arg} is drawn away to {action.hex}.")
+        elif effect == "false-hint":
+            self.hints.append(action.hex)
+            self.hints.sort()
+            self.possible -= self.game.ball[action.hex][2]
+            self._say(f"A false Hint marker is placed on {action.hex}: the Graf Spee is at "
+                      "least 3 hexes away from it.")
+        elif effect == "advance-freighter":
+            self._say(f"Freight Ship {action.arg} sails one hex further.")
+            self._sail(action.arg)
+        elif effect == "proximity-query":
+            assert self.graf_spee is not None
+            near = self.game.steps(self.graf_spee, action.hex) <= 2
+            area = self.game.ball[action.hex][2]
+            self.possible = self.possible & area if near else self.possible - area
+            self._see_all(("answer", action.hex, near))
+            self._say(f"Is the Graf Spee within 2 hexes of {action.hex}? "
+                      + ("Yes." if near else "No."))
+        elif effect == "strategy-advance":
+            self._advance_strategy(action.arg)
+        elif effect == "free-attack":
+            self._begin_attack(action, bonus=1)
+
+    def _do_duel(self, step: Step, action: HuntAction) -> None:
+        seat = step.seat
+        card = action.arg
+        if card != "none":
+            self.hands[seat].remove(card)
+        self.duel_cards[seat] = card
+        self._see(seat, ("duel", card))
+        if seat == BRITISH:
+            self._push(Step("duel-result"))
+
+    # -- chance ------------------------------------------------------------------------
+
+    def _can_draw(self, step: Step) -> bool:
+        seat, target = step.data
+        if len(self.hands[seat]) >= target:
+            return False
+        if not sum(self.decks[seat].values()):
+            if not sum(self.discards[seat].values()):
+                return False
+            self.decks[seat] = self.discards[seat]
+            self.discards[seat] = Counter()
+            self._see_all(("reshuffle", seat))
+            self._say(f"The {SIDES[seat].capitalize()} deck is rebuilt from the discards.")
+        return True
+
+    def _do_draw(self, step: Step, action: HuntAction) -> None:
+        seat = step.data[0]
+        self.decks[seat][action.arg] -= 1
+        if not self.decks[seat][action.arg]:
+            del self.decks[seat][action.arg]
+        self.hands[seat].append(action.arg)
+        self.hands[seat].sort()
+        self._see(seat, ("drew", action.arg))
+        self._see(1 - seat, ("opponent drew",))
+        self.stack.append(step)  # draw again until the hand is full (see _run)
+
+    def _do_draw_freight(self, step: Step, action: HuntAction) -> None:
+        freighter = self.game.freighters[action.arg]
+        self.bag.remove(action.arg)
+        self.at_sea[action.arg] = 0
+        self._see_all(("freighter", action.arg))
+        self._say(f"Freight Ship {freighter.name} ({action.arg}) sets out from "
+                  f"{freighter.start}.")
+
+    def _do_roll(self, step: Step, action: HuntAction) -> None:
+        purpose, face = step.data[0], action.n
+        self._see_all(("roll", purpose, face))
+        if purpose == "repair":
+            removed = sum(self.removed[GERMAN].values())
+            self.plane = "ready" if face + self.roll_bonus > removed else "destroyed"
+            self._say(f"Repair roll {face} against {removed} cards removed: the airplane "
+                      f"is {self.plane}.")
+        elif purpose == "attack":
+            freighter, bonus = step.data[1], step.data[2]
+            if face + bonus >= self.game.rules["attack_success"]:
+                del self.at_sea[freighter]
+                self.sunk.append(freighter)
+                self._say(f"Attack roll {face}+{bonus}: Freight Ship {freighter} is sunk.")
+                if len(self.sunk) >= self.game.rules["freighters_to_win"]:
+                    self._finish(GERMAN, "the German sank 5 Freight Ships")
+            else:
+                self._say(f"Attack roll {face}+{bonus}: Freight Ship {freighter} escapes.")
+        else:
+            where = step.data[2]
+            bonus = self.search_bonus + self.roll_bonus
+            if face + bonus < self.game.rules["search_success"]:
+                self._say(f"Search roll {face}+{bonus} fails: nothing is learnt.")
+                return
+            if where == self.graf_spee:
+                self._say(f"Search roll {face}+{bonus} succeeds on {where}...")
+                self._push(Step("window", GERMAN, ("disguise",)),
+                           Step("battle", AUTO, (where,)))
+            else:
+                self.possible -= {where}
+                self._see_all(("not here", where))
+                self._say(f"Search roll {face}+{bonus} succeeds: the Graf Spee is not on "
+                          f"{where}.")
+
+    # -- automatic steps ---------------------------------------------------------------
+
+    def _auto_deal(self, step: Step) -> None:
+        hand = self.game.rules["hand_size_british"]
+        self._push(Step("draw", CHANCE, (GERMAN, hand)), Step("draw", CHANCE, (BRITISH, hand)))
+
+    def _auto_redraw(self, step: Step) -> None:
+        """To 3 cards; within 1 hex of the Altmark the German may choose up to 5."""
+        held = len(self.hands[GERMAN])
+        if self._near_altmark() and held < self.game.rules["hand_size_german_altmark"]:
+            self._push(Step("redraw-choice", GERMAN))
+        else:
+            self._push(Step("draw", CHANCE, (GERMAN, self.game.rules["hand_size_german"])),
+                       Step("announce", AUTO, (held,)))
+
+    def _auto_announce(self, step: Step) -> None:
+        before = step.data[0]
+        size = len(self.hands[GERMAN])
+        self._see_all(("hand size", size))
+        self._say(f"The German hold {size} cards.")
+        if size > self.game.rules["hand_size_german"] and size > before:
+            assert self.altmark is not None
+            self.possible &= self.game.ball[self.altmark][1]
+
+    def _auto_freight_phase(self, step: Step) -> None:
+        for freighter in sorted(self.at_sea):
+            self._sail(freighter)
+            if self.flow == "over":
+                return
+        missing = self.game.rules["freighters_on_map"] - len(self.at_sea)
+        self._push(*(Step("draw-freight", CHANCE, (0,))
+                     for _ in range(min(missing, len(self.bag)))))
+
+    def _sail(self, freighter: str) -> None:
+        """One hex along the route; from the entry hex into the destination box."""
+        route = self.game.freighters[freighter].route
+        index = self.at_sea[freighter]
+        if index == len(route) - 1:
+            del self.at_sea[freighter]
+            self.delivered.append(freighter)
+            self._say(f"Freight Ship {freighter} reaches "
+                      f"{self.game.board.destinations[self.game.freighters[freighter].destination].name}.")
+            if len(self.delivered) >= self.game.rules["freighters_to_win"]:
+                self._finish(BRITISH, "the British delivered 5 Freight Ships")
+        else:
+            self.at_sea[freighter] = index + 1
+
+    def _auto_resolve(self, step: Step) -> None:
+        seat, card_id, target = step.data
+        card = self._card(card_id)
+        if target == "mandatory":
+            self._effect(seat, card.effect)
+            return
+        if card.removed_after_event:
+            self.removed[seat][card_id] += 1
+        else:
+            self._discard(seat, card_id)
+        if target is None:
+            self._effect(seat, card.effect)
+            return
+        cancelled = self.stack[target]
+        self._say(f"{card.name} cancels the {cancelled.kind}.")
+        self.stack[target] = Step("cancelled", AUTO, (cancelled,))
+
+    def _auto_cancelled(self, step: Step) -> None:
+        original = step.data[0]
+        if original.kind == "battle":
+            # Everyone saw the disguise answer a search of this very hex.
+            self._say("The Graf Spee passes for a neutral ship: no Battle.")
+            self._reveal(original.data[0])
+        if original.kind == "resolve" and original.data[2] != "mandatory":
+            seat, card_id, _ = original.data  # a cancelled event: its card is discarded
+            self._discard(seat, card_id)
+
+    def _auto_battle(self, step: Step) -> None:
+        where = step.data[0]
+        self._reveal(where)
+        self.flow = "battle"
+        self.battle_forces = tuple(f for f, h in sorted(self.forces.items()) if h == where)
+        self._say(f"Battle on {where}! Forces present: {', '.join(self.battle_forces)}.")
+        size = self.game.rules["battle_hand_size"]
+        self.stack = []
+        self._push(Step("draw", CHANCE, (GERMAN, size)), Step("draw", CHANCE, (BRITISH, size)),
+                   Step("duel-start"))
+
+    def _auto_duel_start(self, step: Step) -> None:
+        self.duel += 1
+        self.duel_cards = [None, None]
+        self._push(Step("duel", GERMAN), Step("duel", BRITISH))
+
+    def _auto_duel_result(self, step: Step) -> None:
+        german, british = self.duel_cards
+        assert german is not None and british is not None
+        self._see_all(("duel cards", german, british))
+        values = [self._duel_value(GERMAN, german), self._duel_value(BRITISH, british)]
+        effects = [self._card(c).effect if c != "none" else "" for c in (german, british)]
+        hits = [0, 0]
+        if values[GERMAN] < values[BRITISH]:
+            hits[GERMAN] = 1
+        elif values[BRITISH] < values[GERMAN]:
+            hits[BRITISH] = 1
+        if "both-hit" in effects:
+            hits = [1, 1]
+        for seat in (GERMAN, BRITISH):
+            if effects[seat] == "cancel-own-hit" and values[seat] < values[1 - seat]:
+                hits[seat] = 0
+            self.damage[seat] += hits[seat]
+            if effects[seat] == "next-two-plus-one":
+                self.radar[seat] = 2
+            card = (german, british)[seat]
+            if card != "none":
+                self._discard(seat, card)
+                self._forget_known(seat, card)
+        self._say(f"Duel {self.duel}: German {german} ({values[0]:g}) against British "
+                  f"{british} ({values[1]:g}); damage German {self.damage[0]}, British "
+                  f"{self.damage[1]}.")
+        for seat in (GERMAN, BRITISH):
+            if effects[seat] == "see-hand":
+                other = 1 - seat
+                self.known_hand[seat] = Counter(self.hands[other])
+                self._see(seat, ("seen hand", tuple(self.hands[other])))
+        duels = self.game.rules["duels"]
+        if self.duel == duels and {german, british} == {"montevideo", "scuttling"}:
+            self._finish(BRITISH, "Montevideo: the Graf Spee is scuttled")
+        elif self.duel == duels:
+            winner = GERMAN if self.damage[GERMAN] < self.damage[BRITISH] else BRITISH
+            self._finish(winner, f"the {SIDES[winner].capitalize()} won the Battle "
+                                 f"{self.damage[1 - winner]}-{self.damage[winner]} in damage")
+        else:
+            self._push(Step("duel-start"))
+
+    def _duel_value(self, seat: int, card_id: str) -> float:
+        if card_id == "none":
+            return 0.0
+        card = self._card(card_id)
+        value: float = card.ap
+        if card.effect == "battle-plus-one" or (card.effect == "plus-one-with-g"
+                                                 and "G" in self.battle_forces):
+            value += 1
+        if self.radar[seat]:
+            value += 1
+            self.radar[seat] -= 1
+        if seat == BRITISH:
+            value += sum(self.game.force_bonus[force] for force in self.battle_forces)
+        return value
+
+    # -- events ------------------------------------------------------------------------
+
+    def _effect(self, seat: int, effect: str) -> None:
+        """Carry out a card's event for `seat` (a choice becomes a `choose` step)."""
+        if effect == "roll-bonus":
+            self.roll_bonus = 1
+        elif effect == "opponent-draws":
+            other = 1 - seat
+            self._push(Step("draw", CHANCE, (other, len(self.hands[other]) + 1)))
+        elif effect == "no-searches":
+            self.no_searches = True
+        elif effect == "clear-hints":
+            self.hints = []
+        elif effect == "break-plane":
+            if self.plane == "ready":
+                self.plane = "broken"
+        elif effect == "free-searches":
+            self.free_searches = True
+        elif effect in ("move-enemy-force", "false-hint", "advance-freighter",
+                        "proximity-query", "strategy-advance", "free-attack"):
+            if self._event_usable(seat, effect):
+                self._push(Step("choose", seat, (effect,)))
+        else:  # reactions and Battle events never resolve here
+            raise AssertionError(effect)
+
+    def _discard(self, seat: int, card_id: str) -> None:
+        self.discards[seat][card_id] += 1
+
+    def _forget_known(self, seat: int, card_id: str) -> None:
+        known = self.known_hand[1 - seat]
+        if known[card_id]:
+            known[card_id] -= 1
+
+    # -- views -------------------------------------------------------------------------
+
+    def observation(self, player: int) -> Observation:
+        game = self.game
+        opponent = 1 - player
+        acting = self.current_player()
+        step = self.stack[-1] if self.stack else None
+        return {
+            "game": "the-hunt", "seat": SIDES[player], "variant": game.variant,
+            "turn": self.turn, "phase": self.flow,
+            # Only the seat to act learns what is asked of it (a reaction window must
+            # not show that the other side holds a reaction card).
+            "to_move": "you" if acting == player else
+            ("nobody" if acting == TERMINAL else "waiting"),
+            "step": step.kind if step and acting == player else None,
+            "step_data": [x for x in step.data if isinstance(x, str)]
+            if step and acting == player else [],
+            "hand": list(self.hands[player]),
+            "opponent_hand_size": len(self.hands[opponent]),
+            "known_opponent_cards": sorted(self.known_hand[player].elements()),
+            "decks": [sum(deck.values()) for deck in self.decks],
+            "discards": [sorted(pile.elements()) for pile in self.discards],
+            "removed": [sorted(pile.elements()) for pile in self.removed],
+            "graf_spee": self.graf_spee if player == GERMAN else
+            (next(iter(self.possible)) if len(self.possible) == 1 else None),
+            "possible": sorted(self.possible),
+            "altmark": self.altmark,
+            "forces": dict(self.forces),
+            "strategy": dict(self.strategy),
+            "plane": self.plane, "reserve": self.reserve, "ap": self.ap,
+            "freighters": {f: {"hex": self._hex_of_freighter(f),
+                               "destination": game.freighters[f].destination}
+                           for f in sorted(self.at_sea)},
+            "bag": len(self.bag), "sunk": list(self.sunk), "delivered": list(self.delivered),
+            "hints": list(self.hints),
+            "turn_state": {"gs_moves": self.gs_moves if player == GERMAN else None,
+                           "attacked": self.attacked, "moved": sorted(self.moved),
+                           "searched": sorted(self.searched), "search_bonus":
+                           self.search_bonus, "storm": self.no_searches},
+            "battle": None if self.flow != "battle" and not self.battle_forces else {
+                "forces": list(self.battle_forces), "duel": self.duel,
+                "damage": {"german": self.damage[0], "british": self.damage[1]},
+                "my_card": self.duel_cards[player]},
+            "log": list(self.log[-12:]),
+            "result": None if self.winner is None else
+            {"winner": SIDES[self.winner], "how": self.how},
+        }
+
+    def determinize(self, player: int, rng: random.Random, prior: Any = None) -> TheHuntState:
+        """Redeal what `player` cannot see: the other side's hand (beyond the cards it
+        has seen), and for the British the Graf Spee's hex among the possible ones,
+        weighted by `prior` (hex -> weight) when given. A Battle card the German has
+        chosen but not yet shown is redrawn from the sampled hand."""
+        world = self.clone()
+        world.history = []
+        world._determinized = True
+        world._views = [[], []]
+        world._views[player] = list(self._views[player])
+        other = 1 - player
+        known = self.known_hand[player]
+        unseen = Counter(self.game.deck_lists[other]) - self.discards[other] \
+            - self.removed[other] - self._cards_in_play(other) - known
+        pool = sorted(unseen.elements())
+        rng.shuffle(pool)
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.kind == "window" and top.seat == other:
+            # The other side is deciding whether to react, so it holds such a card
+            # (only met when `player` is not the one to act).
+            fitting = [i for i, card in enumerate(pool)
+                       if self._card(card).effect == top.data[0]
+                       and self._card(card).event == "reaction"]
+            if fitting and not any(self._card(card).effect == top.data[0]
+                                   for card in known.elements()):
+                pool.insert(0, pool.pop(fitting[0]))
+        pending = self.duel_cards[other] not in (None, "none")
+        # Cards the other side holds (and a Battle card it chose but has not shown).
+        hidden = len(self.hands[other]) + pending - sum(known.values())
+        held = sorted([*pool[:hidden], *known.elements()])
+        world.decks[other] = Counter(pool[hidden:])
+        if pending:
+            world.duel_cards[other] = held.pop(rng.randrange(len(held)))
+        world.hands[other] = held
+        if player == BRITISH and self.graf_spee is not None:
+            hexes = sorted(self.possible)
+            if top is not None and top.kind == "redraw-choice":
+                assert self.altmark is not None
+                hexes = [h for h in hexes if self.game.steps(h, self.altmark) <= 1]
+            elif top is not None and top.seat == GERMAN:
+                # A German choice is pending (a hint, an event's target): only hexes
+                # from which it has a legal answer, as it had in the real game.
+                def answerable(hex_id: str) -> bool:
+                    world.graf_spee = hex_id
+                    return bool(world._decisions(top))
+
+                hexes = [h for h in hexes if answerable(h)] or hexes
+            weights = [float(prior.get(h, 0.0)) for h in hexes] if prior else None
+            if weights is not None and sum(weights) <= 0:
+                weights = None
+            world.graf_spee = rng.choices(hexes, weights=weights)[0]
+        return world
+
+    def _cards_in_play(self, seat: int) -> Counter[str]:
+        """`seat`'s cards played for an event that has not taken effect yet (public)."""
+        cards: Counter[str] = Counter()
+        for step in self.stack:
+            if step.kind == "cancelled":
+                step = step.data[0]
+            if step.kind == "resolve" and step.data[0] == seat and step.data[2] != "mandatory":
+                cards[step.data[1]] += 1
+        return cards
+
+    def _fingerprint(self) -> Hashable:
+        return (tuple(self.stack), self.flow, self.turn, self.graf_spee, self.altmark,
+                tuple(sorted(self.forces.items(), key=lambda item: item[0])),
+                tuple(sorted(self.strategy.items())), self.plane, self.reserve,
+                tuple(map(tuple, self.hands)),
+                tuple(tuple(sorted(c.items())) for c in
+                      (*self.decks, *self.discards, *self.removed, *self.known_hand)),
+                tuple(self.bag), tuple(sorted(self.at_sea.items())), tuple(self.sunk),
+                tuple(self.delivered), tuple(self.hints), self.possible, tuple(self.damage),
+                self.battle_forces, self.duel, tuple(self.duel_cards), tuple(self.radar),
+                self.winner, self.ap, self.gs_moves, self.attacked, self.altmark_moved,
+                tuple(sorted(self.moved)), tuple(sorted(self.searched)), self.advanced,
+                self.search_bonus, self.roll_bonus, self.no_searches, self.free_searches,
+                tuple(tuple(view) for view in self._views))

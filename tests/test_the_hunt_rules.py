@@ -1,0 +1,713 @@
+"""The Hunt: the rulebook's sentences, its eight worked examples and every card event,
+each a named test (../shared/rules/the_hunt.txt)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from hunt.errors import IllegalActionError
+from hunt.models import load_game
+from hunt.models.game import CHANCE
+from hunt.models.testing import check_game
+from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
+
+GAME = TheHuntGame()
+GERMAN_HAND = ["kriegsmarine", "pocket-battleships", "radar", "langsdorff", "marconi"]
+BRITISH_HAND = ["royal-navy", "cumberland", "harwoods-intuition", "fair-weather",
+                "convoy-routes"]
+
+
+def play(state: TheHuntState, *texts: str) -> None:
+    for text in texts:
+        state.apply_action(state.string_to_action(text))
+
+
+def texts(state: TheHuntState) -> list[str]:
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def new_state(freighters: tuple[str, str] = ("e-a", "b-e1"), german: list[str] | None = None,
+              british: list[str] | None = None, graf_spee: str = "24",
+              altmark: str = "20", game: TheHuntGame = GAME) -> TheHuntState:
+    """Setup played through the actions: freight draw, hands, both German ships."""
+    state = game.new_initial_state(1)
+    play(state, *(f"freighter {f}" for f in freighters))
+    play(state, *(f"draw {c}" for c in german or GERMAN_HAND))
+    play(state, *(f"draw {c}" for c in british or BRITISH_HAND))
+    play(state, f"start {graf_spee}", f"altmark {altmark}")
+    return state
+
+
+def roll(state: TheHuntState, face: int) -> None:
+    assert state.current_player() == CHANCE
+    play(state, f"roll {face}")
+
+
+def draw_until(state: TheHuntState, seat: int) -> None:
+    """Let chance draw for `seat` until it stops (first card in deck order)."""
+    while state.current_player() == CHANCE and state.stack[-1].kind == "draw" \
+            and state.stack[-1].data[0] == seat:
+        state.apply_action(state.legal_actions()[0])
+
+
+def to_british_card_phase(state: TheHuntState) -> None:
+    """Let the German end and redraw, and chance refill the freighters."""
+    while state.current_player() != BRITISH:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.legal_actions()[0])
+        elif state.current_player() == GERMAN:
+            legal = texts(state)
+            play(state, "end" if "end" in legal else "pass" if "pass" in legal else legal[0])
+
+
+# -- setup ------------------------------------------------------------------------------
+
+def test_setup_second_freighter_redrawn_until_starts_differ() -> None:
+    state = GAME.new_initial_state()
+    assert len(state.chance_outcomes()) == 9
+    play(state, "freighter e-a")  # starts on 06
+    second = [state.action_to_string(a) for a, _ in state.chance_outcomes()]
+    assert "freighter e-b" not in second and "freighter e-s" not in second
+    assert len(second) == 6 and {p for _, p in state.chance_outcomes()} == {1 / 6}
+
+
+def test_setup_each_player_draws_5_cards_and_the_german_places_both_ships() -> None:
+    state = new_state()
+    assert len(state.hands[GERMAN]) == 5 and len(state.hands[BRITISH]) == 5
+    assert state.graf_spee == "24" and state.altmark == "20"
+    assert state.forces == {"G": "06", "H": None, "K": None}
+    assert state.strategy == {"H": 2, "K": 1}
+    assert state.plane == "ready" and state.reserve == 0
+
+
+def test_setup_graf_spee_position_is_noted_secretly_the_altmark_openly() -> None:
+    keys = {new_state(graf_spee=hex_id).information_state_key(BRITISH)
+            for hex_id in ("24", "31", "01")}
+    assert len(keys) == 1
+    assert new_state().observation(BRITISH)["graf_spee"] is None
+    assert new_state().observation(BRITISH)["altmark"] == "20"
+
+
+def test_the_german_player_plays_first() -> None:
+    state = new_state()
+    assert state.current_player() == GERMAN and state.flow == "german-card"
+
+
+# -- card play --------------------------------------------------------------------------
+
+def test_a_card_is_played_for_its_ap_or_for_its_hunt_event() -> None:
+    state = new_state()
+    legal = texts(state)
+    assert "play kriegsmarine ap" in legal and "play kriegsmarine event" not in legal  # Battle
+    assert "play cat-and-mouse event" not in legal  # a Reaction: only in the other's turn
+    assert "play marconi event" in legal and "play marconi ap" in legal
+
+
+def test_battle_events_can_only_be_played_for_ap_in_the_hunt_phase() -> None:
+    state = new_state()
+    with pytest.raises(IllegalActionError, match="not legal here"):
+        play(state, "play radar event")
+
+
+def test_mandatory_event_is_done_whenever_the_card_is_played() -> None:
+    state = new_state(german=["prize-warfare", "kriegsmarine", "radar", "marconi", "langsdorff"])
+    british_cards = len(state.hands[BRITISH])
+    play(state, "play prize-warfare ap")  # Mandatory: your opponent draws one card
+    assert state.current_player() == CHANCE  # the British draw now
+    draw_until(state, BRITISH)
+    assert len(state.hands[BRITISH]) == british_cards + 1
+    assert state.ap == 2 and state.current_player() == GERMAN
+
+
+def test_removed_from_the_game_only_if_the_event_takes_place() -> None:
+    state = new_state(british=["that-never-happened", "royal-navy", "cumberland",
+                               "fair-weather", "convoy-routes"])
+    play(state, "play marconi event")
+    assert texts(state) == ["pass", "react that-never-happened"]
+    play(state, "react that-never-happened")
+    # The German may not cancel back (no such card), so the Marconi event is cancelled.
+    assert state.removed[BRITISH]["that-never-happened"] == 1
+    assert state.discards[GERMAN]["marconi"] == 1 and not state.hints
+
+
+# -- German turn ------------------------------------------------------------------------
+
+def test_german_movement_costs_1_2_or_4_ap_and_only_the_ap_is_announced() -> None:
+    state = new_state()
+    play(state, "play pocket-battleships ap")  # 4 AP
+    legal = texts(state)
+    assert "move graf-spee 4 06" not in legal  # 06 is 5+ hexes from 24
+    assert "move graf-spee 1 18" in legal and "move graf-spee 4 24" in legal  # may stay
+    before = state.view_length(BRITISH)
+    play(state, "move graf-spee 2 31")
+    assert state.ap == 2 and state.graf_spee == "31"
+    assert state.views_since(BRITISH, before) == (("graf spee moved", 2),)
+
+
+def test_each_marker_moves_once_but_the_graf_spee_may_move_attack_and_move_again() -> None:
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="24", altmark="20")
+    state.reserve = 2
+    play(state, "play pocket-battleships ap")  # 4 + 2 reserve = 6 AP
+    play(state, "move graf-spee 1 23")  # onto Freight Ship b-e1
+    assert not any(t.startswith("move graf-spee") for t in texts(state))
+    play(state, "attack b-e1")
+    roll(state, 1)
+    assert "move graf-spee 1 24" in texts(state)  # again, after the attack
+    play(state, "move graf-spee 1 24", "move altmark 1 19")
+    assert not any(t.startswith("move") for t in texts(state))
+
+
+def test_attack_needs_a_freighter_on_the_graf_spee_hex_costs_2_and_hits_on_5() -> None:
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23")
+    play(state, "play kriegsmarine ap")
+    assert texts(state).count("attack b-e1") == 1 and "attack e-a" not in texts(state)
+    play(state, "attack b-e1")
+    assert state.ap == 1 and state.possible == frozenset({"23"})  # revealed
+    roll(state, 5)
+    assert state.sunk == ["b-e1"] and "b-e1" not in state.at_sea
+    assert not any(t.startswith("attack") for t in texts(state))  # one per turn
+
+
+def test_attack_fails_below_5_and_the_airplane_adds_2_then_is_broken() -> None:
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23")
+    play(state, "play kriegsmarine ap", "attack b-e1 plane")
+    assert state.plane == "broken"
+    roll(state, 3)
+    assert state.sunk == ["b-e1"]
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23")
+    play(state, "play kriegsmarine ap", "attack b-e1")
+    roll(state, 4)
+    assert state.sunk == [] and "b-e1" in state.at_sea
+
+
+def test_two_freighters_on_one_hex_the_german_chooses_which() -> None:
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="24")
+    state.at_sea = {"b-e1": 1, "e-a": 7}  # both on 24
+    play(state, "play kriegsmarine ap")
+    assert {"attack b-e1", "attack e-a"} <= set(texts(state))
+
+
+def test_repair_the_plane_for_1_ap_higher_than_removed_cards_or_destroyed() -> None:
+    for face, removed, result in ((3, 2, "ready"), (2, 2, "destroyed")):
+        state = new_state()
+        state.plane = "broken"
+        state.removed[GERMAN]["that-never-happened"] = removed
+        play(state, "play kriegsmarine ap", "repair")
+        roll(state, face)
+        assert state.plane == result and state.ap == 2
+
+
+def test_reserve_stores_unspent_german_ap_up_to_2_and_adds_it_later() -> None:
+    state = new_state()
+    play(state, "play pocket-battleships ap", "move graf-spee 1 24", "end")
+    assert state.reserve == 2  # 3 left, 2 stored
+    state = new_state()
+    state.reserve = 2
+    play(state, "play kriegsmarine ap")
+    assert state.ap == 5 and state.reserve == 0
+
+
+def test_german_redraws_to_3_and_announces_the_hand_size() -> None:
+    state = new_state(graf_spee="01", altmark="41")
+    play(state, "play kriegsmarine ap", "end")
+    draw_until(state, GERMAN)
+    assert len(state.hands[GERMAN]) == 4  # held 4 already: no draw, no choice
+    assert ("hand size", 4) in state.views_since(BRITISH, 0)
+
+
+def test_near_the_altmark_the_german_may_draw_up_to_5_or_stop_at_3() -> None:
+    state = new_state(graf_spee="24", altmark="23")
+    state.hands[GERMAN] = ["marconi", "radar"]
+    play(state, "play marconi ap", "end")
+    assert texts(state) == ["redraw 3", "redraw 4", "redraw 5"]
+    possible = state.possible
+    play(state, "redraw 5")
+    draw_until(state, GERMAN)
+    assert len(state.hands[GERMAN]) == 5
+    assert state.possible == possible & GAME.ball["23"][1]  # proximity is now known
+
+
+def test_example_4_refilling_only_to_3_near_the_altmark_gives_nothing_away() -> None:
+    state = new_state(graf_spee="24", altmark="23")
+    state.hands[GERMAN] = ["marconi", "radar", "kriegsmarine"]
+    play(state, "play marconi ap", "end")
+    possible = state.possible
+    play(state, "redraw 3")
+    draw_until(state, GERMAN)
+    assert len(state.hands[GERMAN]) == 3 and state.possible == possible
+
+
+# -- British turn -----------------------------------------------------------------------
+
+def test_freight_ship_phase_moves_each_one_hex_and_refills_to_two() -> None:
+    state = new_state(freighters=("e-a", "b-e1"))
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    assert state.at_sea == {"e-a": 1, "b-e1": 1}
+
+
+def test_delivery_only_from_the_entry_hex_then_a_new_freighter_from_the_bag() -> None:
+    state = new_state(freighters=("e-a", "b-e1"))
+    state.at_sea["e-a"] = len(GAME.freighters["e-a"].route) - 1  # on 34, Argentina's hex
+    play(state, "play kriegsmarine ap", "end")
+    while state.stack[-1].kind != "draw-freight":
+        state.apply_action(state.legal_actions()[0])
+    assert state.delivered == ["e-a"]
+    assert len(state.chance_outcomes()) == 7  # any Freight Ship left in the bag
+    play(state, "freighter s-e1")
+    assert state.at_sea["s-e1"] == 0
+
+
+def test_british_forces_move_once_each_for_1_2_or_4_ap() -> None:
+    state = new_state()
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    play(state, "play convoy-routes ap", "move G 4 15")  # 5 AP
+    assert state.forces["G"] == "15" and state.ap == 1
+    assert not any(t.startswith("move G") for t in texts(state))
+
+
+def test_search_costs_1_ap_succeeds_on_5_and_a_miss_says_nothing() -> None:
+    state = new_state(graf_spee="31")
+    play(state, "play kriegsmarine ap", "move graf-spee 1 31", "end")
+    to_british_card_phase(state)
+    play(state, "play royal-navy ap", "search G")
+    assert state.ap == 2
+    possible = state.possible
+    roll(state, 4)
+    assert state.possible == possible  # failure: nothing is said
+    assert "search G" not in texts(state)  # each Force once per turn
+
+
+def test_successful_search_not_there_rules_out_the_hex() -> None:
+    state = new_state(graf_spee="31")
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    play(state, "play royal-navy ap", "search G")
+    roll(state, 6)
+    assert "06" not in state.possible
+
+
+def test_successful_search_on_the_graf_spee_starts_the_battle() -> None:
+    state = new_state(graf_spee="06", altmark="20")
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    play(state, "play royal-navy ap", "search G")
+    roll(state, 5)
+    assert state.flow == "battle" and state.battle_forces == ("G",)
+    assert state.possible == frozenset({"06"})
+
+
+def test_intelligence_plus_one_adds_to_every_search_this_turn() -> None:
+    state = new_state(graf_spee="31")
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    play(state, "play convoy-routes ap", "intel royal-navy")
+    assert state.search_bonus == 1 and state.ap == 4
+    play(state, "search G")
+    roll(state, 4)  # 4 + 1 = 5: success
+    assert "06" not in state.possible
+
+
+def test_intelligence_hint_goes_on_or_next_to_the_graf_spee_never_on_a_hint_or_altmark() -> None:
+    state = new_state(graf_spee="31", altmark="34")
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    play(state, "play convoy-routes ap", "intel cumberland")
+    assert state.current_player() == GERMAN
+    hexes = {t.split()[1] for t in texts(state)}
+    assert hexes == set(GAME.ball["31"][1]) - {"34"}
+    play(state, "hint 24")
+    assert state.hints == ["24"] and state.possible <= GAME.ball["24"][1]
+
+
+def test_hints_are_removed_when_the_graf_spee_moves_again() -> None:
+    state = new_state(graf_spee="31")
+    state.hints = ["24"]
+    play(state, "play kriegsmarine ap", "move graf-spee 1 31")
+    assert state.hints == []
+
+
+def test_strategy_track_2_ap_once_per_turn_past_space_4_enters_on_06() -> None:
+    state = new_state()
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    state.strategy["H"] = 4
+    play(state, "play convoy-routes ap", "advance H")
+    assert state.forces["H"] == "06" and "H" not in state.strategy and state.ap == 3
+    assert not any(t.startswith("advance") for t in texts(state))
+
+
+def test_unspent_british_ap_is_lost_and_the_british_redraw_to_5() -> None:
+    state = new_state()
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    play(state, "play convoy-routes ap", "end")
+    assert state.ap == 0
+    draw_until(state, BRITISH)
+    assert len(state.hands[BRITISH]) == 5 and state.flow == "german-card"
+
+
+def test_a_depleted_deck_is_rebuilt_from_the_discards() -> None:
+    state = new_state()
+    state.discards[GERMAN] = state.decks[GERMAN]
+    state.decks[GERMAN] = Counter()
+    state.hands[GERMAN] = ["kriegsmarine"]
+    play(state, "play kriegsmarine ap", "end")
+    assert ("reshuffle", GERMAN) in state.views_since(BRITISH, 0)
+    assert sum(state.decks[GERMAN].values()) > 0
+
+
+# -- reactions and events ---------------------------------------------------------------
+
+def british_turn(german: list[str] | None = None, british: list[str] | None = None,
+                 graf_spee: str = "31") -> TheHuntState:
+    state = new_state(german=german, british=british, graf_spee=graf_spee)
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    return state
+
+
+def test_cat_and_mouse_cancels_a_search_before_its_roll() -> None:
+    state = british_turn(german=["cat-and-mouse", "kriegsmarine", "radar", "marconi",
+                                 "langsdorff"])
+    play(state, "play royal-navy ap", "search G")
+    assert texts(state) == ["pass", "react cat-and-mouse"]
+    play(state, "react cat-and-mouse")
+    assert state.current_player() == BRITISH and state.ap == 2  # the search is spent
+    assert "search G" not in texts(state)
+
+
+def test_cat_and_mouse_cancels_a_german_attack() -> None:
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23",
+                      british=["cat-and-mouse", "royal-navy", "cumberland", "fair-weather",
+                               "convoy-routes"])
+    play(state, "play kriegsmarine ap", "attack b-e1")
+    play(state, "react cat-and-mouse")
+    assert "b-e1" in state.at_sea and state.attacked and state.current_player() == GERMAN
+
+
+def test_fair_weather_adds_1_to_every_roll_of_the_turn() -> None:
+    state = british_turn(british=["fair-weather", "royal-navy", "cumberland", "k-and-h",
+                                  "convoy-routes"])
+    play(state, "play fair-weather event")
+    assert state.roll_bonus == 1
+
+
+def test_storm_at_sea_forbids_searches_and_attacks_this_turn() -> None:
+    state = british_turn(british=["storm-at-sea", "royal-navy", "cumberland", "k-and-h",
+                                  "convoy-routes"])
+    play(state, "play storm-at-sea ap")
+    assert state.no_searches and not any(t.startswith("search") for t in texts(state))
+
+
+def test_military_order_attacks_for_free_with_plus_1() -> None:
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23",
+                      german=["military-order", "kriegsmarine", "radar", "marconi",
+                              "langsdorff"])
+    play(state, "play military-order event", "attack b-e1")
+    roll(state, 4)
+    assert state.sunk == ["b-e1"]
+
+
+def test_graf_scheer_moves_a_british_force_up_to_2_hexes() -> None:
+    state = new_state(german=["graf-scheer", "kriegsmarine", "radar", "marconi", "langsdorff"])
+    play(state, "play graf-scheer event")
+    assert "shift G 15" not in texts(state) and "shift G 10" in texts(state)
+    play(state, "shift G 10")
+    assert state.forces["G"] == "10"
+
+
+def test_second_funnel_removes_every_hint() -> None:
+    state = new_state(german=["second-funnel", "kriegsmarine", "radar", "marconi",
+                              "langsdorff"])
+    state.hints = ["24", "18"]
+    play(state, "play second-funnel event")
+    assert state.hints == []
+
+
+def test_marconi_places_a_false_hint_at_least_3_away_and_says_so() -> None:
+    state = new_state(graf_spee="24")
+    play(state, "play marconi event")
+    hexes = {t.split()[1] for t in texts(state)}
+    assert all(GAME.steps("24", h) >= 3 for h in hexes)
+    play(state, "hint 06")
+    assert state.hints == ["06"] and not state.possible & GAME.ball["06"][2]
+
+
+def test_new_convoy_routes_event_sails_one_freighter_one_more_hex() -> None:
+    state = british_turn()
+    at = dict(state.at_sea)
+    play(state, "play convoy-routes event", "convoy e-a")
+    assert state.at_sea["e-a"] == at["e-a"] + 1
+
+
+def test_harwoods_intuition_asks_whether_the_graf_spee_is_within_2_hexes() -> None:
+    state = british_turn(graf_spee="31")
+    play(state, "play harwoods-intuition event", "query 34")
+    assert ("answer", "34", True) in state.views_since(BRITISH, 0)
+    assert state.possible <= GAME.ball["34"][2]
+
+
+def test_k_and_h_forces_advance_a_force_for_free() -> None:
+    state = british_turn(british=["k-and-h", "royal-navy", "cumberland", "fair-weather",
+                                  "convoy-routes"])
+    play(state, "play k-and-h event", "advance K")
+    assert state.strategy["K"] == 2
+
+
+def test_mile_by_mile_lets_each_force_search_for_free() -> None:
+    state = british_turn(british=["mile-by-mile", "royal-navy", "cumberland",
+                                  "fair-weather", "convoy-routes"])
+    play(state, "play mile-by-mile event")
+    assert state.ap == 0 and "search G" in texts(state)
+    play(state, "search G")
+    roll(state, 1)
+    assert texts(state) == ["end"]
+
+
+def test_unreliable_technology_breaks_a_ready_airplane() -> None:
+    state = british_turn(british=["unreliable-technology", "royal-navy", "cumberland",
+                                  "fair-weather", "convoy-routes"])
+    play(state, "play unreliable-technology event")
+    assert state.plane == "broken"
+
+
+def test_new_paintwork_turns_a_successful_search_into_no_battle() -> None:
+    state = british_turn(german=["new-paintwork", "kriegsmarine", "radar", "marconi",
+                                 "langsdorff"], graf_spee="06")
+    play(state, "play royal-navy ap", "search G")
+    roll(state, 6)
+    play(state, "react new-paintwork")
+    assert state.flow != "battle" and state.removed[GERMAN]["new-paintwork"] == 1
+
+
+# -- battle -----------------------------------------------------------------------------
+
+def battle(german: list[str], british: list[str], forces: tuple[str, ...] = ("G",),
+           variant: str = "standard") -> TheHuntState:
+    game = load_game("the-hunt", variant=variant)
+    assert isinstance(game, TheHuntGame)
+    state = new_state(graf_spee="06", game=game)
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    for force in forces:
+        state.forces[force] = "06"
+        state.strategy.pop(force, None)
+    play(state, "play royal-navy ap", "search G")
+    roll(state, 6)
+    state.hands = [sorted(german), sorted(british)]
+    while state.current_player() == CHANCE:
+        state.stack.pop()  # the hands above are the battle hands
+    state._run()
+    return state
+
+
+def duel(state: TheHuntState, german: str, british: str) -> None:
+    play(state, f"duel {german}", f"duel {british}")
+
+
+def test_example_8_radar_against_concentrated_fire_with_force_h() -> None:
+    state = battle(["radar", "kriegsmarine", "pocket-battleships", "langsdorff", "marconi"],
+                   ["concentrated-fire", "royal-navy", "cumberland", "fair-weather",
+                    "convoy-routes"], forces=("H",))
+    state.battle_forces = ("H",)
+    keys = state.information_state_key(BRITISH)
+    play(state, "duel radar")
+    assert state.information_state_key(BRITISH) == keys  # the choice is secret
+    play(state, "duel concentrated-fire")
+    assert state.damage == [0, 1]  # 3 against 2 + 1/2
+    seen = [v for v in state.views_since(BRITISH, 0)
+            if isinstance(v, tuple) and v[0] == "seen hand"]
+    assert seen[-1] == ("seen hand",
+                        ("kriegsmarine", "langsdorff", "marconi", "pocket-battleships"))
+    assert state.radar[GERMAN] == 2  # +1 to the next two German cards
+
+
+def test_battle_force_bonuses_lower_value_takes_a_hit_ties_none() -> None:
+    state = battle(["marconi"] * 5, ["fair-weather"] * 5, forces=("G", "K"))
+    duel(state, "marconi", "fair-weather")  # 2 against 2 + 0 + 1
+    assert state.damage == [1, 0]
+    state = battle(["marconi"] * 5, ["fair-weather"] * 5, forces=("G",))
+    duel(state, "marconi", "fair-weather")  # 2 against 2: a tie
+    assert state.damage == [0, 0]
+
+
+def test_battle_fewer_damage_wins_after_five_duels_and_ties_go_to_the_british() -> None:
+    state = battle(["marconi"] * 5, ["fair-weather"] * 5)
+    for _ in range(5):
+        duel(state, "marconi", "fair-weather")
+    assert state.is_terminal() and state.winner == BRITISH  # 0-0
+    state = battle(["pocket-battleships"] * 5, ["fair-weather"] * 5)
+    for _ in range(5):
+        duel(state, "pocket-battleships", "fair-weather")
+    assert state.winner == GERMAN and state.returns() == [1.0, -1.0]
+
+
+def test_battle_events_are_automatic_and_mandatory_events_ignored() -> None:
+    state = battle(["pocket-battleships", "punta-del-este", "langsdorff", "marconi",
+                    "kriegsmarine"],
+                   ["royal-navy", "storm-at-sea", "cumberland", "harwood", "fair-weather"])
+    duel(state, "pocket-battleships", "royal-navy")  # 4 + 1 against 3 + 1
+    assert state.damage == [0, 1]
+    duel(state, "punta-del-este", "storm-at-sea")  # both take a hit; Storm ignored
+    assert state.damage == [1, 2]
+    duel(state, "langsdorff", "harwood")  # 4 against 3 + 1 (G): a tie
+    assert state.damage == [1, 2]
+    duel(state, "marconi", "cumberland")  # 2 against 3: Langsdorff was used already
+    assert state.damage == [2, 2]
+
+
+def test_langsdorff_cancels_the_hit_of_a_lost_duel() -> None:
+    state = battle(["langsdorff"] * 5, ["royal-navy"] * 5, forces=("K",))
+    state.battle_forces = ("K",)
+    duel(state, "langsdorff", "royal-navy")  # 4 against 3 + 1 + 1
+    assert state.damage == [0, 0]
+
+
+def test_montevideo_against_scuttling_in_the_fifth_duel_is_a_british_win() -> None:
+    state = battle(["pocket-battleships"] * 4 + ["montevideo"],
+                   ["fair-weather"] * 4 + ["scuttling"])
+    for _ in range(4):
+        duel(state, "pocket-battleships", "fair-weather")
+    duel(state, "montevideo", "scuttling")
+    assert state.winner == BRITISH and "Montevideo" in state.end_reason()
+
+
+def test_montevideo_earlier_counts_only_its_ap() -> None:
+    state = battle(["montevideo"] + ["marconi"] * 4, ["scuttling"] + ["fair-weather"] * 4)
+    duel(state, "montevideo", "scuttling")
+    assert not state.is_terminal() and state.damage == [0, 0]
+
+
+def test_historical_variant_uses_the_back_of_the_force_markers() -> None:
+    state = battle(["marconi"] * 5, ["fair-weather"] * 5, variant="historical")
+    duel(state, "marconi", "fair-weather")  # 2 against 2 + 1/2 (historical G)
+    assert state.damage == [1, 0]
+
+
+# -- victory ----------------------------------------------------------------------------
+
+def test_the_german_wins_at_once_on_the_fifth_freighter_sunk() -> None:
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23")
+    state.sunk = ["a", "b", "c", "d"]
+    play(state, "play kriegsmarine ap", "attack b-e1")
+    roll(state, 6)
+    assert state.is_terminal() and state.winner == GERMAN
+
+
+def test_the_british_win_at_once_on_the_fifth_freighter_delivered() -> None:
+    state = new_state(freighters=("e-a", "b-e1"))
+    state.delivered = ["a", "b", "c", "d"]
+    state.at_sea["e-a"] = len(GAME.freighters["e-a"].route) - 1
+    play(state, "play kriegsmarine ap", "end")
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.winner == BRITISH and "delivered" in state.end_reason()
+
+
+# -- the rulebook examples 1, 2, 3, 5, 6, 7 -----------------------------------------------
+
+def test_example_1_cat_and_mouse_for_ap_graf_spee_28_to_24_then_the_altmark() -> None:
+    state = new_state(graf_spee="28", altmark="20",
+                      german=["cat-and-mouse", "kriegsmarine", "radar", "marconi", "langsdorff"])
+    before = state.view_length(BRITISH)
+    play(state, "play cat-and-mouse ap", "move graf-spee 2 24", "move altmark 1 19")
+    assert state.graf_spee == "24" and state.altmark == "19" and state.ap == 0
+    assert ("graf spee moved", 2) in state.views_since(BRITISH, before)
+    assert not any("24" in str(v) for v in state.views_since(BRITISH, before))
+
+
+def test_example_2_prize_warfare_for_ap_attack_on_20_with_the_airplane() -> None:
+    state = new_state(freighters=("e-a", "b-e1"), graf_spee="20",
+                      german=["prize-warfare", "kriegsmarine", "radar", "marconi",
+                              "langsdorff"])
+    state.at_sea["e-a"] = GAME.freighters["e-a"].route.index("20")
+    play(state, "play prize-warfare ap")
+    draw_until(state, BRITISH)  # its Mandatory event
+    play(state, "attack e-a plane")
+    assert state.plane == "broken"
+    if state.current_player() == BRITISH:  # the card drawn was a Reaction: not used
+        play(state, "pass")
+    roll(state, 4)  # needs only 3+
+    assert state.sunk == ["e-a"]
+
+
+def test_example_3_kriegsmarine_repair_with_4_cards_removed_rolls_1() -> None:
+    state = new_state()
+    state.plane = "broken"
+    state.removed[GERMAN] = Counter({"that-never-happened": 1, "new-paintwork": 1,
+                                     "x": 2})
+    play(state, "play kriegsmarine ap", "repair")
+    roll(state, 1)
+    assert state.plane == "destroyed"
+    assert not any(t == "repair" for t in texts(state))
+
+
+def test_example_5_unreliable_technology_for_4_ap_moves_force_g_17_to_15() -> None:
+    state = british_turn(british=["unreliable-technology", "royal-navy", "cumberland",
+                                  "fair-weather", "convoy-routes"])
+    state.forces["G"] = "17"
+    play(state, "play unreliable-technology ap", "move G 4 15")
+    assert state.forces["G"] == "15" and state.ap == 0
+
+
+def test_example_6_harwoods_intuition_move_15_to_16_search_roll_6_not_there() -> None:
+    state = british_turn(graf_spee="31")
+    state.forces["G"] = "15"
+    play(state, "play harwoods-intuition ap", "move G 2 16", "search G")
+    roll(state, 6)
+    assert "16" not in state.possible and state.ap == 2
+    play(state, "end")
+    draw_until(state, BRITISH)
+    assert len(state.hands[BRITISH]) == 5
+
+
+def test_example_7_convoy_routes_search_34_with_cumberland_hint_and_concentrated_fire() -> None:
+    state = british_turn(british=["convoy-routes", "cumberland", "concentrated-fire",
+                                  "royal-navy", "fair-weather"], graf_spee="31")
+    state.forces["G"] = "23"
+    play(state, "play convoy-routes ap", "move G 2 34")
+    # Intelligence applies to every search of the turn, so it is played first here.
+    play(state, "intel cumberland", "hint 34", "intel concentrated-fire", "search G")
+    assert state.ap == 0 and state.hints == ["34"]
+    roll(state, 4)  # 4 + 1: a success, but the Graf Spee is on 31
+    assert "34" not in state.possible and "31" in state.possible
+
+
+# -- views and conformance --------------------------------------------------------------
+
+def test_the_british_never_see_the_graf_spee_hex_until_revealed() -> None:
+    rng = random.Random(5)
+    state = GAME.new_initial_state(5)
+    while not state.is_terminal():
+        seen = state.observation(BRITISH)
+        if state.graf_spee and len(state.possible) > 1:
+            assert seen["graf_spee"] is None
+        assert state.graf_spee in state.possible or state.graf_spee is None
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_actions_have_a_text_round_trip() -> None:
+    for action in (HuntAction("move", "graf-spee", 2, "24"), HuntAction("attack", "e-a", 1),
+                   HuntAction("play", "radar", hex="ap"), HuntAction("roll", n=5)):
+        assert action.text() in ("move graf-spee 2 24", "attack e-a plane", "play radar ap",
+                                 "roll 5")
+
+
+def test_the_hunt_passes_the_conformance_suite() -> None:
+    report = check_game(GAME, num_games=200, seed=3, determinize_probability=0.01)
+    assert report.games == 200
+
+
+def test_the_hunt_no_leak_check_compares_many_worlds() -> None:
+    report = check_game(GAME, num_games=25, seed=4, determinize_probability=0.05)
+    assert report.alternative_worlds > 100
+
+
+def test_the_historical_variant_passes_the_conformance_suite() -> None:
+    check_game(load_game("the-hunt", variant="historical"), num_games=100, seed=5,
+               determinize_probability=0.01)
