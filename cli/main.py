@@ -92,8 +92,9 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
             ai_spec = f"ismcts:iterations={iterations}"
         if time_limit is not None:
             ai_spec = f"ismcts:time={time_limit}"
-    agents: list[Agent | None] = [None if seat == human else make_agent(ai_spec, seed + seat)
-                                  for seat in range(game.info.num_players)]
+    agents: list[Agent | None] = [
+        None if seat == human else make_agent(ai_spec, seed + seat, game)
+        for seat in range(game.info.num_players)]
     state = game.new_initial_state(seed)
     play_interactive(state, human, agents, seed, RENDERERS[game_name],
                      sys.stdin, save_path)

@@ -117,5 +117,7 @@ def play_interactive(state: State, human: int, agents: Sequence[Agent | None], s
         else:
             click.echo(f"Stopped ({reason}).")
         return state
+    if save_path is not None:
+        save_record(state, save_path)
     click.echo(render(state, human))
     return state

@@ -62,6 +62,9 @@ class Game(ABC):
     """A rules set with its options; a factory of states."""
 
     info: GameInfo
+    normal_iterations: int = 1000
+    """Search iterations that answer in about 2 s a move on a 2-core machine: the
+    "normal" level (easy and hard scale it)."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options: dict[str, Any] = dict(options)

@@ -8,13 +8,14 @@ Difficulty levels only change the search budget, never what the AI may see.
 from __future__ import annotations
 
 from hunt.errors import HuntError
+from hunt.models.game import Game
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
 from hunt.solver.ismcts import ISMCTSAgent
 from hunt.solver.pimc import PIMCAgent
 
-LEVELS: dict[str, int] = {"easy": 100, "normal": 1000, "hard": 4000}
-"""Search iterations per decision at each level. Normal answers in about 2 s or less
-a move on a 2-core machine (measured by `hunt bench`)."""
+LEVELS: dict[str, float] = {"easy": 0.1, "normal": 1.0, "hard": 4.0}
+"""Search iterations per decision at each level, as a multiple of the game's
+`normal_iterations` (the budget that answers in about 2 s a move on a 2-core machine)."""
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", "pimc")
 
@@ -23,8 +24,8 @@ class AgentSpecError(HuntError, ValueError):
     """An agent spec that names no agent or has a bad setting."""
 
 
-def make_agent(spec: str, seed: int) -> Agent:
-    """The agent `spec` describes, seeded with `seed`."""
+def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
+    """The agent `spec` describes, seeded with `seed`; levels are scaled to `game`."""
     name, _, settings = spec.strip().lower().partition(":")
     if name not in AGENT_NAMES:
         raise AgentSpecError(f"no agent {name!r}; accepted: {', '.join(AGENT_NAMES)}")
@@ -32,13 +33,14 @@ def make_agent(spec: str, seed: int) -> Agent:
         return RandomAgent(seed)
     if name == "heuristic":
         return HeuristicAgent(seed)
-    iterations: int | None = LEVELS["normal"]
+    normal = game.normal_iterations if game is not None else Game.normal_iterations
+    iterations: int | None = normal
     time_limit: float | None = None
     for setting in filter(None, settings.split(",")):
         key, _, value = setting.partition("=")
         try:
             if key in LEVELS and not value:
-                iterations = LEVELS[key]
+                iterations = max(1, round(normal * LEVELS[key]))
             elif key == "iterations":
                 iterations = int(value)
             elif key == "time" and name == "ismcts":

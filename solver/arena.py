@@ -45,7 +45,7 @@ class GameOutcome:
 def play_task(task: GameTask) -> GameOutcome:
     """Play one arena game (in a worker process)."""
     game = load_game(task.game, **dict(task.options))
-    agents = [make_agent(spec, seed=task.seed * 7919 + seat)
+    agents = [make_agent(spec, task.seed * 7919 + seat, game)
               for seat, spec in enumerate(task.specs)]
     result = play_game(game, agents, task.seed)
     return GameOutcome(task, result.returns, result.length, result.state.end_reason())

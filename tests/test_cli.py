@@ -105,3 +105,15 @@ def test_arena_json_and_a_bad_agent_spec() -> None:
     code, out = run("arena", "jutland", "--agents", "random,alphazero")
     assert code == 2
     assert "no agent 'alphazero'; accepted: random, heuristic, ismcts, pimc" in out
+
+
+def test_play_the_hunt_to_the_end_through_piped_input_as_each_side(tmp_path: Path) -> None:
+    for seat in ("german", "british"):
+        save = tmp_path / f"{seat}.json"
+        stdin = "sarch G\n" + "1\n" * 1500
+        code, out = run("play", "the-hunt", "--as", seat, "--seed", "6", "--ai", "heuristic",
+                        "--save", str(save), stdin=stdin)
+        assert code == 0, out[-2000:]
+        assert "Not accepted: 'sarch G' is not legal here; legal: " in out
+        assert "Game over: " in out
+        assert state_from_record(json.loads(save.read_text())).is_terminal()

@@ -223,3 +223,40 @@ def test_agent_specs_and_levels() -> None:
         make_agent("ismcts:fast", 1)
     with pytest.raises(AgentSpecError, match="bad setting 'time=1'"):
         make_agent("pimc:time=1", 1)
+
+
+def test_ismcts_does_not_leak_the_graf_spee_hex() -> None:
+    """Two games that differ only in where the Graf Spee hides: the British search
+    returns the same action and the same statistics."""
+    from hunt.models.the_hunt import TheHuntGame
+
+    game = TheHuntGame()
+    results = []
+    for start, moved_to in (("24", "31"), ("12", "11")):
+        state = game.new_initial_state(4)
+        for text in ("freighter e-a", "freighter b-e1",
+                     *(f"draw {c}" for c in ("kriegsmarine", "radar", "marconi", "langsdorff",
+                                              "pocket-battleships")),
+                     *(f"draw {c}" for c in ("royal-navy", "cumberland", "k-and-h",
+                                              "fair-weather", "convoy-routes")),
+                     f"start {start}", "altmark 20", "play kriegsmarine ap",
+                     f"move graf-spee 1 {moved_to}", "end"):
+            state.apply_action(state.string_to_action(text))
+        while state.current_player() < 0:
+            state.apply_action(state.legal_actions()[0])
+        assert state.current_player() == 1
+        agent = ISMCTSAgent(iterations=40, seed=8)
+        action = agent.select_action(state)
+        assert agent.last_result is not None
+        results.append((action, agent.last_result.stats, state.information_state_key(1)))
+    assert results[0][2] == results[1][2]
+    assert results[0][:2] == results[1][:2]
+
+
+def test_levels_scale_with_the_games_normal_budget() -> None:
+    from hunt.models.the_hunt import TheHuntGame
+
+    agent = make_agent("ismcts:normal", 1, TheHuntGame())
+    assert isinstance(agent, ISMCTSAgent) and agent.search.iterations == 300
+    agent = make_agent("ismcts:hard", 1, load_game("jutland"))
+    assert isinstance(agent, ISMCTSAgent) and agent.search.iterations == 4000

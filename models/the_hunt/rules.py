@@ -65,6 +65,8 @@ class Step:
 class TheHuntGame(Game):
     """The Hunt for two players. Option: `variant` ("standard" or "historical")."""
 
+    normal_iterations = 300  # about 160 iterations a second with full playouts
+
     def __init__(self, variant: str = "standard", **unknown: Any) -> None:
         if unknown:
             raise OptionError(f"the-hunt has no option {', '.join(sorted(unknown))}; "
@@ -106,9 +108,11 @@ class TheHuntGame(Game):
         return heuristic_action(self, observation, legal_actions, rng)
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:
-        """The heuristic from the acting side's observation of the sampled world."""
+        """The heuristic, from the acting side's view of the sampled world (the few
+        facts it reads, gathered without building a whole observation)."""
+        assert isinstance(state, TheHuntState)
         seat = state.current_player()
-        return self.heuristic_action(state.observation(seat), state.legal_actions(), rng)
+        return self.heuristic_action(state.heuristic_view(seat), state.legal_actions(), rng)
 
     def steps(self, a: str, b: str) -> int:
         """Hexes between `a` and `b` along the map."""
@@ -995,6 +999,25 @@ class TheHuntState(State):
             "log": list(self.log[-12:]),
             "result": None if self.winner is None else
             {"winner": SIDES[self.winner], "how": self.how},
+        }
+
+    def heuristic_view(self, player: int) -> dict[str, Any]:
+        """The part of `observation(player)` the heuristics read, cheaply.
+
+        `possible` is a set here (the heuristics only take minima, sums and sizes of it,
+        which do not depend on its order)."""
+        game = self.game
+        return {
+            "seat": SIDES[player],
+            "graf_spee": self.graf_spee if player == GERMAN else None,
+            "possible": self.possible, "altmark": self.altmark, "forces": self.forces,
+            "strategy": self.strategy, "ap": self.ap,
+            "freighters": {f: {"hex": game.freighters[f].route[i]}
+                           for f, i in self.at_sea.items()},
+            "turn_state": {"gs_moves": self.gs_moves if player == GERMAN else None,
+                           "search_bonus": self.search_bonus},
+            "removed": [list(self.removed[GERMAN].elements()), []],
+            "battle": {"duel": self.duel} if self.flow == "battle" else None,
         }
 
     def determinize(self, player: int, rng: random.Random, prior: Any = None) -> TheHuntState:
