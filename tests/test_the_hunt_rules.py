@@ -137,20 +137,20 @@ def test_removed_from_the_game_only_if_the_event_takes_place() -> None:
 
 def test_german_movement_costs_1_2_or_4_ap_and_only_the_ap_is_announced() -> None:
     state = new_state()
-    play(state, "play pocket-battleships ap")  # 4 AP
+    play(state, "play pocket-battleships ap")  # 5 AP
     legal = texts(state)
     assert "move graf-spee 4 06" not in legal  # 06 is 5+ hexes from 24
     assert "move graf-spee 1 18" in legal and "move graf-spee 4 24" in legal  # may stay
     before = state.view_length(BRITISH)
     play(state, "move graf-spee 2 31")
-    assert state.ap == 2 and state.graf_spee == "31"
+    assert state.ap == 3 and state.graf_spee == "31"
     assert state.views_since(BRITISH, before) == (("graf spee moved", 2),)
 
 
 def test_each_marker_moves_once_but_the_graf_spee_may_move_attack_and_move_again() -> None:
     state = new_state(freighters=("b-e1", "e-a"), graf_spee="24", altmark="20")
     state.reserve = 2
-    play(state, "play pocket-battleships ap")  # 4 + 2 reserve = 6 AP
+    play(state, "play pocket-battleships ap")  # 5 + 2 reserve = 7 AP
     play(state, "move graf-spee 1 23")  # onto Freight Ship b-e1
     assert not any(t.startswith("move graf-spee") for t in texts(state))
     play(state, "attack b-e1")
@@ -165,7 +165,7 @@ def test_attack_needs_a_freighter_on_the_graf_spee_hex_costs_2_and_hits_on_5() -
     play(state, "play kriegsmarine ap")
     assert texts(state).count("attack b-e1") == 1 and "attack e-a" not in texts(state)
     play(state, "attack b-e1")
-    assert state.ap == 1 and state.possible == frozenset({"23"})  # revealed
+    assert state.ap == 2 and state.possible == frozenset({"23"})  # 4 AP - 2: revealed
     roll(state, 5)
     assert state.sunk == ["b-e1"] and "b-e1" not in state.at_sea
     assert not any(t.startswith("attack") for t in texts(state))  # one per turn
@@ -197,7 +197,7 @@ def test_repair_the_plane_for_1_ap_higher_than_removed_cards_or_destroyed() -> N
         state.removed[GERMAN]["that-never-happened"] = removed
         play(state, "play kriegsmarine ap", "repair")
         roll(state, face)
-        assert state.plane == result and state.ap == 2
+        assert state.plane == result and state.ap == 3
 
 
 def test_reserve_stores_unspent_german_ap_up_to_2_and_adds_it_later() -> None:
@@ -207,7 +207,7 @@ def test_reserve_stores_unspent_german_ap_up_to_2_and_adds_it_later() -> None:
     state = new_state()
     state.reserve = 2
     play(state, "play kriegsmarine ap")
-    assert state.ap == 5 and state.reserve == 0
+    assert state.ap == 6 and state.reserve == 0
 
 
 def test_german_redraws_to_3_and_announces_the_hand_size() -> None:
@@ -274,8 +274,8 @@ def test_search_costs_1_ap_succeeds_on_5_and_a_miss_says_nothing() -> None:
     state = new_state(graf_spee="31")
     play(state, "play kriegsmarine ap", "move graf-spee 1 31", "end")
     to_british_card_phase(state)
-    play(state, "play royal-navy ap", "search G")
-    assert state.ap == 2
+    play(state, "play cumberland ap", "search G")
+    assert state.ap == 1
     possible = state.possible
     roll(state, 4)
     assert state.possible == possible  # failure: nothing is said
@@ -377,7 +377,7 @@ def test_cat_and_mouse_cancels_a_search_before_its_roll() -> None:
     play(state, "play royal-navy ap", "search G")
     assert texts(state) == ["pass", "react cat-and-mouse"]
     play(state, "react cat-and-mouse")
-    assert state.current_player() == BRITISH and state.ap == 2  # the search is spent
+    assert state.current_player() == BRITISH and state.ap == 1  # the search is spent
     assert "search G" not in texts(state)
 
 
@@ -551,20 +551,23 @@ def test_battle_events_are_automatic_and_mandatory_events_ignored() -> None:
     state = battle(["pocket-battleships", "punta-del-este", "langsdorff", "marconi",
                     "kriegsmarine"],
                    ["royal-navy", "storm-at-sea", "cumberland", "harwood", "fair-weather"])
-    duel(state, "pocket-battleships", "royal-navy")  # 4 + 1 against 3 + 1
+    duel(state, "pocket-battleships", "royal-navy")  # 5 + 1 against 2 + 1
     assert state.damage == [0, 1]
     duel(state, "punta-del-este", "storm-at-sea")  # both take a hit; Storm ignored
     assert state.damage == [1, 2]
-    duel(state, "langsdorff", "harwood")  # 4 against 3 + 1 (G): a tie
-    assert state.damage == [1, 2]
-    duel(state, "marconi", "cumberland")  # 2 against 3: Langsdorff was used already
-    assert state.damage == [2, 2]
+    duel(state, "kriegsmarine", "harwood")  # 4 + 1 against 3 + 1 (Force G)
+    assert state.damage == [1, 3]
+    duel(state, "marconi", "cumberland")  # 2 against 2 + 1
+    assert state.damage == [2, 3]
 
 
 def test_langsdorff_cancels_the_hit_of_a_lost_duel() -> None:
-    state = battle(["langsdorff"] * 5, ["royal-navy"] * 5, forces=("K",))
+    state = battle(["langsdorff"] * 5, ["convoy-routes"] * 5, forces=("K",))
     state.battle_forces = ("K",)
-    duel(state, "langsdorff", "royal-navy")  # 4 against 3 + 1 + 1
+    duel(state, "langsdorff", "convoy-routes")  # 5 against 5 + 1 (Force K)
+    assert state.damage == [0, 0]
+    state.battle_forces = ("G",)
+    duel(state, "langsdorff", "convoy-routes")  # 5 against 5: a tie anyway
     assert state.damage == [0, 0]
 
 

@@ -900,8 +900,9 @@ class TheHuntState(State):
             self._finish(BRITISH, "Montevideo: the Graf Spee is scuttled")
         elif self.duel == duels:
             winner = GERMAN if self.damage[GERMAN] < self.damage[BRITISH] else BRITISH
-            self._finish(winner, f"the {SIDES[winner].capitalize()} won the Battle "
-                                 f"{self.damage[1 - winner]}-{self.damage[winner]} in damage")
+            self._say(f"The Battle ends with damage German {self.damage[GERMAN]}, British "
+                      f"{self.damage[BRITISH]}.")
+            self._finish(winner, f"the {SIDES[winner].capitalize()} won the Battle")
         else:
             self._push(Step("duel-start"))
 
