@@ -19,7 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from hunt.errors import IllegalActionError, RecordError
 
@@ -196,6 +196,15 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> State:
         """An independent copy: changing either never changes the other."""
+
+    def _copy_shell(self) -> Self:
+        """A copy sharing every attribute but the history and the views, which it
+        copies: a game's `clone` then copies its own mutable parts."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other._views = [list(view) for view in self._views]
+        return other
 
     # -- what each seat sees --------------------------------------------------------
 

@@ -194,10 +194,7 @@ class JutlandState(State):
         return [1.0, -1.0] if winner == GERMAN else [-1.0, 1.0]
 
     def clone(self) -> JutlandState:
-        other = object.__new__(JutlandState)
-        other.__dict__.update(self.__dict__)
-        other.history = list(self.history)
-        other._views = [list(view) for view in self._views]
+        other = self._copy_shell()
         other.hands = [list(hand) for hand in self.hands]
         other.selected = [list(chosen) for chosen in self.selected]
         other.min_kind = list(self.min_kind)

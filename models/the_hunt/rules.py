@@ -253,10 +253,7 @@ class TheHuntState(State):
         return self.how
 
     def clone(self) -> TheHuntState:
-        other = object.__new__(TheHuntState)
-        other.__dict__.update(self.__dict__)
-        other.history = list(self.history)
-        other._views = [list(view) for view in self._views]
+        other = self._copy_shell()
         other.stack = list(self.stack)
         other.forces = dict(self.forces)
         other.strategy = dict(self.strategy)
