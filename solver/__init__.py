@@ -2,6 +2,10 @@
 `hunt.models.game`."""
 
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
+from hunt.solver.agents import LEVELS, make_agent
+from hunt.solver.ismcts import ISMCTS, ISMCTSAgent, SearchResult
 from hunt.solver.match import MatchResult, play_game
+from hunt.solver.pimc import PIMCAgent
 
-__all__ = ["Agent", "HeuristicAgent", "MatchResult", "RandomAgent", "play_game"]
+__all__ = ["ISMCTS", "LEVELS", "Agent", "HeuristicAgent", "ISMCTSAgent", "MatchResult",
+           "PIMCAgent", "RandomAgent", "SearchResult", "make_agent", "play_game"]
