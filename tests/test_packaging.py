@@ -68,3 +68,29 @@ def test_the_wheel_ships_the_data_files_under_hunt_only(tmp_path: Path) -> None:
     tops = {name.split("/")[0] for name in names}
     assert tops <= {"hunt", wheel.name.split("-")[0] + "-" + wheel.name.split("-")[1]
                     + ".dist-info"}, tops
+
+
+def _imports(folder: str) -> dict[str, set[str]]:
+    import ast
+
+    found: dict[str, set[str]] = {}
+    for path in (ROOT / folder).rglob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+            elif isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+        found[str(path.relative_to(ROOT))] = names
+    return found
+
+
+def test_dependencies_point_one_way_boards_models_solver_cli() -> None:
+    games = ("hunt.models.jutland", "hunt.models.the_hunt")
+    for path, names in _imports("boards").items():
+        assert not any(n.startswith(("hunt.models", "hunt.solver", "hunt.cli"))
+                       for n in names), path
+    for path, names in _imports("models").items():
+        assert not any(n.startswith(("hunt.solver", "hunt.cli")) for n in names), path
+    for path, names in _imports("solver").items():
+        assert not any(n.startswith((*games, "hunt.cli")) for n in names), path
