@@ -44,18 +44,21 @@ class ConformanceReport:
 
 
 def check_game(game: Game, *, num_games: int = 100, seed: int = 0,
-               determinize_probability: float = 0.05,
-               playout_probability: float = 0.2) -> ConformanceReport:
+               determinize_probability: float = 0.05, playout_probability: float = 0.2,
+               check_probability: float = 1.0) -> ConformanceReport:
     """Play `num_games` random games of `game` and check the contract throughout.
 
-    At each step the determinizer checks run with `determinize_probability` (and on
-    the first and last step); a sampled world is played to the end with
-    `playout_probability`. Raises `ConformanceError` at the first violation.
+    Legal actions and chance are checked at every step; clones, illegal actions, text
+    forms and observations with `check_probability` (long games may sample them). The
+    determinizer checks run with `determinize_probability` (and on the first and last
+    step); a sampled world is played to the end with `playout_probability`. Raises
+    `ConformanceError` at the first violation.
     """
     report = ConformanceReport()
     for index in range(num_games):
         game_seed = seed * 1_000_003 + index
-        _check_one_game(game, game_seed, determinize_probability, playout_probability, report)
+        _check_one_game(game, game_seed, determinize_probability, playout_probability,
+                        check_probability, report)
         report.games += 1
     return report
 
@@ -65,14 +68,16 @@ def _fail(game_seed: int, step: int, message: str) -> ConformanceError:
 
 
 def _check_one_game(game: Game, game_seed: int, determinize_probability: float,
-                    playout_probability: float, report: ConformanceReport) -> None:
+                    playout_probability: float, check_probability: float,
+                    report: ConformanceReport) -> None:
     rng = random.Random(game_seed)
     state = game.new_initial_state(seed=game_seed)
     step = 0
     while True:
         check_state(state, rng, game_seed, step,
                     determinize=step == 0 or rng.random() < determinize_probability,
-                    playout_probability=playout_probability, report=report)
+                    playout_probability=playout_probability, report=report,
+                    full=step == 0 or rng.random() < check_probability)
         if state.is_terminal():
             break
         if step >= game.info.max_game_length:
@@ -96,8 +101,9 @@ def _check_one_game(game: Game, game_seed: int, determinize_probability: float,
 
 def check_state(state: State, rng: random.Random, game_seed: int, step: int, *,
                 determinize: bool, playout_probability: float,
-                report: ConformanceReport) -> None:
-    """Every per-position check of the contract on `state` (which is left unchanged)."""
+                report: ConformanceReport, full: bool = True) -> None:
+    """The per-position checks of the contract on `state` (which is left unchanged);
+    without `full`, only legal actions and chance."""
     info = state.game.info
     player = state.current_player()
     actions = state.legal_actions()
@@ -120,6 +126,8 @@ def check_state(state: State, rng: random.Random, game_seed: int, step: int, *,
         raise _fail(game_seed, step, f"current player {player} is not a seat")
     elif state.chance_outcomes():
         raise _fail(game_seed, step, "chance outcomes at a decision node")
+    if not full and not determinize:
+        return
 
     texts = [state.action_to_string(action) for action in actions]
     if len({text.lower() for text in texts}) != len(texts):

@@ -3,14 +3,16 @@ each a named test (../shared/rules/the_hunt.txt)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from hunt.errors import IllegalActionError
 from hunt.models import load_game
-from hunt.models.game import CHANCE
+from hunt.models.game import CHANCE, State
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
 
@@ -701,9 +703,10 @@ def test_actions_have_a_text_round_trip() -> None:
                                  "roll 5")
 
 
-def test_the_hunt_passes_the_conformance_suite() -> None:
-    report = check_game(GAME, num_games=200, seed=3, determinize_probability=0.01)
-    assert report.games == 200
+def test_the_hunt_passes_the_conformance_suite_on_1000_random_games() -> None:
+    report = check_game(GAME, num_games=1000, seed=3, determinize_probability=0.002,
+                        check_probability=0.1)
+    assert report.games == 1000 and report.determinizations > 2000
 
 
 def test_the_hunt_no_leak_check_compares_many_worlds() -> None:
@@ -711,6 +714,29 @@ def test_the_hunt_no_leak_check_compares_many_worlds() -> None:
     assert report.alternative_worlds > 100
 
 
-def test_the_historical_variant_passes_the_conformance_suite() -> None:
-    check_game(load_game("the-hunt", variant="historical"), num_games=100, seed=5,
-               determinize_probability=0.01)
+def test_the_historical_variant_passes_the_conformance_suite_on_1000_random_games() -> None:
+    report = check_game(load_game("the-hunt", variant="historical"), num_games=1000, seed=5,
+                        determinize_probability=0.002, check_probability=0.1)
+    assert report.games == 1000
+
+
+def _perft(state: State, depth: int) -> int:
+    if depth == 0 or state.is_terminal():
+        return 1
+    total = 0
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        total += _perft(child, depth - 1)
+    return total
+
+
+def test_stored_positions_keep_their_legal_action_counts() -> None:
+    """Perft-style data (tests/data/the_hunt_perft.json): positions given by their
+    records, with the number of action sequences of length 1 and 2 from each."""
+    path = Path(__file__).resolve().parent / "data" / "the_hunt_perft.json"
+    for position in json.loads(path.read_text(encoding="utf-8"))["positions"]:
+        state = GAME.from_record(position["record"])
+        assert state.current_player() == position["to_move"]
+        assert (_perft(state, 1), _perft(state, 2)) == (position["depth1"],
+                                                          position["depth2"])
