@@ -740,3 +740,63 @@ def test_stored_positions_keep_their_legal_action_counts() -> None:
         assert state.current_player() == position["to_move"]
         assert (_perft(state, 1), _perft(state, 2)) == (position["depth1"],
                                                           position["depth2"])
+
+
+def test_radar_technology_adds_1_to_the_next_two_german_cards() -> None:
+    state = battle(["radar", "marconi", "marconi", "marconi", "marconi"],
+                   ["fair-weather"] * 5)
+    duel(state, "radar", "fair-weather")  # 3 against 2
+    duel(state, "marconi", "fair-weather")  # 2 + 1 against 2
+    duel(state, "marconi", "fair-weather")  # 2 + 1 against 2
+    duel(state, "marconi", "fair-weather")  # 2 against 2: the boost is spent
+    assert state.damage == [0, 3]
+
+
+def test_a_battle_starts_with_both_hands_drawn_to_5() -> None:
+    state = new_state(graf_spee="06", altmark="20")
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    play(state, "play royal-navy ap", "search G")
+    roll(state, 5)
+    assert len(state.hands[GERMAN]) == 4 and state.current_player() == CHANCE
+    draw_until(state, GERMAN)
+    draw_until(state, BRITISH)
+    assert [len(hand) for hand in state.hands] == [5, 5]
+    assert state.current_player() == GERMAN and texts(state)[0].startswith("duel ")
+
+
+def test_that_never_happened_can_answer_a_reaction_with_a_reaction() -> None:
+    state = british_turn(german=["that-never-happened", "kriegsmarine", "radar", "marconi",
+                                 "langsdorff"],
+                         british=["that-never-happened", "royal-navy", "cumberland",
+                                  "fair-weather", "harwoods-intuition"])
+    play(state, "play harwoods-intuition event")
+    play(state, "react that-never-happened")  # the German cancel the query...
+    play(state, "react that-never-happened")  # ...and the British cancel the cancel
+    assert texts(state)[0].startswith("query ")  # so the query takes place
+    # Removed only where the event took place: the German card was cancelled.
+    assert state.removed == [Counter(), Counter({"that-never-happened": 1})]
+    assert state.discards[GERMAN]["that-never-happened"] == 1
+
+
+def test_harwoods_intuition_no_rules_out_everything_within_2() -> None:
+    state = british_turn(graf_spee="31")
+    play(state, "play harwoods-intuition event", "query 06")
+    assert ("answer", "06", False) in state.views_since(BRITISH, 0)
+    assert not state.possible & GAME.ball["06"][2] and "31" in state.possible
+
+
+def test_there_are_only_3_hint_markers() -> None:
+    state = british_turn(graf_spee="31")
+    state.hints = ["24", "30", "32"]
+    state.hands[BRITISH] = ["convoy-routes", "cumberland", "unreliable-technology"]
+    play(state, "play convoy-routes ap", "intel cumberland")
+    assert state.current_player() == BRITISH and len(state.hints) == 3  # none left
+
+
+def test_an_intelligence_card_with_both_stripes_gives_plus_1_and_a_hint() -> None:
+    state = british_turn(british=["harwood", "convoy-routes", "royal-navy", "cumberland",
+                                  "fair-weather"], graf_spee="31")
+    play(state, "play convoy-routes ap", "intel harwood")
+    assert state.search_bonus == 1 and state.current_player() == GERMAN
+    assert texts(state)[0].startswith("hint ")
