@@ -32,12 +32,13 @@ from hunt.solver.playout import play_out
 class _Node:
     """A point in one seat's tree: an information set of that seat."""
 
-    __slots__ = ("availability", "children", "value_sum", "visits")
+    __slots__ = ("availability", "children", "square_sum", "value_sum", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Hashable, _Node] = {}
         self.visits = 0
         self.value_sum = 0.0
+        self.square_sum = 0.0
         self.availability = 0
         """How often the action leading here was available when its parent was visited."""
 
@@ -75,7 +76,7 @@ class ISMCTS:
 
     def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
-                 guide_weight: float = 5.0, seed: int = 0) -> None:
+                 guide_weight: float = 5.0, confidence: float = 1.0, seed: int = 0) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("give the search a budget: iterations or time_limit")
         self.iterations = iterations
@@ -83,6 +84,7 @@ class ISMCTS:
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.guide_weight = guide_weight
+        self.confidence = confidence
         self.rng = random.Random(seed)
 
     def search(self, state: State) -> SearchResult:
@@ -95,12 +97,16 @@ class ISMCTS:
         roots = [_Node() for _ in range(state.game.info.num_players)]
         start = time.perf_counter()
         done = 0
+        guide = legal[0]
         if len(legal) > 1:
+            # The game's own choice here, read from a sampled world as a playout would.
+            guide = state.game.rollout_action(state.determinize(seat, self.rng, prior),
+                                              self.rng)
             while not self._budget_spent(done, start):
                 world = state.determinize(seat, self.rng, prior)
                 self._iterate(world, roots)
                 done += 1
-        return self._result(state, seat, legal, roots[seat], done,
+        return self._result(state, legal, roots[seat], guide, done,
                             time.perf_counter() - start)
 
     def _budget_spent(self, done: int, start: float) -> bool:
@@ -136,6 +142,7 @@ class ISMCTS:
             for node in paths[seat]:
                 node.visits += 1
                 node.value_sum += returns[seat]
+                node.square_sum += returns[seat] * returns[seat]
 
     def _select(self, node: _Node, legal: list[Action], guide: Action
                 ) -> tuple[Action, _Node, bool]:
@@ -167,8 +174,11 @@ class ISMCTS:
         assert best is not None
         return best[1], best[2], False
 
-    def _result(self, state: State, seat: int, legal: list[Action], root: _Node,
+    def _result(self, state: State, legal: list[Action], root: _Node, guide: Action,
                 iterations: int, seconds: float) -> SearchResult:
+        """The most visited action, unless it is not clearly better than the game's
+        own choice (`confidence` standard errors): then the game's choice stands, so
+        sampling noise does not replace a sound rule of thumb."""
         stats = []
         for action in legal:
             child = root.children.get(("act", action))
@@ -179,7 +189,19 @@ class ISMCTS:
                 availability=child.availability if child else 0))
         # Most visited first; ties by mean value, then by the legal order (stable).
         stats.sort(key=lambda entry: (-entry.visits, -entry.mean_value))
-        return SearchResult(stats[0].action, tuple(stats), iterations, seconds)
+        chosen = stats[0].action
+        best, kept = root.children.get(("act", chosen)), root.children.get(("act", guide))
+        if chosen != guide and best is not None and kept is not None and kept.visits > 1:
+            if best.value_sum / best.visits - kept.value_sum / kept.visits \
+                    < self.confidence * math.sqrt(_variance(best) / best.visits
+                                                  + _variance(kept) / kept.visits):
+                chosen = guide
+        return SearchResult(chosen, tuple(stats), iterations, seconds)
+
+
+def _variance(node: _Node) -> float:
+    mean = node.value_sum / node.visits
+    return max(node.square_sum / node.visits - mean * mean, 1e-9)
 
 
 class ISMCTSAgent(Agent):

@@ -44,7 +44,6 @@ from hunt.models.the_hunt.actions import (
 GERMAN = 0
 BRITISH = 1
 SIDES = ("german", "british")
-FORCES = ("G", "H", "K")
 VARIANTS = ("standard", "historical")
 MAX_HINTS = 3
 """Hint markers in the box."""
