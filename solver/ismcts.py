@@ -192,9 +192,9 @@ class ISMCTS:
         chosen = stats[0].action
         best, kept = root.children.get(("act", chosen)), root.children.get(("act", guide))
         if chosen != guide and best is not None and kept is not None and kept.visits > 1:
-            if best.value_sum / best.visits - kept.value_sum / kept.visits \
-                    < self.confidence * math.sqrt(_variance(best) / best.visits
-                                                  + _variance(kept) / kept.visits):
+            margin = best.value_sum / best.visits - kept.value_sum / kept.visits
+            error = math.sqrt(_variance(best) / best.visits + _variance(kept) / kept.visits)
+            if margin < self.confidence * error:
                 chosen = guide
         return SearchResult(chosen, tuple(stats), iterations, seconds)
 
