@@ -820,6 +820,7 @@ class TheHuntState(State):
     def _auto_resolve(self, step: Step) -> None:
         seat, card_id, target = step.data
         card = self._card(card_id)
+        self._see_all(("event", seat, card_id))  # everyone sees it take effect
         if target == "mandatory":
             self._effect(seat, card.effect)
             return
@@ -836,6 +837,7 @@ class TheHuntState(State):
 
     def _auto_cancelled(self, step: Step) -> None:
         original = step.data[0]
+        self._see_all(("cancelled", original.kind))
         if original.kind == "battle":
             # Everyone saw the disguise answer a search of this very hex.
             self._say("The Graf Spee passes for a neutral ship: no Battle.")
