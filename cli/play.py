@@ -110,7 +110,8 @@ def play_interactive(state: State, human: int, agents: Sequence[Agent | None], s
             state.apply_action(action)
             if save_path is not None:
                 save_record(state, save_path)
-    except QuitGame as reason:
+    except (QuitGame, KeyboardInterrupt) as stop:
+        reason = stop if isinstance(stop, QuitGame) else "interrupted"
         if save_path is not None:
             save_record(state, save_path)
             click.echo(f"Stopped ({reason}); the game so far is saved in {save_path}.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from pathlib import Path
@@ -117,3 +118,19 @@ def test_play_the_hunt_to_the_end_through_piped_input_as_each_side(tmp_path: Pat
         assert "Not accepted: 'sarch G' is not legal here; legal: " in out
         assert "Game over: " in out
         assert state_from_record(json.loads(save.read_text())).is_terminal()
+
+
+def test_ctrl_c_at_the_prompt_saves_the_game_and_stops(tmp_path: Path) -> None:
+    from hunt.cli.play import play_interactive
+    from hunt.solver import HeuristicAgent
+
+    class Interrupting(io.StringIO):
+        def readline(self, size: int = -1) -> str:
+            raise KeyboardInterrupt
+
+    game = load_game("jutland")
+    save = tmp_path / "game.json"
+    state = play_interactive(game.new_initial_state(3), 0, [None, HeuristicAgent(1)], 3,
+                             render_jutland, Interrupting(), save)
+    assert not state.is_terminal()
+    assert state_from_record(json.loads(save.read_text())) == state
