@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
+from typing import TextIO, cast
 
 from click.testing import CliRunner
 
@@ -124,13 +124,16 @@ def test_ctrl_c_at_the_prompt_saves_the_game_and_stops(tmp_path: Path) -> None:
     from hunt.cli.play import play_interactive
     from hunt.solver import HeuristicAgent
 
-    class Interrupting(io.StringIO):
-        def readline(self, size: int = -1) -> str:
+    class Interrupting:
+        def readline(self) -> str:
             raise KeyboardInterrupt
+
+        def isatty(self) -> bool:
+            return False
 
     game = load_game("jutland")
     save = tmp_path / "game.json"
     state = play_interactive(game.new_initial_state(3), 0, [None, HeuristicAgent(1)], 3,
-                             render_jutland, Interrupting(), save)
+                             render_jutland, cast(TextIO, Interrupting()), save)
     assert not state.is_terminal()
     assert state_from_record(json.loads(save.read_text())) == state
