@@ -5,7 +5,8 @@ An action is a `HuntAction(verb, arg, n, hex)`; unused fields stay empty. Text f
     play fair-weather ap | play fair-weather event     (a card for AP or its event)
     move graf-spee 2 24 | move altmark 1 17 | move G 4 15   (AP spent, target hex)
     attack e-a | attack e-a plane | repair | search G | intel cumberland | advance H
-    end | hint 24 | react cat-and-mouse | pass | redraw 5 | duel radar | query 24
+    end | hint 24 | react cat-and-mouse | pass | redraw 5 | duel radar
+    query 24 | shift G 10 | convoy e-a                   (event choices)
     start 24 | altmark 17                                (setup placements)
     draw radar | roll 5 | freighter e-a                  (chance outcomes)
 """
