@@ -15,7 +15,7 @@ EVENT_TYPES = ("hunt", "reaction", "battle", "mandatory")
 INTELLIGENCE = ("plus-one", "hint", "both", "none")
 
 EFFECTS: dict[str, str] = {
-    "roll-bonus": "+1 to every die roll of the player this turn",
+    "roll-bonus": "the card's AP, and +1 to every die roll of the player this turn",
     "cancel-roll": "cancel one search or attack of the opponent before its roll",
     "see-hand": "in the Battle, see the opponent's remaining cards",
     "cancel-event": "cancel the event of the card the opponent just played",

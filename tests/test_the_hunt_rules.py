@@ -392,11 +392,12 @@ def test_cat_and_mouse_cancels_a_german_attack() -> None:
     assert "b-e1" in state.at_sea and state.attacked and state.current_player() == GERMAN
 
 
-def test_fair_weather_adds_1_to_every_roll_of_the_turn() -> None:
-    state = british_turn(british=["fair-weather", "royal-navy", "cumberland", "k-and-h",
-                                  "convoy-routes"])
-    play(state, "play fair-weather event")
-    assert state.roll_bonus == 1
+def test_fair_weather_adds_1_to_the_german_attack_roll() -> None:
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23",
+                      german=["fair-weather", "kriegsmarine", "radar", "marconi", "langsdorff"])
+    play(state, "play fair-weather event", "attack b-e1")
+    roll(state, 4)
+    assert state.sunk == ["b-e1"]
 
 
 def test_storm_at_sea_forbids_searches_and_attacks_this_turn() -> None:
@@ -814,3 +815,21 @@ def test_every_action_text_reads_back_as_the_same_action() -> None:
                 assert isinstance(action, HuntAction)
                 assert parse_action(action.text()) == action
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_card_played_for_ap_is_discarded_even_if_its_event_would_remove_it() -> None:
+    state = new_state(german=["new-paintwork", "kriegsmarine", "radar", "marconi",
+                              "langsdorff"])
+    play(state, "play new-paintwork ap")
+    assert state.discards[GERMAN]["new-paintwork"] == 1
+    assert not state.removed[GERMAN]
+
+
+def test_fair_weather_turns_a_4_into_a_successful_search() -> None:
+    state = british_turn(british=["fair-weather", "royal-navy", "cumberland", "k-and-h",
+                                  "convoy-routes"], graf_spee="31")
+    play(state, "play fair-weather event")
+    assert state.ap == 2 and state.roll_bonus == 1  # its AP, and +1 to every roll
+    play(state, "search G")
+    roll(state, 4)
+    assert "06" not in state.possible

@@ -822,14 +822,14 @@ class TheHuntState(State):
         card = self._card(card_id)
         self._see_all(("event", seat, card_id))  # everyone sees it take effect
         if target == "mandatory":
-            self._effect(seat, card.effect)
+            self._effect(seat, card)
             return
         if card.removed_after_event:
             self.removed[seat][card_id] += 1
         else:
             self._discard(seat, card_id)
         if target is None:
-            self._effect(seat, card.effect)
+            self._effect(seat, card)
             return
         cancelled = self.stack[target]
         self._say(f"{card.name} cancels the {cancelled.kind}.")
@@ -921,10 +921,13 @@ class TheHuntState(State):
 
     # -- events ------------------------------------------------------------------------
 
-    def _effect(self, seat: int, effect: str) -> None:
+    def _effect(self, seat: int, card: HuntCard) -> None:
         """Carry out a card's event for `seat` (a choice becomes a `choose` step)."""
-        if effect == "roll-bonus":
+        effect = card.effect
+        if effect == "roll-bonus":  # the die bonus, and the card's AP to roll with
             self.roll_bonus = 1
+            self.ap = card.ap
+            self._push(Step("actions", seat))
         elif effect == "opponent-draws":
             other = 1 - seat
             self._push(Step("draw", CHANCE, (other, len(self.hands[other]) + 1)))
