@@ -7,6 +7,7 @@ import json
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -63,6 +64,15 @@ def to_british_card_phase(state: TheHuntState) -> None:
         elif state.current_player() == GERMAN:
             legal = texts(state)
             play(state, "end" if "end" in legal else "pass" if "pass" in legal else legal[0])
+
+
+def british_turn(graf_spee: str = "31", **setup: Any) -> TheHuntState:
+    """Setup as in `new_state`, the German plays Kriegsmarine for AP and ends: the
+    British are to play a card."""
+    state = new_state(graf_spee=graf_spee, **setup)
+    play(state, "play kriegsmarine ap", "end")
+    to_british_card_phase(state)
+    return state
 
 
 # -- setup ------------------------------------------------------------------------------
@@ -245,9 +255,7 @@ def test_example_4_refilling_only_to_3_near_the_altmark_gives_nothing_away() -> 
 # -- British turn -----------------------------------------------------------------------
 
 def test_freight_ship_phase_moves_each_one_hex_and_refills_to_two() -> None:
-    state = new_state(freighters=("e-a", "b-e1"))
-    play(state, "play kriegsmarine ap", "end")
-    to_british_card_phase(state)
+    state = british_turn(graf_spee="24", freighters=("e-a", "b-e1"))
     assert state.at_sea == {"e-a": 1, "b-e1": 1}
 
 
@@ -264,9 +272,7 @@ def test_delivery_only_from_the_entry_hex_then_a_new_freighter_from_the_bag() ->
 
 
 def test_british_forces_move_once_each_for_1_2_or_4_ap() -> None:
-    state = new_state()
-    play(state, "play kriegsmarine ap", "end")
-    to_british_card_phase(state)
+    state = british_turn(graf_spee="24")
     play(state, "play convoy-routes ap", "move G 4 15")  # 5 AP
     assert state.forces["G"] == "15" and state.ap == 1
     assert not any(t.startswith("move G") for t in texts(state))
@@ -285,18 +291,14 @@ def test_search_costs_1_ap_succeeds_on_5_and_a_miss_says_nothing() -> None:
 
 
 def test_successful_search_not_there_rules_out_the_hex() -> None:
-    state = new_state(graf_spee="31")
-    play(state, "play kriegsmarine ap", "end")
-    to_british_card_phase(state)
+    state = british_turn(graf_spee="31")
     play(state, "play royal-navy ap", "search G")
     roll(state, 6)
     assert "06" not in state.possible
 
 
 def test_successful_search_on_the_graf_spee_starts_the_battle() -> None:
-    state = new_state(graf_spee="06", altmark="20")
-    play(state, "play kriegsmarine ap", "end")
-    to_british_card_phase(state)
+    state = british_turn(graf_spee="06", altmark="20")
     play(state, "play royal-navy ap", "search G")
     roll(state, 5)
     assert state.flow == "battle" and state.battle_forces == ("G",)
@@ -304,9 +306,7 @@ def test_successful_search_on_the_graf_spee_starts_the_battle() -> None:
 
 
 def test_intelligence_plus_one_adds_to_every_search_this_turn() -> None:
-    state = new_state(graf_spee="31")
-    play(state, "play kriegsmarine ap", "end")
-    to_british_card_phase(state)
+    state = british_turn(graf_spee="31")
     play(state, "play convoy-routes ap", "intel royal-navy")
     assert state.search_bonus == 1 and state.ap == 4
     play(state, "search G")
@@ -315,9 +315,7 @@ def test_intelligence_plus_one_adds_to_every_search_this_turn() -> None:
 
 
 def test_intelligence_hint_goes_on_or_next_to_the_graf_spee_never_on_a_hint_or_altmark() -> None:
-    state = new_state(graf_spee="31", altmark="34")
-    play(state, "play kriegsmarine ap", "end")
-    to_british_card_phase(state)
+    state = british_turn(graf_spee="31", altmark="34")
     play(state, "play convoy-routes ap", "intel cumberland")
     assert state.current_player() == GERMAN
     hexes = {t.split()[1] for t in texts(state)}
@@ -334,9 +332,7 @@ def test_hints_are_removed_when_the_graf_spee_moves_again() -> None:
 
 
 def test_strategy_track_2_ap_once_per_turn_past_space_4_enters_on_06() -> None:
-    state = new_state()
-    play(state, "play kriegsmarine ap", "end")
-    to_british_card_phase(state)
+    state = british_turn(graf_spee="24")
     state.strategy["H"] = 4
     play(state, "play convoy-routes ap", "advance H")
     assert state.forces["H"] == "06" and "H" not in state.strategy and state.ap == 3
@@ -344,9 +340,7 @@ def test_strategy_track_2_ap_once_per_turn_past_space_4_enters_on_06() -> None:
 
 
 def test_unspent_british_ap_is_lost_and_the_british_redraw_to_5() -> None:
-    state = new_state()
-    play(state, "play kriegsmarine ap", "end")
-    to_british_card_phase(state)
+    state = british_turn(graf_spee="24")
     play(state, "play convoy-routes ap", "end")
     assert state.ap == 0
     draw_until(state, BRITISH)
@@ -364,14 +358,6 @@ def test_a_depleted_deck_is_rebuilt_from_the_discards() -> None:
 
 
 # -- reactions and events ---------------------------------------------------------------
-
-def british_turn(german: list[str] | None = None, british: list[str] | None = None,
-                 graf_spee: str = "31") -> TheHuntState:
-    state = new_state(german=german, british=british, graf_spee=graf_spee)
-    play(state, "play kriegsmarine ap", "end")
-    to_british_card_phase(state)
-    return state
-
 
 def test_cat_and_mouse_cancels_a_search_before_its_roll() -> None:
     state = british_turn(german=["cat-and-mouse", "kriegsmarine", "radar", "marconi",
@@ -494,9 +480,7 @@ def battle(german: list[str], british: list[str], forces: tuple[str, ...] = ("G"
            variant: str = "standard") -> TheHuntState:
     game = load_game("the-hunt", variant=variant)
     assert isinstance(game, TheHuntGame)
-    state = new_state(graf_spee="06", game=game)
-    play(state, "play kriegsmarine ap", "end")
-    to_british_card_phase(state)
+    state = british_turn(graf_spee="06", game=game)
     for force in forces:
         state.forces[force] = "06"
         state.strategy.pop(force, None)
@@ -754,9 +738,7 @@ def test_radar_technology_adds_1_to_the_next_two_german_cards() -> None:
 
 
 def test_a_battle_starts_with_both_hands_drawn_to_5() -> None:
-    state = new_state(graf_spee="06", altmark="20")
-    play(state, "play kriegsmarine ap", "end")
-    to_british_card_phase(state)
+    state = british_turn(graf_spee="06", altmark="20")
     play(state, "play royal-navy ap", "search G")
     roll(state, 5)
     assert len(state.hands[GERMAN]) == 4 and state.current_player() == CHANCE

@@ -27,7 +27,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from hunt.boards.jutland_deck import SIDES, JutlandCard, JutlandTurn, load_jutland
+from hunt.boards.jutland_deck import SIDES, JutlandTurn, load_jutland
 from hunt.errors import OptionError
 from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
 from hunt.models.jutland import heuristics
@@ -451,7 +451,3 @@ def _counts(kinds: Sequence[int], num_kinds: int) -> list[int]:
         counts[kind] += 1
     return counts
 
-
-def card_of(game: JutlandGame, card_id: str) -> JutlandCard:
-    """The card kind with id `card_id`."""
-    return game.cards[game.card_index[card_id]]
