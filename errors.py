@@ -28,3 +28,7 @@ class UnknownGameError(HuntError, ValueError):
 
 class OptionError(HuntError, ValueError):
     """A game option that does not exist or has a value the game does not accept."""
+
+
+class EvidenceError(HuntError, ValueError):
+    """Observed events that no hidden position can explain (an impossible record)."""

@@ -227,7 +227,7 @@ def test_german_redraws_to_3_and_announces_the_hand_size() -> None:
     play(state, "play kriegsmarine ap", "end")
     draw_until(state, GERMAN)
     assert len(state.hands[GERMAN]) == 4  # held 4 already: no draw, no choice
-    assert ("hand size", 4) in state.views_since(BRITISH, 0)
+    assert ("hand size", 4, 4) in state.views_since(BRITISH, 0)
 
 
 def test_near_the_altmark_the_german_may_draw_up_to_5_or_stop_at_3() -> None:

@@ -161,6 +161,8 @@ class TheHuntState(State):
         self.how = ""
         self.log: list[str] = []
         """Public events of the current and last turn, in words."""
+        self._tracked: tuple[int, dict[str, float]] | None = None
+        """The British belief (see `belief`) and how many British views it covers."""
         self._reset_turn()
         self.stack = [Step("draw-freight", CHANCE, (1,)), Step("draw-freight", CHANCE, (2,)),
                       Step("deal"), Step("place-graf-spee", GERMAN),
@@ -184,12 +186,13 @@ class TheHuntState(State):
         self.no_searches = False
         self.free_searches = False
 
-    def _hex_of_freighter(self, freighter: str) -> str:
+    def hex_of_freighter(self, freighter: str) -> str:
+        """The hex a Freight Ship at sea is on."""
         return self.game.freighters[freighter].route[self.at_sea[freighter]]
 
     def freighters_on(self, hex_id: str) -> list[str]:
         """The Freight Ships on `hex_id`."""
-        return sorted(f for f in self.at_sea if self._hex_of_freighter(f) == hex_id)
+        return sorted(f for f in self.at_sea if self.hex_of_freighter(f) == hex_id)
 
     def _card(self, card_id: str) -> HuntCard:
         return self.game.cards[card_id]
@@ -308,6 +311,8 @@ class TheHuntState(State):
                 continue
             if step.seat >= 0 and not self._decisions(step):
                 self.stack.pop()  # nothing to decide (e.g. no legal hex for a hint)
+                if step.kind == "hint":
+                    self._no_hint()
                 continue
             return
 
@@ -439,7 +444,8 @@ class TheHuntState(State):
             return [HuntAction("shift", force, hex=h) for force, where in self.forces.items()
                     if where is not None for h in self.game.ball[where][2] if h != where]
         if effect == "false-hint":
-            return [HuntAction("hint", hex=h) for h in self._false_hint_hexes()]
+            assert self.graf_spee is not None
+            return [HuntAction("hint", hex=h) for h in self._false_hint_hexes(self.graf_spee)]
         if effect == "advance-freighter":
             return [HuntAction("convoy", f) for f in sorted(self.at_sea)]
         if effect == "proximity-query":
@@ -457,16 +463,23 @@ class TheHuntState(State):
         return [HuntAction("duel", card) for card in sorted(set(hand))] or \
             [HuntAction("duel", "none")]
 
+    def event_usable_from(self, effect: str, hex_id: str) -> bool:
+        """Whether a German Hunt event could be played with the Graf Spee on `hex_id`,
+        judged from public facts only: what its playing tells the British."""
+        if effect == "free-attack":
+            return bool(self.freighters_on(hex_id)) and not self.attacked \
+                and not self.no_searches
+        if effect == "false-hint":
+            return len(self.hints) < MAX_HINTS and bool(self._false_hint_hexes(hex_id))
+        return True
+
     def _event_usable(self, seat: int, effect: str) -> bool:
         """Whether a Hunt event can take effect now (else the card is AP only)."""
         gs = self.graf_spee
-        if effect == "free-attack":
-            return gs is not None and bool(self.freighters_on(gs)) and not self.attacked \
-                and not self.no_searches
+        if effect in ("free-attack", "false-hint") and seat == GERMAN:
+            return gs is not None and self.event_usable_from(effect, gs)
         if effect == "move-enemy-force":
             return any(where is not None for where in self.forces.values())
-        if effect == "false-hint":
-            return len(self.hints) < MAX_HINTS and bool(self._false_hint_hexes())
         if effect == "advance-freighter":
             return bool(self.at_sea)
         if effect == "strategy-advance":
@@ -479,9 +492,9 @@ class TheHuntState(State):
             return self.plane == "ready"
         return effect in ("roll-bonus", "proximity-query")
 
-    def _false_hint_hexes(self) -> list[str]:
-        gs = self.graf_spee
-        assert gs is not None
+    def _false_hint_hexes(self, gs: str) -> list[str]:
+        """Where a false Hint may go with the Graf Spee on `gs`: 3 or more hexes away,
+        not on a hint or the Altmark."""
         return [h for h in self.game.hexes if self.game.steps(gs, h) >= 3
                 and h not in self.hints and h != self.altmark]
 
@@ -507,6 +520,10 @@ class TheHuntState(State):
         self.hands[seat].remove(card_id)
         self._forget_known(seat, card_id)
         self._see_all(("play", seat, card_id, mode))
+        if mode == "event" and seat == GERMAN:
+            # The event was legal, so the British learn where it could be played from.
+            self.possible = frozenset(h for h in self.possible
+                                      if self.event_usable_from(card.effect, h))
         if mode == "event":
             self._say(f"The {SIDES[seat].capitalize()} play {card.name} for its event.")
             steps = [Step("window", 1 - seat, ("cancel-event",)),
@@ -636,10 +653,25 @@ class TheHuntState(State):
         self._see_all(("advance", force))
 
     def _do_redraw_choice(self, step: Step, action: HuntAction) -> None:
-        # The British watch the cards being drawn, so how many is public at once.
-        self._see_all(("redraw", action.n))
+        # Only the German knows it had a choice; the British learn the hand size when
+        # it is announced, as after any redraw (else a choice to stop at 3 would tell
+        # them the Graf Spee is near the Altmark).
+        self._see(GERMAN, ("redraw", action.n))
         self._push(Step("draw", CHANCE, (GERMAN, action.n)),
                    Step("announce", AUTO, (len(self.hands[GERMAN]),)))
+
+    def _no_hint(self) -> None:
+        """An Intelligence hint the German cannot place: it says so, which tells the
+        British (unless the box is empty) that every hex next to the Graf Spee already
+        holds a hint or the Altmark."""
+        self._see_all(("no hint",))
+        if len(self.hints) >= MAX_HINTS:
+            self._say("No Hint marker is left to place.")
+            return
+        self._say("The German cannot place a Hint marker.")
+        blocked = {*self.hints, self.altmark}
+        self.possible = frozenset(h for h in self.possible
+                                  if self.game.ball[h][1] <= blocked)
 
     def _do_hint(self, step: Step, action: HuntAction) -> None:
         self.hints.append(action.hex)
@@ -788,7 +820,7 @@ class TheHuntState(State):
     def _auto_announce(self, step: Step) -> None:
         before = step.data[0]
         size = len(self.hands[GERMAN])
-        self._see_all(("hand size", size))
+        self._see_all(("hand size", size, before))
         self._say(f"The German hold {size} cards.")
         if size > self.game.rules["hand_size_german"] and size > before:
             assert self.altmark is not None
@@ -985,7 +1017,7 @@ class TheHuntState(State):
             "forces": dict(self.forces),
             "strategy": dict(self.strategy),
             "plane": self.plane, "reserve": self.reserve, "ap": self.ap,
-            "freighters": {f: {"hex": self._hex_of_freighter(f),
+            "freighters": {f: {"hex": self.hex_of_freighter(f),
                                "destination": game.freighters[f].destination}
                            for f in sorted(self.at_sea)},
             "bag": len(self.bag), "sunk": list(self.sunk), "delivered": list(self.delivered),
@@ -1032,6 +1064,9 @@ class TheHuntState(State):
         world._determinized = True
         world._views = [[], []]
         world._views[player] = list(self._views[player])
+        if player == BRITISH:
+            self.belief(BRITISH)  # the sample answers `belief` as this state does
+            world._tracked = self._tracked
         other = 1 - player
         known = self.known_hand[player]
         unseen = Counter(self.game.deck_lists[other]) - self.discards[other] \
@@ -1058,7 +1093,14 @@ class TheHuntState(State):
         world.hands[other] = held
         if player == BRITISH and self.graf_spee is not None:
             hexes = sorted(self.possible)
-            if top is not None and top.kind == "redraw-choice":
+            redrawing = top is not None and top.kind == "draw" and top.data[0] == GERMAN \
+                and self.flow == "german-redraw"
+            before: int = self.stack[-2].data[0] if redrawing else 0
+            cards = len(self.hands[GERMAN])
+            rules = self.game.rules
+            if (top is not None and top.kind == "redraw-choice") or \
+                    (redrawing and cards > max(before, rules["hand_size_german"])):
+                # The German has (or had) the choice to draw beyond 3 cards.
                 assert self.altmark is not None
                 hexes = [h for h in hexes if self.game.steps(h, self.altmark) <= 1]
             elif top is not None and top.seat == GERMAN:
@@ -1073,7 +1115,34 @@ class TheHuntState(State):
             if weights is not None and sum(weights) <= 0:
                 weights = None
             world.graf_spee = rng.choices(hexes, weights=weights)[0]
+            if redrawing:
+                # How far the German means to draw is its secret until the size is
+                # announced: sample it among the stops open to it in this world.
+                assert top is not None and self.altmark is not None
+                stops = [rules["hand_size_german"]]
+                if self.game.steps(world.graf_spee, self.altmark) <= 1 \
+                        and before < rules["hand_size_german_altmark"]:
+                    stops = list(range(max(before, rules["hand_size_german"]),
+                                       rules["hand_size_german_altmark"] + 1))
+                stops = [n for n in stops if n > cards] or stops
+                world.stack[-1] = Step("draw", CHANCE, (GERMAN, rng.choice(stops)))
         return world
+
+    def belief(self, player: int) -> dict[str, float] | None:
+        """For the British: the Graf Spee tracker's posterior over its hex (uniform move
+        model), replayed from their view and kept until they see more. A sampled world
+        has no record to replay: it answers with the belief of the state it was sampled
+        from while the British have seen nothing new. The German needs no belief."""
+        if player != BRITISH or self.graf_spee is None:
+            return None
+        seen = self.view_length(BRITISH)
+        if self._tracked is not None and self._tracked[0] == seen:
+            return self._tracked[1]
+        if self._determinized:
+            return None
+        from hunt.models.the_hunt.tracker import GrafSpeeTracker
+        self._tracked = (seen, GrafSpeeTracker.for_seat(self, BRITISH).posterior())
+        return self._tracked[1]
 
     def _cards_in_play(self, seat: int) -> Counter[str]:
         """`seat`'s cards played for an event that has not taken effect yet (public)."""

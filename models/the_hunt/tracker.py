@@ -1,0 +1,303 @@
+"""The Graf Spee tracker: where the British believe the raider is, from public events.
+
+An exact forward filter over hexes (`hunt.models.belief`). It reads one seat's views,
+step by step, with the public facts of the moment (Altmark, hints, Freight Ships,
+Forces); it never reads the Graf Spee's true hex. Every public event changes it:
+
+- the Graf Spee is placed: the prior, every hex alike;
+- "the Graf Spee moves, n AP": the mass spreads over the hexes within 1, 2 or 3 steps,
+  as the move model says the German picks among them;
+- a reveal (an attack, a Battle, a disguise): that hex;
+- a search that rolled a success and found nothing: not that hex;
+- a Hint marker: within 1 hex of it; a false Hint (Marconi): 3 or more hexes away;
+  a hint the German cannot place: every hex next to the raider is taken;
+- Harwood's Intuition: within 2 hexes of the queried hex, or not;
+- a German refill above 3 cards and above what it held: within 1 of the Altmark;
+- a German event that needs the raider somewhere (Military Order: on a Freight Ship's
+  hex; Marconi: a free hex 3 away): where it could be played from.
+
+Apart from moves, a German choice is evidence only through its legality: where the
+German puts a hint or how many cards it draws is its strategy, which no model claims
+to know. Both seats see every public event, so the German computes the very same
+belief: its exposure.
+
+Move models: `uniform` (every reachable hex alike; sound, the default) and
+`purposeful` (a softmax toward Freight Ships and away from Forces, with weights fitted
+by maximum likelihood on recorded German moves: `scripts/tracker_report.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+from scipy.special import logsumexp
+
+from hunt.models.belief import DiscreteBelief, Vector
+from hunt.models.game import State
+from hunt.models.the_hunt.actions import STEPS_FOR_AP, HuntAction
+from hunt.models.the_hunt.rules import BRITISH, GERMAN, MAX_HINTS, TheHuntGame, TheHuntState
+
+MODELS = ("uniform", "purposeful")
+
+
+@dataclass(frozen=True)
+class MoveWeights:
+    """The purposeful model: a reachable hex scores `freighter` per step nearer the
+    nearest Freight Ship and `force` per step farther from the nearest Force (counted
+    up to `force_reach` steps); P(hex) is proportional to exp(score)."""
+
+    freighter: float
+    force: float
+    force_reach: int = 3
+
+
+FITTED_WEIGHTS = MoveWeights(freighter=1.735, force=2.581)
+"""Maximum likelihood on 3,568 German moves of 300 heuristic games (seeds 0-299):
+`scripts/tracker_report.py --fit-games 300` (log-likelihood -4801 against -8250 for
+the uniform model). A fit to heuristic play: real players may differ, which is why
+`uniform` stays the default."""
+
+
+class PublicFacts(NamedTuple):
+    """What both sides see on the board at one moment: all the tracker reads besides
+    the views."""
+
+    altmark: str | None
+    hints: tuple[str, ...]
+    freighters: tuple[str, ...]
+    """Hexes holding a Freight Ship."""
+    forces: tuple[str, ...]
+    """Hexes holding a British Force."""
+    attacked: bool
+    storm: bool
+
+
+def public_facts(state: TheHuntState) -> PublicFacts:
+    """The public facts of `state` (nothing hidden is read)."""
+    return PublicFacts(
+        altmark=state.altmark, hints=tuple(state.hints),
+        freighters=tuple(sorted({state.hex_of_freighter(f) for f in state.at_sea})),
+        forces=tuple(sorted({h for h in state.forces.values() if h is not None})),
+        attacked=state.attacked, storm=state.no_searches)
+
+
+def facts_from_observation(seen: dict[str, Any]) -> PublicFacts:
+    """The public facts as a seat's observation shows them."""
+    return PublicFacts(
+        altmark=seen["altmark"], hints=tuple(seen["hints"]),
+        freighters=tuple(sorted({info["hex"] for info in seen["freighters"].values()})),
+        forces=tuple(sorted({h for h in seen["forces"].values() if h is not None})),
+        attacked=bool(seen["turn_state"]["attacked"]), storm=bool(seen["turn_state"]["storm"]))
+
+
+class GrafSpeeTracker:
+    """The British belief over the Graf Spee's hex."""
+
+    def __init__(self, game: TheHuntGame, model: str = "uniform",
+                 weights: MoveWeights = FITTED_WEIGHTS) -> None:
+        if model not in MODELS:
+            raise ValueError(f"move model {model!r}; accepted: {', '.join(MODELS)}")
+        self.game = game
+        self.model = model
+        self.weights = weights
+        self.belief = DiscreteBelief(game.hexes)
+        self.placed = False
+        self.updates = 0
+        """Events that changed the belief."""
+        index = self.belief.index
+        self._distance = np.array([[game.steps(a, b) for b in game.hexes]
+                                   for a in game.hexes], dtype=np.float64)
+        self._reach: dict[int, Vector] = {steps: (self._distance <= steps).astype(np.float64)
+                       for steps in (1, 2, 3)}
+        """reach[k][i, j] = 1 when hex j is within k steps of hex i."""
+        self._uniform: dict[int, Vector] = {steps: reach / reach.sum(axis=1, keepdims=True)
+                         for steps, reach in self._reach.items()}
+        self._index = index
+
+    @classmethod
+    def for_seat(cls, state: State, seat: int, model: str = "uniform",
+                 weights: MoveWeights = FITTED_WEIGHTS) -> GrafSpeeTracker:
+        """The belief after everything `seat` has seen in `state`, replayed from its
+        record: each step's views of `seat` with the public facts before that step."""
+        assert isinstance(state, TheHuntState)
+        tracker = cls(state.game, model, weights)
+        replay = state.game.new_initial_state(state.seed)
+        for action in state.history:
+            facts = public_facts(replay)
+            mark = replay.view_length(seat)
+            replay.apply_action(action)
+            for item in replay.views_since(seat, mark):
+                tracker.observe(item, facts)
+        return tracker
+
+    def posterior(self) -> dict[str, float]:
+        """Hex id -> probability, for every hex not ruled out; sums to 1."""
+        return self.belief.distribution()
+
+    def probability(self, hex_id: str) -> float:
+        """P(the Graf Spee is on `hex_id`)."""
+        return self.belief.probability(hex_id)
+
+    def copy(self) -> GrafSpeeTracker:
+        """An independent copy (to try out what an event would do)."""
+        other = GrafSpeeTracker.__new__(GrafSpeeTracker)
+        other.__dict__.update(self.__dict__)
+        other.belief = self.belief.copy()
+        return other
+
+    # -- events --------------------------------------------------------------------------
+
+    def observe(self, item: Hashable, facts: PublicFacts) -> None:
+        """Take in one view item of either seat; only its public content is used."""
+        if not isinstance(item, tuple) or not item:
+            return
+        kind = item[0]
+        if kind in ("graf spee placed", "start"):
+            self.belief = DiscreteBelief(self.game.hexes)
+            self.placed = True
+        elif kind == "graf spee moved" or (kind == "move" and item[1] == "graf-spee"):
+            self.move(STEPS_FOR_AP[item[2] if kind == "move" else item[1]], facts)
+        elif kind == "revealed":
+            self._keep([item[1]], f"the Graf Spee revealed on {item[1]}")
+        elif kind == "not here":
+            self._exclude([item[1]], f"the search that found nothing on {item[1]}")
+        elif kind == "answer":
+            hex_id, near = item[1], item[2]
+            area = self.game.ball[hex_id][2]
+            event = f"the answer {'yes' if near else 'no'} to 'within 2 hexes of {hex_id}?'"
+            self._keep(area, event) if near else self._exclude(area, event)
+        elif kind == "hint":
+            self._keep(self.game.ball[item[1]][1], f"the Hint marker on {item[1]}")
+        elif kind == "choose" and isinstance(item[1], HuntAction) and item[1].verb == "hint":
+            self._exclude(self.game.ball[item[1].hex][2], f"the false Hint on {item[1].hex}")
+        elif kind == "no hint" and len(facts.hints) < MAX_HINTS:
+            taken = {*facts.hints, facts.altmark}
+            self._keep([h for h in self.game.hexes if self.game.ball[h][1] <= taken],
+                       "a Hint marker the German could not place")
+        elif kind == "play" and item[1] == GERMAN and item[3] == "event":
+            self._german_event(self.game.cards[item[2]].effect, item[2], facts)
+        elif kind == "hand size":
+            size, before = item[1], item[2]
+            if size > self.game.rules["hand_size_german"] and size > before:
+                assert facts.altmark is not None
+                self._keep(self.game.ball[facts.altmark][1],
+                           f"the German refill to {size} cards (beside the Altmark)")
+
+    def move(self, steps: int, facts: PublicFacts) -> None:
+        """The Graf Spee moved up to `steps` hexes."""
+        self.belief.predict(self.kernel(steps, facts), f"a Graf Spee move of {steps} hexes")
+        self.updates += 1
+
+    def kernel(self, steps: int, facts: PublicFacts) -> Vector:
+        """P(to j | from i) for a move of up to `steps` hexes under the move model."""
+        if self.model == "uniform":
+            return self._uniform[steps]
+        scores = self.scores(facts)
+        weights = self._reach[steps] * np.exp(scores - scores.max())[None, :]
+        kernel: Vector = weights / weights.sum(axis=1, keepdims=True)
+        return kernel
+
+    def scores(self, facts: PublicFacts) -> Vector:
+        """The purposeful model's score of each hex as a destination."""
+        score = np.zeros(len(self.game.hexes))
+        if facts.freighters:
+            nearest = self._distance[:, [self._index[h] for h in facts.freighters]].min(1)
+            score -= self.weights.freighter * nearest
+        if facts.forces:
+            nearest = self._distance[:, [self._index[h] for h in facts.forces]].min(1)
+            score += self.weights.force * np.minimum(nearest, self.weights.force_reach)
+        return score
+
+    def _german_event(self, effect: str, card_id: str, facts: PublicFacts) -> None:
+        if effect == "free-attack":
+            self._keep(facts.freighters, f"{card_id} played (a Freight Ship on the raider's "
+                                         "hex)")
+        elif effect == "false-hint":
+            free = [h for h in self.game.hexes if h not in facts.hints and h != facts.altmark]
+            self._keep([h for h in self.game.hexes if any(self.game.steps(h, far) >= 3
+                                                          for far in free)],
+                       f"{card_id} played (a free hex 3 away from the raider)")
+
+    def _keep(self, hexes: Iterable[str], event: str) -> None:
+        self.belief.keep(hexes, event)
+        self.updates += 1
+
+    def _exclude(self, hexes: Iterable[str], event: str) -> None:
+        self.belief.exclude(hexes, event)
+        self.updates += 1
+
+
+# -- fitting the purposeful model -------------------------------------------------------
+
+class RecordedMove(NamedTuple):
+    """One German move as recorded: from where, how far, to where, and the board."""
+
+    origin: str
+    steps: int
+    target: str
+    facts: PublicFacts
+
+
+def recorded_moves(state: TheHuntState) -> list[RecordedMove]:
+    """Every Graf Spee move in `state`'s history (this reads the true hexes: it is for
+    fitting on finished games, never for play)."""
+    moves = []
+    replay = state.game.new_initial_state(state.seed)
+    for action in state.history:
+        assert isinstance(action, HuntAction)
+        if action.verb == "move" and action.arg == "graf-spee" \
+                and replay.current_player() == GERMAN:
+            assert replay.graf_spee is not None
+            moves.append(RecordedMove(replay.graf_spee, STEPS_FOR_AP[action.n], action.hex,
+                                      public_facts(replay)))
+        replay.apply_action(action)
+    return moves
+
+
+def log_likelihood(game: TheHuntGame, moves: Sequence[RecordedMove],
+                   weights: MoveWeights) -> float:
+    """The log-probability of the recorded targets under the purposeful model."""
+    return -_MoveData(game, moves, weights.force_reach).loss(
+        np.array([weights.freighter, weights.force]))
+
+
+def fit_weights(game: TheHuntGame, moves: Sequence[RecordedMove],
+                force_reach: int = 3) -> MoveWeights:
+    """The weights of greatest likelihood for `moves`."""
+    from scipy.optimize import minimize
+
+    data = _MoveData(game, moves, force_reach)
+    result = minimize(data.loss, np.zeros(2), method="Nelder-Mead",
+                      options={"xatol": 1e-5, "fatol": 1e-7})
+    return MoveWeights(float(result.x[0]), float(result.x[1]), force_reach)
+
+
+class _MoveData:
+    """Recorded moves as arrays (one row per move, one column per hex) so that the
+    likelihood of any weights is a few array operations."""
+
+    def __init__(self, game: TheHuntGame, moves: Sequence[RecordedMove],
+                 force_reach: int) -> None:
+        tracker = GrafSpeeTracker(game, "purposeful", MoveWeights(1.0, 0.0, force_reach))
+        towards = tracker.scores  # with weights (1, 0): minus the steps to a Freight Ship
+        away = GrafSpeeTracker(game, "purposeful", MoveWeights(0.0, 1.0, force_reach)).scores
+        self.towards = np.array([towards(m.facts) for m in moves])
+        self.away = np.array([away(m.facts) for m in moves])
+        index = tracker._index
+        self.reach = np.array([[h in game.ball[m.origin][m.steps] for h in game.hexes]
+                               for m in moves])
+        self.target = np.array([index[m.target] for m in moves])
+
+    def loss(self, x: Vector) -> float:
+        """Minus the log-likelihood of the weights (freighter, force) = `x`."""
+        scores = x[0] * self.towards + x[1] * self.away
+        rows = np.arange(len(self.target))
+        masked = np.where(self.reach, scores, -np.inf)
+        return float(-(scores[rows, self.target] - logsumexp(masked, axis=1)).sum())
+
+
+__all__ = ["BRITISH", "GERMAN", "MODELS", "GrafSpeeTracker", "MoveWeights", "PublicFacts",
+           "facts_from_observation", "fit_weights", "public_facts", "recorded_moves"]

@@ -1,0 +1,97 @@
+"""Fit the purposeful move model and measure the Graf Spee tracker.
+
+    .venv/bin/python scripts/tracker_report.py --fit-games 300 --games 300
+
+Plays heuristic against heuristic (the Germans whose moves the model learns),
+fits the purposeful weights by maximum likelihood on the first set of games, and on a
+second, held-out set reports at every British decision the mean probability each model
+gives the true hex, against the baseline "uniform over the hexes not yet ruled out";
+then the median and 95th-percentile time of one tracker update (a move or a piece of
+evidence). Not a test: the figures go into the issue notes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from hunt.models.registry import load_game
+from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
+from hunt.models.the_hunt.tracker import (
+    GrafSpeeTracker,
+    MoveWeights,
+    fit_weights,
+    log_likelihood,
+    public_facts,
+    recorded_moves,
+)
+from hunt.solver.agent import HeuristicAgent
+from hunt.solver.match import play_game
+
+
+def heuristic_games(game: TheHuntGame, seeds: range) -> list[TheHuntState]:
+    """Finished heuristic-against-heuristic games, one per seed."""
+    games = []
+    for seed in seeds:
+        result = play_game(game, [HeuristicAgent(seed), HeuristicAgent(seed + 1)], seed)
+        assert isinstance(result.state, TheHuntState)
+        games.append(result.state)
+    return games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fit-games", type=int, default=300)
+    parser.add_argument("--games", type=int, default=300)
+    args = parser.parse_args()
+    game = load_game("the-hunt")
+    assert isinstance(game, TheHuntGame)
+
+    fitting = heuristic_games(game, range(args.fit_games))
+    moves = [move for state in fitting for move in recorded_moves(state)]
+    weights = fit_weights(game, moves)
+    flat = MoveWeights(0.0, 0.0)
+    print(f"fitted on {len(moves)} German moves from {args.fit_games} games: "
+          f"freighter weight {weights.freighter:.3f}, force weight {weights.force:.3f} "
+          f"(log-likelihood {log_likelihood(game, moves, weights):.1f}, "
+          f"uniform {log_likelihood(game, moves, flat):.1f})")
+
+    held_out = heuristic_games(game, range(10_000, 10_000 + args.games))
+    totals = {"uniform": 0.0, "purposeful": 0.0, "baseline": 0.0}
+    decisions = 0
+    update_times: list[float] = []
+    for state in held_out:
+        trackers = {"uniform": GrafSpeeTracker(game, "uniform"),
+                    "purposeful": GrafSpeeTracker(game, "purposeful", weights)}
+        replay = game.new_initial_state(state.seed)
+        for action in state.history:
+            facts = public_facts(replay)
+            mark = replay.view_length(BRITISH)
+            replay.apply_action(action)
+            for item in replay.views_since(BRITISH, mark):
+                for name, tracker in trackers.items():
+                    before = tracker.updates
+                    start = time.perf_counter()
+                    tracker.observe(item, facts)
+                    if name == "uniform" and tracker.updates > before:
+                        update_times.append(time.perf_counter() - start)
+            if replay.current_player() == BRITISH and replay.flow == "british-card":
+                truth = replay.graf_spee_hex
+                assert truth is not None
+                decisions += 1
+                for name, tracker in trackers.items():
+                    totals[name] += tracker.probability(truth)
+                totals["baseline"] += 1 / len(replay.possible)
+    print(f"{decisions} British decisions in {args.games} held-out games; mean "
+          "probability on the true hex:")
+    for name, total in totals.items():
+        print(f"  {name:<10} {total / decisions:.4f}")
+    update_times.sort()
+    print(f"tracker update ({len(update_times)} updates): median "
+          f"{statistics.median(update_times) * 1e3:.4f} ms, 95th percentile "
+          f"{update_times[int(0.95 * len(update_times))] * 1e3:.4f} ms")
+
+
+if __name__ == "__main__":
+    main()
