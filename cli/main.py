@@ -10,10 +10,11 @@ from pathlib import Path
 import click
 
 from hunt.cli.board import board
+from hunt.cli.hint import hint
 from hunt.errors import HuntError
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent import Agent
-from hunt.solver.agents import LEVELS, make_agent
+from hunt.solver.agents import AGENT_NAMES, LEVELS, make_agent
 from hunt.solver.arena import run_arena
 
 
@@ -103,7 +104,8 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
 @cli.command()
 @click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
 @click.option("--agents", "agent_specs", required=True, metavar="A,B",
-              help="Two agent specs, e.g. ismcts:normal,heuristic.")
+              help="Two agent specs, e.g. ismcts:normal,heuristic or "
+                   "ismcts:iterations=300,depth=40,pimc.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
               help="Seeds to play; each is played twice, the agents swapping seats.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
@@ -113,7 +115,7 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
 def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
           as_json: bool) -> None:
     """Play two agents against each other on paired seeds; win rates with 95% intervals."""
-    specs = [spec.strip() for spec in agent_specs.split(",")]
+    specs = split_agent_specs(agent_specs)
     if len(specs) != 2:
         raise click.BadParameter("give two agents, e.g. ismcts,heuristic", param_hint="--agents")
     for spec in specs:
@@ -141,7 +143,20 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
         click.echo(f"  {count:>5} x {reason}")
 
 
+def split_agent_specs(text: str) -> list[str]:
+    """"ismcts:normal,depth=40,heuristic" -> ["ismcts:normal,depth=40", "heuristic"]:
+    a comma starts a new agent only where an agent's name follows."""
+    specs: list[str] = []
+    for piece in (part.strip() for part in text.split(",")):
+        if not specs or piece.lower().partition(":")[0] in AGENT_NAMES:
+            specs.append(piece)
+        else:
+            specs[-1] += "," + piece
+    return specs
+
+
 cli.add_command(board)
+cli.add_command(hint)
 
 
 def main() -> None:

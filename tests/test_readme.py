@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -35,6 +36,8 @@ def test_the_console_sessions_print_what_the_readme_shows(tmp_path: Path) -> Non
     checker = doctest.OutputChecker()
     sessions = _blocks("console")
     assert sessions
+    # Run where a user would: beside a copy of the repository's example records.
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
     for session in sessions:
         for chunk in session.split("$ ")[1:]:
             command, _, expected = chunk.partition("\n")

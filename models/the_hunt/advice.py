@@ -1,0 +1,208 @@
+"""The Hunt's hint engine: what the Graf Spee tracker means for the next decision.
+
+For the British: where the raider probably is, where each Force on the map should
+search this turn (P(find) = P(Graf Spee there) x P(the roll succeeds)), and whether
+an Intelligence card is worth its AP. For the German: its exposure (the British belief
+on its true hex) and the moves that would lower it. Everything is computed from the
+seat's observation and the tracker, never from hidden state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from hunt.models.the_hunt.actions import AP_FOR_STEPS
+from hunt.models.the_hunt.rules import BRITISH, GERMAN, MAX_HINTS, TheHuntGame, TheHuntState
+from hunt.models.the_hunt.tracker import GrafSpeeTracker, facts_from_observation
+
+
+@dataclass(frozen=True)
+class SearchOption:
+    """A Force's best search this turn."""
+
+    force: str
+    hex: str
+    ap: int
+    """AP for the move there and the search."""
+    p_there: float
+    p_roll: float
+    p_find: float
+
+
+@dataclass(frozen=True)
+class IntelOption:
+    """Playing an Intelligence card (1 AP) before the best search, against not."""
+
+    card: str
+    kind: str
+    p_find_with: float
+    p_find_without: float
+
+    @property
+    def worth_it(self) -> bool:
+        """Whether the expected chance to find the raider goes up."""
+        return self.p_find_with > self.p_find_without + 1e-12
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """A German move and the British belief on the raider's hex after it."""
+
+    move: str
+    hex: str
+    ap: int
+    exposure: float
+
+
+def roll_chance(game: TheHuntGame, bonus: int) -> float:
+    """P(a search roll succeeds) with `bonus` added to the die."""
+    need = game.rules["search_success"] - bonus
+    return min(1.0, max(0.0, (7 - need) / 6))
+
+
+def top_hexes(tracker: GrafSpeeTracker, count: int = 10) -> list[tuple[str, float]]:
+    """The `count` likeliest hexes, likeliest first (ties by hex number)."""
+    return sorted(tracker.posterior().items(), key=lambda item: (-item[1], item[0]))[:count]
+
+
+def _available_ap(game: TheHuntGame, seen: dict[str, Any]) -> int:
+    """AP the seat has (mid-turn) or can get from its best card (before playing one)."""
+    if seen["step"] == "actions":
+        return int(seen["ap"])
+    best = max((game.cards[card].ap for card in seen["hand"]), default=0)
+    return best + (int(seen["reserve"]) if seen["seat"] == "german" else 0)
+
+
+def best_searches(game: TheHuntGame, p: dict[str, float], seen: dict[str, Any], ap: int,
+                  bonus: int) -> list[SearchOption]:
+    """Each Force on the map that may still search: its best hex within `ap`."""
+    options = []
+    turn = seen["turn_state"]
+    for force, where in sorted(seen["forces"].items()):
+        if where is None or force in turn["searched"] or turn["storm"]:
+            continue
+        reach = {0: 0} if force in turn["moved"] else {0: 0, **AP_FOR_STEPS}
+        best: SearchOption | None = None
+        for steps, cost in reach.items():
+            if cost + 1 > ap:
+                continue
+            for hex_id in game.ball[where][steps]:
+                p_there = p.get(hex_id, 0.0)
+                if best is None or p_there > best.p_there or \
+                        (p_there == best.p_there and cost + 1 < best.ap):
+                    roll = roll_chance(game, bonus)
+                    best = SearchOption(force, hex_id, cost + 1, p_there, roll, p_there * roll)
+        if best is not None:
+            options.append(best)
+    return sorted(options, key=lambda option: -option.p_find)
+
+
+def _best_find(game: TheHuntGame, p: dict[str, float], seen: dict[str, Any], ap: int,
+               bonus: int) -> float:
+    options = best_searches(game, p, seen, ap, bonus)
+    return options[0].p_find if options else 0.0
+
+
+def intelligence_options(game: TheHuntGame, tracker: GrafSpeeTracker, seen: dict[str, Any],
+                         ap: int, bonus: int) -> list[IntelOption]:
+    """For each kind of Intelligence in hand: the best P(find) after playing it (1 AP)
+    against the best without. A hint is averaged over where the German could put it
+    (every legal hex alike) and where the raider is (the tracker)."""
+    p = tracker.posterior()
+    without = _best_find(game, p, seen, ap, bonus)
+    options = []
+    kinds: dict[str, str] = {}
+    for card in seen["hand"]:
+        kind = game.cards[card].intelligence
+        if kind != "none" and kind not in kinds:
+            kinds[kind] = card
+    for kind, card in sorted(kinds.items()):
+        plus = 1 if kind in ("plus-one", "both") else 0
+        if kind in ("hint", "both") and len(seen["hints"]) < MAX_HINTS:
+            with_intel = 0.0
+            taken = {*seen["hints"], seen["altmark"]}
+            for where, weight in p.items():
+                spots = sorted(game.ball[where][1] - taken)
+                for spot in spots:
+                    after = tracker.copy()
+                    after.observe(("hint", spot), facts_from_observation(seen))
+                    with_intel += weight / len(spots) * _best_find(
+                        game, after.posterior(), seen, ap - 1, bonus + plus)
+        else:
+            with_intel = _best_find(game, p, seen, ap - 1, bonus + plus)
+        options.append(IntelOption(card, kind, with_intel, without))
+    return options
+
+
+def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: dict[str, Any],
+                    count: int = 5) -> tuple[float, list[Exposure]]:
+    """The British belief on the raider's true hex now, and the `count` moves open to
+    the German (within its AP) that leave the least belief on its new hex."""
+    here = seen["graf_spee"]
+    now = tracker.probability(here)
+    ap = _available_ap(game, seen)
+    p = tracker.belief.p
+    moves = []
+    for steps, cost in AP_FOR_STEPS.items():
+        if cost > ap:
+            continue
+        after = p @ tracker.kernel(steps, facts_from_observation(seen))
+        for hex_id in game.ball[here][steps]:
+            moves.append(Exposure(f"move graf-spee {cost} {hex_id}", hex_id, cost,
+                                  float(after[tracker.belief.index[hex_id]])))
+    moves.sort(key=lambda move: (move.exposure, move.ap, move.hex))
+    return now, moves[:count]
+
+
+def british_report(state: TheHuntState, tracker: GrafSpeeTracker) -> dict[str, Any]:
+    """The British hint as data (see `advice_report`)."""
+    game = state.game
+    seen = state.observation(BRITISH)
+    p = tracker.posterior()
+    ap = _available_ap(game, seen)
+    bonus = int(seen["turn_state"]["search_bonus"])
+    searches = best_searches(game, p, seen, ap, bonus)
+    return {
+        "seat": "british", "ap": ap,
+        "searches": [asdict(option) for option in searches],
+        "intelligence": [{**asdict(option), "worth_it": option.worth_it}
+                         for option in intelligence_options(game, tracker, seen, ap, bonus)],
+    }
+
+
+def german_report(state: TheHuntState, tracker: GrafSpeeTracker) -> dict[str, Any]:
+    """The German hint as data (see `advice_report`)."""
+    seen = state.observation(GERMAN)
+    now, moves = german_exposure(state.game, tracker, seen)
+    return {"seat": "german", "graf_spee": seen["graf_spee"], "exposure": now,
+            "safest_moves": [asdict(move) for move in moves]}
+
+
+def advice_report(state: TheHuntState, seat: int, model: str = "uniform") -> dict[str, Any]:
+    """Everything `hunt hint the-hunt` prints for `seat`, as JSON-able data: the belief
+    (top hexes, entropy, hexes still possible) and the seat's advice."""
+    tracker = GrafSpeeTracker.for_seat(state, seat, model)
+    report = {
+        "turn": state.turn, "phase": state.flow, "model": model,
+        "top": [{"hex": hex_id, "p": p} for hex_id, p in top_hexes(tracker)],
+        "possible": len(tracker.posterior()),
+        "entropy_bits": tracker.belief.entropy(),
+        "belief": tracker.posterior(),
+    }
+    if not tracker.placed:
+        return report
+    report.update(british_report(state, tracker) if seat == BRITISH
+                  else german_report(state, tracker))
+    return report
+
+
+def shade(p: float) -> str:
+    """One character for a probability, for the map: blank, . : + #."""
+    if p <= 0:
+        return " "
+    return "." if p < 0.02 else ":" if p < 0.05 else "+" if p < 0.1 else "#"
+
+
+__all__ = ["Exposure", "IntelOption", "SearchOption", "advice_report", "roll_chance", "shade",
+           "top_hexes"]
