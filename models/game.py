@@ -102,6 +102,9 @@ class Game(ABC):
         """
         return state.returns()
 
+    rollout_depth: int | None = None
+    """Where the search cuts its playouts to call `evaluate` (None: play to the end)."""
+
     def evaluate(self, state: State) -> list[float] | None:
         """Estimated returns where a playout is cut short; None: play to the end."""
         return None

@@ -1,7 +1,10 @@
 """Agents by name: "random", "heuristic", "ismcts", "pimc", with a level or a budget.
 
 A spec is a name, optionally followed by a colon and settings:
-`ismcts:normal`, `ismcts:iterations=300`, `ismcts:time=1.5`, `pimc:iterations=500`.
+`ismcts:normal`, `ismcts:iterations=300`, `ismcts:time=1.5`, `pimc:iterations=500`;
+`ismcts:normal,uniform` samples every consistent world alike instead of weighting
+them by the game's belief (the Graf Spee tracker in The Hunt); `ismcts:depth=N` cuts
+playouts after N actions with the game's evaluation (default: the game's own depth).
 Difficulty levels only change the search budget, never what the AI may see.
 """
 
@@ -36,6 +39,8 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
     normal = game.normal_iterations if game is not None else Game.normal_iterations
     iterations: int | None = normal
     time_limit: float | None = None
+    use_belief = True
+    depth: int | None = None
     for setting in filter(None, settings.split(",")):
         key, _, value = setting.partition("=")
         try:
@@ -45,14 +50,20 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
                 iterations = int(value)
             elif key == "time" and name == "ismcts":
                 time_limit, iterations = float(value), None
+            elif key == "uniform" and not value and name == "ismcts":
+                use_belief = False
+            elif key == "depth" and name == "ismcts":
+                depth = int(value)
             else:
                 raise ValueError
         except ValueError:
             raise AgentSpecError(
                 f"bad setting {setting!r} in {spec!r}; accepted: "
-                f"{', '.join(LEVELS)}, iterations=N" + (", time=S" if name == "ismcts" else "")
+                f"{', '.join(LEVELS)}, iterations=N"
+                + (", time=S, depth=N, uniform" if name == "ismcts" else "")
             ) from None
     if name == "ismcts":
-        return ISMCTSAgent(iterations=iterations, time_limit=time_limit, seed=seed)
+        return ISMCTSAgent(iterations=iterations, time_limit=time_limit,
+                           rollout_depth=depth, use_belief=use_belief, seed=seed)
     assert iterations is not None
     return PIMCAgent(iterations=iterations, seed=seed)

@@ -76,7 +76,8 @@ class ISMCTS:
 
     def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
-                 guide_weight: float = 5.0, confidence: float = 1.0, seed: int = 0) -> None:
+                 guide_weight: float = 5.0, confidence: float = 1.0, use_belief: bool = True,
+                 seed: int = 0) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("give the search a budget: iterations or time_limit")
         self.iterations = iterations
@@ -85,6 +86,8 @@ class ISMCTS:
         self.rollout_depth = rollout_depth
         self.guide_weight = guide_weight
         self.confidence = confidence
+        self.use_belief = use_belief
+        """Weight the samples by the game's belief (off: every consistent world alike)."""
         self.rng = random.Random(seed)
 
     def search(self, state: State) -> SearchResult:
@@ -93,7 +96,7 @@ class ISMCTS:
         if seat < 0:
             raise ValueError("search needs a seat to act, not a chance or terminal node")
         legal = state.legal_actions()
-        prior = state.belief(seat)  # once per decision, shared by every sample
+        prior = state.belief(seat) if self.use_belief else None  # once per decision
         roots = [_Node() for _ in range(state.game.info.num_players)]
         start = time.perf_counter()
         done = 0
@@ -137,7 +140,9 @@ class ISMCTS:
                 seen = world.views_since(seat, marks[seat])
                 if seen:
                     nodes[seat] = nodes[seat].children.setdefault(seen, _Node())
-        returns = play_out(world, self.rng, self.rollout_depth)
+        depth = self.rollout_depth if self.rollout_depth is not None \
+            else world.game.rollout_depth
+        returns = play_out(world, self.rng, depth)
         for seat in seats:
             for node in paths[seat]:
                 node.visits += 1
@@ -212,9 +217,10 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
-                 seed: int = 0) -> None:
+                 use_belief: bool = True, seed: int = 0) -> None:
         self.search = ISMCTS(iterations=iterations, time_limit=time_limit,
-                             exploration=exploration, rollout_depth=rollout_depth, seed=seed)
+                             exploration=exploration, rollout_depth=rollout_depth,
+                             use_belief=use_belief, seed=seed)
         self.last_result: SearchResult | None = None
 
     def select_action(self, state: State) -> Action:

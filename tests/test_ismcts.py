@@ -223,6 +223,25 @@ def test_agent_specs_and_levels() -> None:
         make_agent("ismcts:fast", 1)
     with pytest.raises(AgentSpecError, match="bad setting 'time=1'"):
         make_agent("pimc:time=1", 1)
+    agent = make_agent("ismcts:iterations=30,depth=12,uniform", 1)
+    assert isinstance(agent, ISMCTSAgent) and agent.search.rollout_depth == 12
+    assert agent.search.iterations == 30 and not agent.search.use_belief
+
+
+def test_a_cut_playout_returns_the_games_evaluation_and_plays_on_where_it_has_none() -> None:
+    from hunt.models.the_hunt import TheHuntGame
+    from hunt.solver.playout import play_out
+
+    game = TheHuntGame()
+    state = game.new_initial_state(3)
+    while state.flow == "setup":
+        state.apply_action(state.legal_actions()[0])  # no evaluation before play begins
+    estimate = play_out(state.clone(), random.Random(1), max_depth=0)
+    assert estimate == game.evaluate(state) and -1 < estimate[0] < 1
+    assert estimate[0] == -estimate[1]
+    early = game.new_initial_state(3)
+    result = play_out(early, random.Random(1), max_depth=0)  # setup is played on
+    assert early.flow != "setup" and result == game.evaluate(early)
 
 
 def test_ismcts_does_not_leak_the_graf_spee_hex() -> None:

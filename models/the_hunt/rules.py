@@ -113,6 +113,16 @@ class TheHuntGame(Game):
         seat = state.current_player()
         return self.heuristic_action(state.heuristic_view(seat), state.legal_actions(), rng)
 
+    def evaluate(self, state: State) -> list[float] | None:
+        """Expected returns from the fitted win-chance model
+        (`hunt.models.the_hunt.evaluation`); a Battle is played out instead."""
+        assert isinstance(state, TheHuntState)
+        if state.flow in ("battle", "setup") or state.graf_spee is None:
+            return None
+        from hunt.models.the_hunt.evaluation import german_win_chance
+        german = 2 * german_win_chance(state) - 1
+        return [german, -german]
+
     def steps(self, a: str, b: str) -> int:
         """Hexes between `a` and `b` along the map."""
         return self.distance[a][b]
