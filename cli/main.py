@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from hunt.cli.bench import bench
 from hunt.cli.board import board
 from hunt.cli.hint import hint
 from hunt.errors import HuntError
@@ -157,6 +158,7 @@ def split_agent_specs(text: str) -> list[str]:
 
 cli.add_command(board)
 cli.add_command(hint)
+cli.add_command(bench)
 
 
 def main() -> None:

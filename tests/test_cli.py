@@ -137,3 +137,27 @@ def test_ctrl_c_at_the_prompt_saves_the_game_and_stops(tmp_path: Path) -> None:
                              render_jutland, cast(TextIO, Interrupting()), save)
     assert not state.is_terminal()
     assert state_from_record(json.loads(save.read_text())) == state
+
+
+def test_arena_agent_specs_may_carry_several_settings() -> None:
+    from hunt.cli.main import split_agent_specs
+
+    assert split_agent_specs("ismcts:iterations=30,depth=12,heuristic") == [
+        "ismcts:iterations=30,depth=12", "heuristic"]
+    assert split_agent_specs("random, pimc:iterations=5") == ["random", "pimc:iterations=5"]
+
+
+def test_bench_quick_prints_every_figure_and_writes_them_as_json(tmp_path: Path) -> None:
+    output = tmp_path / "bench.json"
+    code, out = run("bench", "--quick", "--output", str(output))
+    assert code == 0, out
+    figures = json.loads(output.read_text())
+    for name in ("jutland", "the-hunt"):
+        entry = figures["games"][name]
+        assert entry["random_playouts_per_s"] > 0 and entry["ismcts_iterations_per_s"] > 0
+        assert f"  {name:<10} {entry['random_playouts_per_s']:>15.1f}" in out
+    tracker = figures["tracker_update_ms"]
+    assert 0 < tracker["median"] <= tracker["p95"]
+    assert f"Graf Spee tracker update: median {tracker['median']:.4f} ms" in out
+    assert f"on a mid-game record: {figures['hint_seconds']:.2f} s" in out
+    assert f"peak memory: {figures['peak_memory_mb']:.0f} MB" in out
