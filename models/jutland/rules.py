@@ -331,8 +331,13 @@ class JutlandState(State):
         return self.phase != "strike" or self.game.deployable[self.turn_index][seat][kind]
 
     def _selectable(self, seat: int) -> list[int]:
-        return [kind for kind in range(self.min_kind[seat], self.game.num_kinds)
-                if self._may_select(seat, kind)]
+        # The same test as `_may_select`, over every kind at once (the search's hot path).
+        hand, chosen = self.hands[seat], self.selected[seat]
+        kinds = range(self.min_kind[seat], self.game.num_kinds)
+        if self.phase == "strike":
+            allowed = self.game.deployable[self.turn_index][seat]
+            return [kind for kind in kinds if hand[kind] > chosen[kind] and allowed[kind]]
+        return [kind for kind in kinds if hand[kind] > chosen[kind]]
 
     def _begin_selection(self) -> None:
         self.stage = SELECT
