@@ -1,7 +1,8 @@
 """Determinized flat Monte Carlo (Perfect Information Monte Carlo), the baseline.
 
 Sample a world consistent with the seat's view, try every root action in it with one
-playout each, and average over worlds. No tree: what ISMCTS must beat.
+playout each (cut where the game cuts the search's playouts), and average over worlds.
+No tree: what ISMCTS must beat.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class PIMCAgent(Agent):
                     continue
                 trial = world.clone()
                 trial.apply_legal_action(action)
-                totals[index] += play_out(trial, self.rng)[seat]
+                totals[index] += play_out(trial, self.rng, state.game.rollout_depth)[seat]
                 counts[index] += 1
         means = [total / count if count else -math.inf
                  for total, count in zip(totals, counts, strict=True)]

@@ -142,12 +142,11 @@ def _german_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAct
         index = route.index(where["hex"])
         targets += list(route[index:index + 3])
 
-    def danger(hex_id: str) -> int:
-        return sum(1 for f in forces if game.steps(hex_id, f) <= 1)
-
     def score(action: HuntAction) -> tuple[float, float]:
-        chase = min((game.steps(action.hex, t) for t in targets), default=0)
-        return (-3 * danger(action.hex) - chase - 0.3 * action.n, rng.random())
+        row = game.distance[action.hex]  # one lookup per hex: this runs in every playout
+        danger = sum(1 for f in forces if row[f] <= 1)
+        chase = min([row[t] for t in targets], default=0)
+        return (-3 * danger - chase - 0.3 * action.n, rng.random())
 
     if gs_moves and seen["turn_state"]["gs_moves"] == 0:
         best = max(gs_moves, key=score)
@@ -177,7 +176,8 @@ def _british_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAc
     moves = [a for a in legal if a.verb == "move"]
     if moves and possible:
         def closeness(action: HuntAction) -> tuple[int, int, float]:
-            return (min(game.steps(action.hex, h) for h in possible), action.n, rng.random())
+            row = game.distance[action.hex]
+            return (min([row[h] for h in possible]), action.n, rng.random())
 
         best = min(moves, key=closeness)
         before = min(game.steps(seen["forces"][best.arg], h) for h in possible)
