@@ -37,27 +37,42 @@ def hint(game_name: str, record_path: Path, seat_name: str, model: str,
         raise click.BadParameter(f"{seat_name!r} is not a seat of {game_name}; "
                                  f"accepted: {', '.join(seats)}", param_hint="--as")
     seat = seats.index(seat_name.lower())
-    report: dict[str, Any] = {"game": game_name, "seat": seats[seat],
-                              "actions": len(state.history)}
-    if game_name == "the-hunt":
-        from hunt.models.the_hunt.advice import advice_report
-        from hunt.models.the_hunt.rules import TheHuntState
-        assert isinstance(state, TheHuntState)
-        report.update(advice_report(state, seat, model))
     budget = state.game.normal_iterations if iterations is None else iterations
-    report["to_move"] = seats[state.current_player()] if state.current_player() >= 0 \
-        else None
-    report["recommendation"] = None
-    if state.current_player() == seat and budget > 0:
-        advice = recommend(state, budget, seed)
-        report["recommendation"] = {
-            "action": advice.action, "iterations": advice.iterations,
-            "ranking": [vars(entry) for entry in advice.ranking]}
+    report = hint_report(state, seat, model, budget, seed)
     if as_json:
         click.echo(json.dumps(report, indent=1))
         return
     for line in describe(state, report):
         click.echo(line)
+
+
+def hint_report(state: State, seat: int, model: str, iterations: int,
+                seed: int) -> dict[str, Any]:
+    """The advice for `seat` as data: the game's own analysis (The Hunt: the tracker),
+    and the search's recommended play when `seat` is to act (`iterations` > 0)."""
+    seats = state.game.info.seat_names
+    report: dict[str, Any] = {"game": state.game.info.name, "seat": seats[seat],
+                              "actions": len(state.history)}
+    if state.game.info.name == "the-hunt":
+        from hunt.models.the_hunt.advice import advice_report
+        from hunt.models.the_hunt.rules import TheHuntState
+        assert isinstance(state, TheHuntState)
+        report.update(advice_report(state, seat, model))
+    player = state.current_player()
+    report["to_move"] = seats[player] if player >= 0 else None
+    report["recommendation"] = None
+    if player == seat and iterations > 0:
+        advice = recommend(state, iterations, seed)
+        report["recommendation"] = {
+            "action": advice.action, "iterations": advice.iterations,
+            "ranking": [vars(entry) for entry in advice.ranking]}
+    return report
+
+
+def advise(state: State, seat: int) -> str:
+    """The `hint` answer at the play prompt: the same advice, a quick search."""
+    budget = max(1, state.game.normal_iterations // 3)
+    return "\n".join(describe(state, hint_report(state, seat, "uniform", budget, seed=0)))
 
 
 def describe(state: State, report: dict[str, Any]) -> list[str]:

@@ -15,7 +15,7 @@ from hunt.cli.hint import hint
 from hunt.errors import HuntError
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent import Agent
-from hunt.solver.agents import AGENT_NAMES, LEVELS, make_agent
+from hunt.solver.agents import LEVELS, make_agent
 from hunt.solver.arena import run_arena
 
 
@@ -70,14 +70,27 @@ def games() -> None:
 @click.option("--ai", "ai_spec", default=None, metavar="AGENT",
               help="Any agent for the computer seats: random, heuristic, "
                    "ismcts[:level|iterations=N|time=S], pimc[:iterations=N].")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Go on with a game saved in this file (and keep saving "
+                                 "there unless --save says otherwise).")
 def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Path | None,
          level: str, iterations: int | None, time_limit: float | None,
-         ai_spec: str | None) -> None:
-    """Play GAME against the computer in the terminal."""
+         ai_spec: str | None, resume_path: Path | None) -> None:
+    """Play GAME against the computer in the terminal. At the prompt: a choice's number
+    or text, hint, undo, save [FILE], help, quit."""
+    from hunt.cli.hint import advise
     from hunt.cli.play import play_interactive
+    from hunt.cli.records import read_record, saved_seat
     from hunt.cli.screens import RENDERERS
 
     game = load_game(game_name)
+    state = None
+    if resume_path is not None:
+        state = read_record(resume_path, game_name)
+        game = state.game
+        seat_name = seat_name or saved_seat(resume_path)
+        save_path = save_path or resume_path
+        seed = state.seed if seed is None else seed
     seats = game.info.seat_names
     if seat_name is None:
         seat_name = seats[0]
@@ -87,7 +100,8 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     human = seats.index(seat_name.lower())
     if seed is None:
         seed = secrets.randbelow(10**6)
-    click.echo(f"{game.info.title}: you are the {seats[human].capitalize()}; seed {seed}.")
+    click.echo(f"{game.info.title}: you are the {seats[human].capitalize()}; seed {seed}"
+               + (f"; resumed after {len(state.history)} actions." if state else "."))
     if ai_spec is None:
         ai_spec = f"ismcts:{level}"
         if iterations is not None:
@@ -97,9 +111,10 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     agents: list[Agent | None] = [
         None if seat == human else make_agent(ai_spec, seed + seat, game)
         for seat in range(game.info.num_players)]
-    state = game.new_initial_state(seed)
+    if state is None:
+        state = game.new_initial_state(seed)
     play_interactive(state, human, agents, seed, RENDERERS[game_name],
-                     sys.stdin, save_path)
+                     sys.stdin, save_path, advise)
 
 
 @cli.command()
@@ -146,13 +161,15 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
 
 def split_agent_specs(text: str) -> list[str]:
     """"ismcts:normal,depth=40,heuristic" -> ["ismcts:normal,depth=40", "heuristic"]:
-    a comma starts a new agent only where an agent's name follows."""
+    a piece that reads as a setting (key=value, a level, uniform) belongs to the agent
+    before it; any other piece is the next agent."""
     specs: list[str] = []
     for piece in (part.strip() for part in text.split(",")):
-        if not specs or piece.lower().partition(":")[0] in AGENT_NAMES:
-            specs.append(piece)
-        else:
+        setting = "=" in piece or piece.lower() in (*LEVELS, "uniform")
+        if specs and setting and ":" in specs[-1]:
             specs[-1] += "," + piece
+        else:
+            specs.append(piece)
     return specs
 
 

@@ -30,3 +30,12 @@ def read_record(path: Path, game_name: str | None = None) -> State:
         return state_from_record(data)
     except RecordError as error:
         raise RecordError(f"{path}: {error}") from None
+
+
+def saved_seat(path: Path) -> str | None:
+    """The seat a person played in the game saved in `path` (None if not recorded)."""
+    try:
+        seat = json.loads(path.read_text(encoding="utf-8")).get("human")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return seat if isinstance(seat, str) else None

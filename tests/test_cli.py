@@ -161,3 +161,67 @@ def test_bench_quick_prints_every_figure_and_writes_them_as_json(tmp_path: Path)
     assert f"Graf Spee tracker update: median {tracker['median']:.4f} ms" in out
     assert f"on a mid-game record: {figures['hint_seconds']:.2f} s" in out
     assert f"peak memory: {figures['peak_memory_mb']:.0f} MB" in out
+
+
+def test_play_the_hunt_with_hint_undo_save_and_resume(tmp_path: Path) -> None:
+    """As the German at the easy level: a typo, an illegal move, a hint, an undo that
+    is refused (the AI has moved since) and one that is taken, a save, a quit; then
+    the game resumes from the file and is played to the end."""
+    save = tmp_path / "hunt.json"
+    stdin = ("hnit\nmove graf-spee 4 01\nhint\nundo\nstart 24\naltmark 20\n"
+             "play pocket-battleships ap\nmove graf-spee 1 28\nundo\nmove graf-spee 1 18\n"
+             "save\nquit\n")
+    code, out = run("play", "the-hunt", "--seed", "5", "--level", "easy", "--save", str(save),
+                    stdin=stdin)
+    assert code == 0, out[-2000:]
+    assert "Not accepted: 'hnit' is not legal here" in out
+    assert "Not accepted: 'move graf-spee 4 01' is not legal here" in out
+    assert "Recommended play: start " in out and "Likeliest hexes: 01 2.4%" in out
+    assert "Cannot undo: something has happened since your last choice" in out
+    assert out.count("Taken back.") == 1
+    assert f"Saved in {save}; resume with: hunt play the-hunt --resume {save}" in out
+    record = json.loads(save.read_text())
+    assert record["human"] == "german"
+    assert record["actions"][-3:] == ["altmark 20", "play pocket-battleships ap",
+                                      "move graf-spee 1 18"]
+    code, out = run("play", "the-hunt", "--resume", str(save), "--ai", "heuristic",
+                    stdin="1\n" * 1500)
+    assert code == 0, out[-2000:]
+    assert "you are the German; seed 5; resumed after 16 actions." in out
+    assert "Game over: " in out
+    assert state_from_record(json.loads(save.read_text())).is_terminal()
+
+
+def test_resuming_a_foreign_or_broken_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    foreign = tmp_path / "jutland.json"
+    foreign.write_text(json.dumps(load_game("jutland").new_initial_state(1).to_record()))
+    code, out = run("play", "the-hunt", "--resume", str(foreign))
+    assert code == 2 and "is a record of 'jutland', not 'the-hunt'" in out
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "the-hunt", "seed": 1, "actions": ["freighter e-a", "x"]}')
+    code, out = run("play", "the-hunt", "--resume", str(broken))
+    assert code == 2 and "action 2: 'x' is not legal here" in out
+    assert len(out.strip().splitlines()) == 1
+
+
+def test_the_british_screen_never_shows_the_hidden_graf_spee() -> None:
+    """Along a whole game, worlds the British cannot tell apart (the raider elsewhere,
+    other German cards) draw the very same British screen."""
+    from hunt.cli.screens import render_the_hunt
+    from hunt.models.testing import alternative_histories
+    from hunt.solver import HeuristicAgent, play_game
+
+    game = load_game("the-hunt")
+    finished = play_game(game, [HeuristicAgent(1), HeuristicAgent(2)], seed=9).state
+    replay = game.new_initial_state(9)
+    rng = random.Random(9)
+    compared = 0
+    for number, action in enumerate(finished.history):
+        replay.apply_action(action)
+        if number % 3 or replay.current_player() != 1:
+            continue
+        screen = render_the_hunt(replay, 1)
+        for world in alternative_histories(replay, 1, rng, attempts=8, wanted=1):
+            assert render_the_hunt(world, 1) == screen
+            compared += 1
+    assert compared >= 5
