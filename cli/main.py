@@ -70,12 +70,15 @@ def games() -> None:
 @click.option("--ai", "ai_spec", default=None, metavar="AGENT",
               help="Any agent for the computer seats: random, heuristic, "
                    "ismcts[:level|iterations=N|time=S], pimc[:iterations=N].")
+@click.option("--dice", type=click.Choice(["auto", "manual"]), default="auto",
+              show_default=True, help="manual: you type every die roll and card draw "
+                                      "(playing beside a physical copy).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Go on with a game saved in this file (and keep saving "
                                  "there unless --save says otherwise).")
 def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Path | None,
          level: str, iterations: int | None, time_limit: float | None,
-         ai_spec: str | None, resume_path: Path | None) -> None:
+         ai_spec: str | None, dice: str, resume_path: Path | None) -> None:
     """Play GAME against the computer in the terminal. At the prompt: a choice's number
     or text, hint, undo, save [FILE], help, quit."""
     from hunt.cli.hint import advise
@@ -114,7 +117,7 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     if state is None:
         state = game.new_initial_state(seed)
     play_interactive(state, human, agents, seed, RENDERERS[game_name],
-                     sys.stdin, save_path, advise)
+                     sys.stdin, save_path, advise, manual_chance=dice == "manual")
 
 
 @cli.command()

@@ -118,12 +118,15 @@ def read_choice(state: State, stdin: TextIO, hint: Callable[[], str] | None = No
 def play_interactive(state: State, human: int, agents: Sequence[Agent | None], seed: int,
                      render: Callable[[State, int], str], stdin: TextIO,
                      save_path: Path | None = None,
-                     advise: Callable[[State, int], str] | None = None) -> State:
+                     advise: Callable[[State, int], str] | None = None,
+                     manual_chance: bool = False) -> State:
     """Play `state` on to the end; `agents[seat]` is None for the human's seat.
 
     Chance outcomes come from a generator seeded with `seed` and the number of actions
     already played (so a resumed game draws afresh). The record is saved to `save_path`
     after every decision when one is given. `advise(state, human)` answers `hint`.
+    With `manual_chance` the human types every die roll and card draw instead (a game
+    beside a physical copy), checked against what is possible.
     """
     chance = random.Random(seed if not state.history else f"{seed}/{len(state.history)}")
     shown_for: str | None = None
@@ -142,8 +145,14 @@ def play_interactive(state: State, human: int, agents: Sequence[Agent | None], s
     try:
         while not state.is_terminal():
             player = state.current_player()
-            if player == CHANCE:
+            if player == CHANCE and not manual_chance:
                 state.apply_action(sample_chance_outcome(state, chance))
+                continue
+            if player == CHANCE:
+                click.echo("Chance: what came up at the table?")
+                state.apply_action(read_choice(state, stdin, None, save))
+                if save_path is not None:
+                    save_record(state, save_path, human)
                 continue
             if player == human:
                 screen = render(state, human)

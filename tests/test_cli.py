@@ -225,3 +225,20 @@ def test_the_british_screen_never_shows_the_hidden_graf_spee() -> None:
             assert render_the_hunt(world, 1) == screen
             compared += 1
     assert compared >= 5
+
+
+def test_manual_dice_asks_for_every_draw_and_checks_it(tmp_path: Path) -> None:
+    """Beside a physical copy: the freight draw and the cards are typed in; one that
+    cannot come up (a second freighter from the same port) is refused."""
+    save = tmp_path / "table.json"
+    cards = ["kriegsmarine", "radar", "marconi", "langsdorff", "pocket-battleships",
+             "royal-navy", "cumberland", "k-and-h", "fair-weather", "convoy-routes"]
+    stdin = "freighter e-a\nfreighter e-s\nfreighter b-e1\n" + "".join(
+        f"draw {card}\n" for card in cards) + "quit\n"
+    code, out = run("play", "the-hunt", "--dice", "manual", "--ai", "heuristic",
+                    "--save", str(save), stdin=stdin)
+    assert code == 0, out[-2000:]
+    assert "Not accepted: 'freighter e-s' is not legal here" in out
+    record = json.loads(save.read_text())
+    assert record["actions"] == ["freighter e-a", "freighter b-e1",
+                                 *(f"draw {card}" for card in cards)]
