@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from hunt.cli.analyze import analyze
 from hunt.cli.bench import bench
 from hunt.cli.board import board
 from hunt.cli.hint import hint
@@ -179,6 +180,7 @@ def split_agent_specs(text: str) -> list[str]:
 cli.add_command(board)
 cli.add_command(hint)
 cli.add_command(bench)
+cli.add_command(analyze)
 
 
 def main() -> None:

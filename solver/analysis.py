@@ -1,0 +1,92 @@
+"""Post-game analysis: each side's chance to win along a finished game, and the
+decisions that changed it most, with the move the search would have preferred.
+
+A win chance is estimated by playouts from the full position (analysis comes after the
+game, when everything may be shown): the game's rollout policy for both sides, cut
+where the game cuts its search playouts and finished by its evaluation. The preferred
+move comes from ISMCTS run from the deciding seat's view, as it would have played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from hunt.models.game import State
+from hunt.solver.hints import recommend
+from hunt.solver.playout import play_out
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the game and what it did to the first seat's win chance."""
+
+    index: int
+    """Position of the action in the record (0 = first)."""
+    seat: int
+    action: str
+    before: float
+    """P(seat 0 wins) just before the decision."""
+    after: float
+    """P(seat 0 wins) just after it."""
+
+    @property
+    def swing(self) -> float:
+        """The change in the decider's own win chance (negative: it lost chances)."""
+        change = self.after - self.before
+        return change if self.seat == 0 else -change
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    """A decision that swung the game, and what the search would have played."""
+
+    decision: Decision
+    preferred: str
+    """The search's choice from the decider's view ('' if it agrees)."""
+
+
+def win_chance(state: State, playouts: int, rng: random.Random) -> float:
+    """P(seat 0 wins) from `state`, the mean of `playouts` playouts (returns -1..1)."""
+    if state.is_terminal():
+        return (state.returns()[0] + 1) / 2
+    total = 0.0
+    for _ in range(playouts):
+        total += play_out(state.clone(), rng, state.game.rollout_depth)[0]
+    return (total / playouts + 1) / 2
+
+
+def decisions(state: State, playouts: int, seed: int,
+              progress: Callable[[int, int], None] = lambda done, total: None
+              ) -> list[Decision]:
+    """Every decision with a real choice (more than one legal action) in `state`'s
+    history, with the win chance before and after it."""
+    rng = random.Random(seed)
+    replay = state.game.new_initial_state(state.seed)
+    found = []
+    for index, action in enumerate(state.history):
+        seat = replay.current_player()
+        choice = seat >= 0 and len(replay.legal_actions()) > 1
+        before = win_chance(replay, playouts, rng) if choice else 0.0
+        text = replay.action_to_string(action)
+        replay.apply_action(action)
+        if choice:
+            found.append(Decision(index, seat, text, before,
+                                  win_chance(replay, playouts, rng)))
+        progress(index + 1, len(state.history))
+    return found
+
+
+def turning_points(state: State, found: list[Decision], count: int, iterations: int,
+                   seed: int) -> list[TurningPoint]:
+    """The `count` decisions with the largest swings, each with the search's choice."""
+    biggest = sorted(found, key=lambda d: -abs(d.swing))[:count]
+    points = []
+    for decision in sorted(biggest, key=lambda d: d.index):
+        replay = state.game.new_initial_state(state.seed)
+        for action in state.history[:decision.index]:
+            replay.apply_action(action)
+        preferred = recommend(replay, iterations, seed).action
+        points.append(TurningPoint(decision, "" if preferred == decision.action else preferred))
+    return points

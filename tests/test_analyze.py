@@ -1,0 +1,68 @@
+"""`hunt analyze`: win chances, the British belief turn by turn, turning points, plot."""
+
+from __future__ import annotations
+
+import builtins
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from hunt.cli.main import cli
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.output
+
+
+def test_analyze_json_has_belief_and_win_chance_per_turn_and_turning_points() -> None:
+    code, out = run("analyze", "the-hunt", str(EXAMPLES / "the-hunt-full-game.json"),
+                    "--playouts", "3", "--turning-points", "2", "--iterations", "10",
+                    "--json")
+    assert code == 0, out
+    data = json.loads(out[out.index("{"):])
+    assert data["result"] == "the German sank 5 Freight Ships" and data["playouts"] == 3
+    turns = data["turns"]
+    assert [t["turn"] for t in turns] == sorted({t["turn"] for t in turns})
+    for turn in turns:
+        assert 0 < turn["p_true_hex"] <= 1 and 0 <= turn["p_german_wins"] <= 1
+        assert turn["entropy_bits"] >= 0
+    assert turns[0]["p_true_hex"] == pytest.approx(1 / 41)  # nothing known at the start
+    assert len(data["turning_points"]) == 2
+    swings = sorted((abs(d["swing"]) for d in data["decisions"]), reverse=True)
+    assert sorted(abs(p["swing"]) for p in data["turning_points"]) == sorted(swings[:2])
+
+
+def test_analyze_reads_a_record_saved_by_play_and_writes_the_plot(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = CliRunner().invoke(cli, ["play", "the-hunt", "--seed", "3", "--ai", "heuristic",
+                                      "--save", str(save)], input="1\n" * 1500)
+    assert result.exit_code == 0
+    plot = tmp_path / "game.png"
+    code, out = run("analyze", "the-hunt", str(save), "--playouts", "2", "--iterations", "5",
+                    "--plot", str(plot))
+    assert code == 0, out
+    assert "British belief on the raider's hex" in out and "Turning points" in out
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_without_the_plot_extra_a_one_line_message_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    real_import = builtins.__import__
+
+    def no_matplotlib(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    code, out = run("analyze", "the-hunt", str(EXAMPLES / "the-hunt-full-game.json"),
+                    "--plot", str(tmp_path / "x.png"))
+    assert code == 2
+    assert out.strip() == ("Error: --plot needs matplotlib, the plot extra: pip install -e "
+                           "'.[plot]' (or pip install matplotlib)")
