@@ -221,7 +221,8 @@ def hex_distance(graph: nx.Graph[str], a: str, b: str) -> int:
 def draw_map(hunt_map: HuntMap, marks: dict[str, str] | None = None) -> list[str]:
     """The map as text rows: each hex as its number, rows offset like the board.
 
-    `marks` puts a one-character mark after a hex's number (e.g. a Force letter)."""
+    `marks` puts a one-character mark after a hex's number (e.g. a Force letter); a
+    mark may carry terminal colour codes, which take no room on the screen."""
     graph = hunt_map.graph
     marks = marks or {}
     rows: dict[int, list[tuple[int, str]]] = {}
@@ -231,10 +232,11 @@ def draw_map(hunt_map: HuntMap, marks: dict[str, str] | None = None) -> list[str
     left = min(column for cells in rows.values() for column, _ in cells)
     lines = []
     for r in sorted(rows):
-        line = ""
+        line, width = "", 0
         for column, hex_id in sorted(rows[r]):
             position = 3 * (column - left)
-            line = line.ljust(position) + hex_id + marks.get(hex_id, "")
+            line += " " * (position - width) + hex_id + marks.get(hex_id, "")
+            width = position + len(hex_id) + (1 if hex_id in marks else 0)
         lines.append(line.rstrip())
     return lines
 

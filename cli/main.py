@@ -74,12 +74,14 @@ def games() -> None:
 @click.option("--dice", type=click.Choice(["auto", "manual"]), default="auto",
               show_default=True, help="manual: you type every die roll and card draw "
                                       "(playing beside a physical copy).")
+@click.option("--no-color", "no_color", is_flag=True,
+              help="Plain text (colour is also off when the output is not a terminal).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Go on with a game saved in this file (and keep saving "
                                  "there unless --save says otherwise).")
 def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Path | None,
          level: str, iterations: int | None, time_limit: float | None,
-         ai_spec: str | None, dice: str, resume_path: Path | None) -> None:
+         ai_spec: str | None, dice: str, no_color: bool, resume_path: Path | None) -> None:
     """Play GAME against the computer in the terminal. At the prompt: a choice's number
     or text, hint, undo, save [FILE], help, quit."""
     from hunt.cli.hint import advise
@@ -87,6 +89,8 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     from hunt.cli.records import read_record, saved_seat
     from hunt.cli.screens import RENDERERS
 
+    if no_color:
+        click.get_current_context().color = False
     game = load_game(game_name)
     state = None
     if resume_path is not None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+import click
+
 from hunt.models.game import State
 
 Renderer = Callable[[State, int], str]
@@ -81,19 +83,20 @@ def render_the_hunt(state: State, seat: int) -> str:
     seen = state.observation(seat)
     me = seen["seat"]
     marks: dict[str, str] = {}
+    # Colours go away by themselves when the output is not a terminal (or --no-color).
     for hex_id in seen["possible"] if me == "british" and len(seen["possible"]) < 41 else ():
-        marks[hex_id] = "?"
+        marks[hex_id] = click.style("?", fg="magenta", bold=True)
     for freighter in seen["freighters"].values():
-        marks[freighter["hex"]] = "f"
+        marks[freighter["hex"]] = click.style("f", fg="green")
     for hex_id in seen["hints"]:
-        marks[hex_id] = "h"
+        marks[hex_id] = click.style("h", fg="yellow")
     if seen["altmark"]:
-        marks[seen["altmark"]] = "A"
+        marks[seen["altmark"]] = click.style("A", fg="cyan")
     for force, hex_id in seen["forces"].items():
         if hex_id:
-            marks[hex_id] = force
+            marks[hex_id] = click.style(force, fg="blue", bold=True)
     if seen["graf_spee"]:
-        marks[seen["graf_spee"]] = "S"
+        marks[seen["graf_spee"]] = click.style("S", fg="red", bold=True)
     lines = ["", f"=== The Hunt - turn {seen['turn']} - you are the {me.capitalize()} "
                  f"({seen['variant']}) ==="]
     lines += ["  " + row for row in draw_map(game.board, marks)]

@@ -242,3 +242,15 @@ def test_manual_dice_asks_for_every_draw_and_checks_it(tmp_path: Path) -> None:
     record = json.loads(save.read_text())
     assert record["actions"] == ["freighter e-a", "freighter b-e1",
                                  *(f"draw {card}" for card in cards)]
+
+
+def test_the_map_is_in_colour_on_a_terminal_and_plain_with_no_color() -> None:
+    def screen(*extra: str) -> str:
+        result = CliRunner().invoke(cli, ["play", "the-hunt", "--seed", "3", "--as", "german",
+                                          "--ai", "heuristic", *extra],
+                                    input="start 24\naltmark 25\nquit\n", color=True)
+        return result.output
+
+    coloured, plain = screen(), screen("--no-color")
+    assert "24\x1b[31m\x1b[1mS\x1b[0m" in coloured  # the Graf Spee in bold red
+    assert "\x1b[" not in plain and "     23f   24S   28    25A" in plain
