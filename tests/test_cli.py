@@ -184,11 +184,29 @@ def test_play_the_hunt_with_hint_undo_save_and_resume(tmp_path: Path) -> None:
     assert record["human"] == "german"
     assert record["actions"][-3:] == ["altmark 20", "play pocket-battleships ap",
                                       "move graf-spee 1 18"]
-    code, out = run("play", "the-hunt", "--resume", str(save), "--ai", "heuristic",
+    code, out = run("play", "the-hunt", "--resume", str(save), "--level", "easy",
                     stdin="1\n" * 1500)
     assert code == 0, out[-2000:]
     assert "you are the German; seed 5; resumed after 16 actions." in out
     assert "Game over: " in out
+    assert state_from_record(json.loads(save.read_text())).is_terminal()
+
+
+def test_play_the_hunt_as_british_with_hint_undo_save_and_resume(tmp_path: Path) -> None:
+    save = tmp_path / "hunt.json"
+    stdin = "sarch G\nsearch Z\nhint\n1\nundo\n1\nsave\nquit\n"
+    code, out = run("play", "the-hunt", "--as", "british", "--seed", "8", "--level", "easy",
+                    "--save", str(save), stdin=stdin)
+    assert code == 0, out[-2000:]
+    assert "Not accepted: 'sarch G' is not legal here" in out
+    assert "Not accepted: 'search Z' is not legal here" in out
+    assert "Searches this turn" in out and "Recommended play: " in out  # the hint
+    assert "Taken back." in out or "Cannot undo" in out
+    assert json.loads(save.read_text())["human"] == "british"
+    code, out = run("play", "the-hunt", "--resume", str(save), "--level", "easy",
+                    stdin="1\n" * 1500)
+    assert code == 0, out[-2000:]
+    assert "you are the British; seed 8; resumed after" in out and "Game over: " in out
     assert state_from_record(json.loads(save.read_text())).is_terminal()
 
 
