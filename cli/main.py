@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -61,7 +62,9 @@ def games() -> None:
 @click.option("--seed", type=int, default=None,
               help="Seed of the card draws and the AI; default: a fresh one, printed.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Save the game record to this file after every move.")
+              default=None, help="Save the game record to this file after every move "
+                                 "(default: a file per game in $HUNT_SAVE_DIR, else "
+                                 "~/.local/state/hunt).")
 @click.option("--level", type=click.Choice(list(LEVELS)), default="normal", show_default=True,
               help="Strength of the computer (its search budget).")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
@@ -121,6 +124,10 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         for seat in range(game.info.num_players)]
     if state is None:
         state = game.new_initial_state(seed)
+    if save_path is None:
+        save_path = default_save_dir() / f"{game_name}-{seed}.json"
+    click.echo(f"Saved after every move in {save_path} (resume: hunt play {game_name} "
+               f"--resume {save_path}).")
     play_interactive(state, human, agents, seed, RENDERERS[game_name],
                      sys.stdin, save_path, advise, manual_chance=dice == "manual")
 
@@ -165,6 +172,15 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     click.echo(f"  average length {data['average_length']:.1f} actions")
     for reason, count in data["end_reasons"].items():
         click.echo(f"  {count:>5} x {reason}")
+
+
+def default_save_dir() -> Path:
+    """Where games are saved unless --save says otherwise: $HUNT_SAVE_DIR, else the
+    user's state folder ($XDG_STATE_HOME/hunt or ~/.local/state/hunt)."""
+    if os.environ.get("HUNT_SAVE_DIR"):
+        return Path(os.environ["HUNT_SAVE_DIR"])
+    state_home = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state_home) / "hunt"
 
 
 def split_agent_specs(text: str) -> list[str]:

@@ -22,8 +22,9 @@ def render_jutland(state: State, seat: int) -> str:
     me, enemy = seen["seat"], "british" if seen["seat"] == "german" else "german"
     cards = {card.id: card for card in game.cards}
     turn = game.turns[seen["turn"] - 1]
-    lines = ["", f"=== Jutland - turn {turn.number} of 6: {turn.name} - "
-                 f"{seen['phase'].capitalize()} phase - you are the {me.capitalize()} ==="]
+    lines = ["", click.style(f"=== Jutland - turn {turn.number} of 6: {turn.name} - "
+                             f"{seen['phase'].capitalize()} phase - you are the "
+                             f"{me.capitalize()} ===", bold=True)]
     losses = seen["losses"]
     lines.append("Ships lost: " + "; ".join(
         f"{side.capitalize()} {losses[side]['big']} big, {losses[side]['small']} small"
@@ -97,8 +98,8 @@ def render_the_hunt(state: State, seat: int) -> str:
             marks[hex_id] = click.style(force, fg="blue", bold=True)
     if seen["graf_spee"]:
         marks[seen["graf_spee"]] = click.style("S", fg="red", bold=True)
-    lines = ["", f"=== The Hunt - turn {seen['turn']} - you are the {me.capitalize()} "
-                 f"({seen['variant']}) ==="]
+    lines = ["", click.style(f"=== The Hunt - turn {seen['turn']} - you are the "
+                             f"{me.capitalize()} ({seen['variant']}) ===", bold=True)]
     lines += ["  " + row for row in draw_map(game.board, marks)]
     lines.append("  S Graf Spee  A Altmark  G/H/K Forces  f Freight Ship  h Hint"
                  + ("  ? where the Graf Spee may be" if me == "british" else ""))
@@ -112,7 +113,8 @@ def render_the_hunt(state: State, seat: int) -> str:
     enemy = 1 if me == "german" else 0
     lines.append(f"Opponent: {seen['opponent_hand_size']} cards in hand, "
                  f"{seen['decks'][enemy]} in deck, discards "
-                 f"{', '.join(seen['discards'][enemy]) or 'none'}.")
+                 f"{', '.join(seen['discards'][enemy]) or 'none'}; removed from the game "
+                 f"{', '.join(seen['removed'][enemy]) or 'none'}.")
     if seen["battle"]:
         battle = seen["battle"]
         lines.append(f"BATTLE, duel {battle['duel']} of 5 - Forces {', '.join(battle['forces'])}"

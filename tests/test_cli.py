@@ -272,3 +272,14 @@ def test_the_map_is_in_colour_on_a_terminal_and_plain_with_no_color() -> None:
     coloured, plain = screen(), screen("--no-color")
     assert "24\x1b[31m\x1b[1mS\x1b[0m" in coloured  # the Graf Spee in bold red
     assert "\x1b[" not in plain and "     23f   24S   28    25A" in plain
+
+
+def test_every_game_is_saved_by_default_and_can_be_resumed(tmp_path: Path) -> None:
+    code, out = run("play", "jutland", "--seed", "12", "--ai", "heuristic", stdin="done\n")
+    assert code == 0
+    saved = tmp_path / "saves" / "jutland-12.json"  # HUNT_SAVE_DIR (tests/conftest.py)
+    assert f"Saved after every move in {saved}" in out
+    assert f"the game so far is saved in {saved}" in out
+    code, out = run("play", "jutland", "--resume", str(saved), "--ai", "heuristic",
+                    stdin="done\n" * 300)
+    assert code == 0 and "resumed after" in out and "Game over" in out
