@@ -136,5 +136,23 @@ def render_the_hunt(state: State, seat: int) -> str:
     return "\n".join(lines)
 
 
-RENDERERS: dict[str, Renderer] = {"jutland": render_jutland, "the-hunt": render_the_hunt}
+def render_leduc(state: State, seat: int) -> str:
+    """Leduc Hold'em from `seat`'s side: its card, the public card, the bets."""
+    seen = state.observation(seat)
+    chips = seen["contributions"]
+    lines = ["", click.style(f"=== Leduc Hold'em - round {seen['round']} of 2 - you are "
+                             f"the {seen['seat']} player ===", bold=True),
+             f"Your card: {seen['card'] or '-'}   Public card: {seen['public_card'] or '-'}",
+             f"In the pot: you {chips[0 if seen['seat'] == 'first' else 1]}, the opponent "
+             f"{chips[1 if seen['seat'] == 'first' else 0]}; raises this round "
+             f"{seen['raises']} of 2; bets this round: {', '.join(seen['bets']) or 'none'}."]
+    if seen["result"]:
+        other = f" (the opponent held {seen['opponent_card']})" if seen["opponent_card"] else ""
+        mine = seen["result"]["returns"][0 if seen["seat"] == "first" else 1]
+        lines.append(f"Game over: {seen['result']['how']}{other}; you win {mine:+g} chips.")
+    return "\n".join(lines)
+
+
+RENDERERS: dict[str, Renderer] = {"jutland": render_jutland, "leduc": render_leduc,
+                                  "the-hunt": render_the_hunt}
 """Each registered game's screen."""

@@ -86,7 +86,7 @@ def test_an_unknown_seat_is_a_one_line_usage_error() -> None:
 def test_an_unknown_game_is_refused_with_the_choices() -> None:
     code, out = run("play", "chess")
     assert code == 2
-    assert "Invalid value for 'GAME': 'chess' is not one of 'jutland', 'the-hunt'" in out
+    assert "Invalid value for 'GAME': 'chess' is not one of 'jutland', 'leduc', 'the-hunt'" in out
 
 
 def test_arena_reports_win_rates_with_intervals_for_both_seatings() -> None:

@@ -86,7 +86,7 @@ def _imports(folder: str) -> dict[str, set[str]]:
 
 
 def test_dependencies_point_one_way_boards_models_solver_cli() -> None:
-    games = ("hunt.models.jutland", "hunt.models.the_hunt")
+    games = ("hunt.models.jutland", "hunt.models.leduc", "hunt.models.the_hunt")
     for path, names in _imports("boards").items():
         assert not any(n.startswith(("hunt.models", "hunt.solver", "hunt.cli"))
                        for n in names), path

@@ -1,0 +1,238 @@
+"""Leduc Hold'em, as OpenSpiel defines it: the reference game for comparing searches.
+
+Six cards (J, Q, K in two suits). Each player antes 1 and is dealt one private card;
+a betting round; one public card; a second betting round; then a showdown: a private
+card that pairs the public card wins, else the higher rank; equal ranks split the pot.
+In each round player 0 acts first; a raise is 2 in the first round and 4 in the second,
+at most 2 raises a round; folding is allowed only when facing a bet. A round ends with
+a call that is not its first action (check-check, or a call of a raise).
+
+Actions are ints: 0 fold, 1 call (check when nothing is owed), 2 raise; at chance nodes
+the action is the card dealt (0..5, rank = card // 2).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from hunt.boards.leduc_rules import LeducRules, load_leduc_rules
+from hunt.errors import OptionError
+from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
+
+FOLD, CALL, RAISE = 0, 1, 2
+MOVES = ("fold", "call", "raise")
+CARDS = 6
+
+
+class LeducGame(Game):
+    """Leduc Hold'em for two players; returns are chips won or lost."""
+
+    normal_iterations = 1000
+
+    def __init__(self, **unknown: Any) -> None:
+        if unknown:
+            raise OptionError(f"leduc has no option {', '.join(sorted(unknown))}")
+        super().__init__({})
+        self.rules: LeducRules = load_leduc_rules()
+        self.info = GameInfo(
+            name="leduc", title="Leduc Hold'em", num_players=2, min_players=2,
+            max_players=2, seat_names=("first", "second"), max_game_length=3 + 2 * 4,
+            zero_sum=True)
+
+    def new_initial_state(self, seed: int = 0) -> LeducState:
+        """Before the deal."""
+        return LeducState(self, seed)
+
+    def card_name(self, card: int) -> str:
+        """"Qh" for card 3."""
+        return self.rules.ranks[card // 2] + self.rules.suits[card % 2]
+
+    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
+                         rng: random.Random) -> Action:
+        """Raise a pair or a King, call a Queen, check or fold a Jack facing a bet."""
+        ranks = self.rules.ranks
+        own = ranks.index(observation["card"][0])
+        public = observation["public_card"]
+        pair = public is not None and public[0] == observation["card"][0]
+        return _rule_of_thumb(own, pair, public is None, legal_actions, rng)
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """The rule of thumb, read straight from the sampled world."""
+        assert isinstance(state, LeducState)
+        seat = state.current_player()
+        own = state.cards[seat] // 2
+        pair = state.public >= 0 and state.public // 2 == own
+        return _rule_of_thumb(own, pair, state.public < 0, state.legal_actions(), rng)
+
+
+def _rule_of_thumb(rank: int, pair: bool, first_round: bool, legal: Sequence[Action],
+                   rng: random.Random) -> Action:
+    strong = pair or (rank == 2 and first_round)
+    if strong and RAISE in legal:
+        return RAISE
+    if strong or rank >= 1 or FOLD not in legal:
+        return CALL
+    return CALL if rng.random() < 0.3 else FOLD  # a Jack facing a bet: mostly give up
+
+
+class LeducState(State):
+    """A hand of Leduc Hold'em."""
+
+    game: LeducGame
+
+    def __init__(self, game: LeducGame, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self.cards = [-1, -1]
+        self.public = -1
+        self.round = 0
+        """0 or 1: the betting round."""
+        self.contributions = [game.rules.ante, game.rules.ante]
+        self.raises = 0
+        self.round_actions: list[int] = []
+        self.to_act = 0
+        self.folded: int | None = None
+
+    # -- the contract ------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.folded is not None or (self.round == 1 and self._round_over()):
+            return TERMINAL
+        if self.cards[1] < 0 or (self.round == 1 and self.public < 0):
+            return CHANCE
+        return self.to_act
+
+    def _round_over(self) -> bool:
+        return len(self.round_actions) >= 2 and self.round_actions[-1] == CALL
+
+    def legal_actions(self) -> list[Action]:
+        player = self.current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return [card for card, _ in self.chance_outcomes()]
+        actions: list[Action] = []
+        if self.contributions[player] < max(self.contributions):
+            actions.append(FOLD)
+        actions.append(CALL)
+        if self.raises < self.game.rules.max_raises:
+            actions.append(RAISE)
+        return actions
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.current_player() != CHANCE:
+            return []
+        left = [card for card in range(CARDS) if card not in (*self.cards, self.public)]
+        return [(card, 1 / len(left)) for card in left]
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, int)
+        if self.current_player() == CHANCE:
+            self._deal(action)
+            return
+        player = self.to_act
+        self._see_all(("bet", player, MOVES[action]))
+        if action == FOLD:
+            self.folded = player
+            return
+        if action == RAISE:
+            self.raises += 1
+            self.contributions[player] = max(self.contributions) \
+                + self.game.rules.raise_sizes[self.round]
+        else:
+            self.contributions[player] = max(self.contributions)
+        self.round_actions.append(action)
+        self.to_act = 1 - player
+        if self._round_over():
+            if self.round == 0:
+                self.round, self.raises, self.round_actions, self.to_act = 1, 0, [], 0
+            else:
+                self._see_all(("showdown", tuple(self.cards)))
+
+    def _deal(self, card: int) -> None:
+        if self.cards[0] < 0:
+            self.cards[0] = card
+            self._see(0, ("dealt", card))
+            self._see(1, ("opponent dealt",))
+        elif self.cards[1] < 0:
+            self.cards[1] = card
+            self._see(1, ("dealt", card))
+            self._see(0, ("opponent dealt",))
+        else:
+            self.public = card
+            self._see_all(("public", card))
+
+    def returns(self) -> list[float]:
+        if self.current_player() != TERMINAL:
+            return [0.0, 0.0]
+        if self.folded is not None:
+            winner = 1 - self.folded
+        else:
+            scores = [self._score(seat) for seat in (0, 1)]
+            if scores[0] == scores[1]:
+                return [0.0, 0.0]
+            winner = 0 if scores[0] > scores[1] else 1
+        won = float(self.contributions[1 - winner])
+        return [won, -won] if winner == 0 else [-won, won]
+
+    def _score(self, seat: int) -> tuple[int, int]:
+        rank = self.cards[seat] // 2
+        return (int(rank == self.public // 2), rank)
+
+    def end_reason(self) -> str:
+        if self.current_player() != TERMINAL:
+            return ""
+        if self.folded is not None:
+            return f"{self.game.info.seat_names[self.folded]} folded"
+        return "showdown"
+
+    def clone(self) -> LeducState:
+        other = self._copy_shell()
+        other.cards = list(self.cards)
+        other.contributions = list(self.contributions)
+        other.round_actions = list(self.round_actions)
+        return other
+
+    def action_to_string(self, action: Action) -> str:
+        assert isinstance(action, int)
+        if self.current_player() == CHANCE:
+            return f"deal {self.game.card_name(action)}"
+        return MOVES[action]
+
+    # -- what each seat sees -------------------------------------------------------------
+
+    def observation(self, player: int) -> Observation:
+        showdown = self.current_player() == TERMINAL and self.folded is None
+        name = self.game.card_name
+        return {
+            "game": "leduc", "seat": self.game.info.seat_names[player],
+            "card": name(self.cards[player]) if self.cards[player] >= 0 else None,
+            "opponent_card": name(self.cards[1 - player]) if showdown else None,
+            "public_card": name(self.public) if self.public >= 0 else None,
+            "round": self.round + 1, "contributions": list(self.contributions),
+            "raises": self.raises, "bets": [MOVES[a] for a in self.round_actions],
+            "to_move": "you" if self.current_player() == player else "waiting",
+            "result": None if self.current_player() != TERMINAL else
+            {"how": self.end_reason(), "returns": self.returns()},
+        }
+
+    def determinize(self, player: int, rng: random.Random, prior: Any = None) -> LeducState:
+        """Deal the opponent's card (if dealt) among the cards `player` has not seen."""
+        world = self.clone()
+        world.history = []
+        world._determinized = True
+        world._views = [[], []]
+        world._views[player] = list(self._views[player])
+        opponent = 1 - player
+        if self.cards[opponent] >= 0 and not (self.current_player() == TERMINAL
+                                              and self.folded is None):
+            unseen = [card for card in range(CARDS)
+                      if card not in (self.cards[player], self.public)]
+            world.cards[opponent] = rng.choice(unseen)
+        return world
+
+    def _fingerprint(self) -> Hashable:
+        return (tuple(self.cards), self.public, self.round, tuple(self.contributions),
+                self.raises, tuple(self.round_actions), self.to_act, self.folded,
+                tuple(tuple(view) for view in self._views))
