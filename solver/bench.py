@@ -1,16 +1,14 @@
 """Speed measurements, all taken in one run on one machine so they compare.
 
-`run_bench` measures, for every registered game: random-playout games per second and
-ISMCTS iterations per second at the normal level's settings; for The Hunt also the
-time of one Graf Spee tracker update (median and 95th percentile) and of answering a
-hint on a mid-game record; and the peak memory of the process.
+`run_bench` measures, for every registered game, random-playout games per second and
+ISMCTS iterations per second at the normal level's settings. Game-specific figures
+(The Hunt's tracker and hint) are added by `hunt bench` itself.
 """
 
 from __future__ import annotations
 
 import random
 import resource
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -64,54 +62,6 @@ def ismcts_iterations_per_second(game: Game, positions: int, seed: int = 0) -> f
     return done / seconds
 
 
-def tracker_update_times(games: int, seed: int = 0) -> list[float]:
-    """Seconds per Graf Spee tracker update (a move or a piece of evidence) along
-    random games of The Hunt."""
-    from hunt.models.the_hunt.rules import BRITISH, TheHuntGame
-    from hunt.models.the_hunt.tracker import GrafSpeeTracker, public_facts
-
-    game = TheHuntGame()
-    rng = random.Random(seed)
-    times: list[float] = []
-    for _ in range(games):
-        state = game.new_initial_state(rng.randrange(2**31))
-        tracker = GrafSpeeTracker(game)
-        while not state.is_terminal():
-            facts = public_facts(state)
-            mark = state.view_length(BRITISH)
-            action = sample_chance_outcome(state, rng) if state.current_player() == CHANCE \
-                else rng.choice(state.legal_actions())
-            state.apply_legal_action(action)
-            for item in state.views_since(BRITISH, mark):
-                before = tracker.updates
-                start = time.perf_counter()
-                tracker.observe(item, facts)
-                if tracker.updates > before:
-                    times.append(time.perf_counter() - start)
-    return times
-
-
-def hint_seconds(iterations: int) -> float:
-    """Seconds to answer `hunt hint the-hunt --as british` on a mid-game record: the
-    record replayed, the tracker and the advice, and a search of `iterations`."""
-    import json
-
-    from hunt.models.registry import state_from_record
-    from hunt.models.the_hunt.advice import advice_report
-    from hunt.models.the_hunt.rules import BRITISH, TheHuntState
-    from hunt.solver.hints import recommend
-
-    game = load_game("the-hunt")
-    state = next(s for s in midgame_states(game, 20, seed=1) if s.current_player() == BRITISH)
-    text = json.dumps(state.to_record())
-    start = time.perf_counter()
-    replayed = state_from_record(json.loads(text))
-    assert isinstance(replayed, TheHuntState)
-    advice_report(replayed, BRITISH)
-    recommend(replayed, iterations, seed=0)
-    return time.perf_counter() - start
-
-
 def peak_memory_mb() -> float:
     """The process's peak resident memory so far, in MB."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -119,8 +69,9 @@ def peak_memory_mb() -> float:
 
 
 def run_bench(quick: bool, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """Every figure, as data. `quick` takes fewer samples of each."""
-    seconds, positions, games = (2.0, 2, 20) if quick else (10.0, 8, 150)
+    """The game-agnostic figures, as data: per game, random playouts a second and
+    ISMCTS iterations a second at the normal level. `quick` takes fewer samples."""
+    seconds, positions = (2.0, 2) if quick else (10.0, 8)
     report: dict[str, Any] = {"quick": quick, "python": sys.version.split()[0], "games": {}}
     for name in available_games():
         game = load_game(name)
@@ -133,13 +84,4 @@ def run_bench(quick: bool, progress: Callable[[str], None] = lambda _: None) -> 
             "ismcts_normal_iterations": game.normal_iterations,
             "ismcts_rollout_depth": game.rollout_depth,
         }
-    progress("the-hunt: tracker updates")
-    times = sorted(tracker_update_times(games))
-    report["tracker_update_ms"] = {"median": statistics.median(times) * 1e3,
-                                   "p95": times[int(0.95 * (len(times) - 1))] * 1e3,
-                                   "updates": len(times)}
-    progress("the-hunt: hint on a mid-game record")
-    hunt = load_game("the-hunt")
-    report["hint_seconds"] = hint_seconds(hunt.normal_iterations)
-    report["peak_memory_mb"] = peak_memory_mb()
     return report
