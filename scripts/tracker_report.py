@@ -1,13 +1,16 @@
 """Fit the purposeful move model and measure the Graf Spee tracker.
 
-    .venv/bin/python scripts/tracker_report.py --fit-games 300 --games 300
+    .venv/bin/python scripts/tracker_report.py --fit-games 300 --games 300 \
+        --soundness-games 2000
 
 Plays heuristic against heuristic (the Germans whose moves the model learns),
 fits the purposeful weights by maximum likelihood on the first set of games, and on a
 second, held-out set reports at every British decision the mean probability each model
 gives the true hex, against the baseline "uniform over the hexes not yet ruled out";
 then the median and 95th-percentile time of one tracker update (a move or a piece of
-evidence). Not a test: the figures go into the issue notes.
+evidence); and along `--soundness-games` random games (random and heuristic players)
+counts the British decisions where the uniform tracker gave the true hex probability 0
+(it must be none). Not a test: the figures go into the issue notes.
 """
 
 from __future__ import annotations
@@ -40,11 +43,46 @@ def heuristic_games(game: TheHuntGame, seeds: range) -> list[TheHuntState]:
     return games
 
 
+def soundness(games: int) -> None:
+    """Random games: the uniform tracker never rules out the true hex."""
+    import random
+
+    from hunt.models.game import CHANCE, sample_chance_outcome
+    from hunt.solver.agent import RandomAgent
+
+    game = load_game("the-hunt")
+    assert isinstance(game, TheHuntGame)
+    checked = zero = 0
+    for seed in range(20_000, 20_000 + games):
+        agents = [RandomAgent(seed), HeuristicAgent(seed)]
+        if seed % 2:
+            agents.reverse()
+        state = game.new_initial_state(seed)
+        chance = random.Random(seed)
+        tracker = GrafSpeeTracker(game)
+        while not state.is_terminal():
+            facts = public_facts(state)
+            mark = state.view_length(BRITISH)
+            player = state.current_player()
+            state.apply_action(sample_chance_outcome(state, chance) if player == CHANCE
+                               else agents[player].select_action(state))
+            for item in state.views_since(BRITISH, mark):
+                tracker.observe(item, facts)
+            if state.current_player() == BRITISH and state.graf_spee_hex is not None:
+                checked += 1
+                zero += tracker.probability(state.graf_spee_hex) == 0
+    print(f"soundness: {games} random games, {checked} British decisions, the true hex "
+          f"had probability 0 at {zero} of them")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fit-games", type=int, default=300)
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--soundness-games", type=int, default=0)
     args = parser.parse_args()
+    if args.soundness_games:
+        soundness(args.soundness_games)
     game = load_game("the-hunt")
     assert isinstance(game, TheHuntGame)
 
