@@ -91,14 +91,16 @@ def hunt_turns(state: State, found: list[Decision]) -> list[dict[str, Any]]:
     """Per turn of The Hunt: the British belief on the true hex and its entropy, and
     P(German wins) at the turn's first decision."""
     from hunt.models.the_hunt.rules import BRITISH, SIDES, TheHuntState
-    from hunt.models.the_hunt.tracker import GrafSpeeTracker, public_facts
+    from hunt.models.the_hunt.tracker import GrafSpeeTracker, replay_views
 
     assert isinstance(state, TheHuntState)
     tracker = GrafSpeeTracker(state.game)
-    replay = state.game.new_initial_state(state.seed)
     chances = {d.index: d.before for d in found}
     turns: list[dict[str, Any]] = []
-    for index, action in enumerate(state.history):
+    for index, (replay, seen, facts) in enumerate(replay_views(state, BRITISH), start=1):
+        for item in seen:
+            tracker.observe(item, facts)
+        # `replay` stands just before action `index`: a new turn's first decision?
         if index in chances and tracker.placed and replay.graf_spee_hex is not None \
                 and (not turns or turns[-1]["turn"] != replay.turn) and replay.turn > 0:
             turns.append({"turn": replay.turn, "side": SIDES[replay.active],
@@ -106,11 +108,6 @@ def hunt_turns(state: State, found: list[Decision]) -> list[dict[str, Any]]:
                           "entropy_bits": tracker.belief.entropy(),
                           "p_german_wins": chances[index],
                           "belief": tracker.posterior(), "graf_spee": replay.graf_spee_hex})
-        facts = public_facts(replay)
-        mark = replay.view_length(BRITISH)
-        replay.apply_action(action)
-        for item in replay.views_since(BRITISH, mark):
-            tracker.observe(item, facts)
     return turns
 
 

@@ -28,6 +28,7 @@ from hunt.models.the_hunt.tracker import (
     log_likelihood,
     public_facts,
     recorded_moves,
+    replay_views,
 )
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.match import play_game
@@ -102,12 +103,8 @@ def main() -> None:
     for state in held_out:
         trackers = {"uniform": GrafSpeeTracker(game, "uniform"),
                     "purposeful": GrafSpeeTracker(game, "purposeful", weights)}
-        replay = game.new_initial_state(state.seed)
-        for action in state.history:
-            facts = public_facts(replay)
-            mark = replay.view_length(BRITISH)
-            replay.apply_action(action)
-            for item in replay.views_since(BRITISH, mark):
+        for replay, seen, facts in replay_views(state, BRITISH):
+            for item in seen:
                 for name, tracker in trackers.items():
                     before = tracker.updates
                     start = time.perf_counter()

@@ -20,7 +20,7 @@ from hunt.models.the_hunt.tracker import (
     PublicFacts,
     RecordedMove,
     fit_weights,
-    public_facts,
+    replay_views,
 )
 from hunt.solver.agent import HeuristicAgent, RandomAgent
 
@@ -171,12 +171,8 @@ def test_along_whole_games_the_true_hex_keeps_mass_and_the_support_is_the_engine
     checked = 0
     for state in random_games(30, seed=700):
         tracker = GrafSpeeTracker(GAME)
-        replay = GAME.new_initial_state(state.seed)
-        for action in state.history:
-            facts = public_facts(replay)
-            mark = replay.view_length(BRITISH)
-            replay.apply_action(action)
-            for item in replay.views_since(BRITISH, mark):
+        for replay, seen, facts in replay_views(state, BRITISH):
+            for item in seen:
                 tracker.observe(item, facts)
             if tracker.placed and replay.graf_spee_hex is not None:
                 assert tracker.probability(replay.graf_spee_hex) > 0

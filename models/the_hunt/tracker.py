@@ -28,7 +28,7 @@ by maximum likelihood on recorded German moves: `scripts/tracker_report.py`).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -93,6 +93,19 @@ def facts_from_observation(seen: dict[str, Any]) -> PublicFacts:
         attacked=bool(seen["turn_state"]["attacked"]), storm=bool(seen["turn_state"]["storm"]))
 
 
+def replay_views(state: TheHuntState, seat: int
+                 ) -> Iterator[tuple[TheHuntState, tuple[Hashable, ...], PublicFacts]]:
+    """Replay `state`'s record: after each action, the replayed position, what `seat`
+    saw of that action, and the public facts from just before it (what the tracker
+    reads with each view)."""
+    replay = state.game.new_initial_state(state.seed)
+    for action in state.history:
+        facts = public_facts(replay)
+        mark = replay.view_length(seat)
+        replay.apply_action(action)
+        yield replay, replay.views_since(seat, mark), facts
+
+
 class GrafSpeeTracker:
     """The British belief over the Graf Spee's hex."""
 
@@ -124,12 +137,8 @@ class GrafSpeeTracker:
         record: each step's views of `seat` with the public facts before that step."""
         assert isinstance(state, TheHuntState)
         tracker = cls(state.game, model, weights)
-        replay = state.game.new_initial_state(state.seed)
-        for action in state.history:
-            facts = public_facts(replay)
-            mark = replay.view_length(seat)
-            replay.apply_action(action)
-            for item in replay.views_since(seat, mark):
+        for _, seen, facts in replay_views(state, seat):
+            for item in seen:
                 tracker.observe(item, facts)
         return tracker
 
@@ -300,4 +309,5 @@ class _MoveData:
 
 
 __all__ = ["BRITISH", "GERMAN", "MODELS", "GrafSpeeTracker", "MoveWeights", "PublicFacts",
-           "facts_from_observation", "fit_weights", "public_facts", "recorded_moves"]
+           "facts_from_observation", "fit_weights", "public_facts", "recorded_moves",
+           "replay_views"]
