@@ -120,15 +120,14 @@ class GrafSpeeTracker:
         self.placed = False
         self.updates = 0
         """Events that changed the belief."""
-        index = self.belief.index
+        self._index = self.belief.index
         self._distance = np.array([[game.steps(a, b) for b in game.hexes]
                                    for a in game.hexes], dtype=np.float64)
-        self._reach: dict[int, Vector] = {steps: (self._distance <= steps).astype(np.float64)
-                       for steps in (1, 2, 3)}
+        self._reach: dict[int, Vector] = {
+            steps: (self._distance <= steps).astype(np.float64) for steps in (1, 2, 3)}
         """reach[k][i, j] = 1 when hex j is within k steps of hex i."""
-        self._uniform: dict[int, Vector] = {steps: reach / reach.sum(axis=1, keepdims=True)
-                         for steps, reach in self._reach.items()}
-        self._index = index
+        self._uniform: dict[int, Vector] = {
+            steps: reach / reach.sum(axis=1, keepdims=True) for steps, reach in self._reach.items()}
 
     @classmethod
     def for_seat(cls, state: State, seat: int, model: str = "uniform",
