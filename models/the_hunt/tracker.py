@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
-from scipy.special import logsumexp
 
 from hunt.models.belief import DiscreteBelief, Vector
 from hunt.models.game import State
@@ -304,6 +303,8 @@ class _MoveData:
         scores = x[0] * self.towards + x[1] * self.away
         rows = np.arange(len(self.target))
         masked = np.where(self.reach, scores, -np.inf)
+        from scipy.special import logsumexp  # only fitting needs scipy: keep play fast to start
+
         return float(-(scores[rows, self.target] - logsumexp(masked, axis=1)).sum())
 
 
