@@ -283,3 +283,21 @@ def test_every_game_is_saved_by_default_and_can_be_resumed(tmp_path: Path) -> No
     code, out = run("play", "jutland", "--resume", str(saved), "--ai", "heuristic",
                     stdin="done\n" * 300)
     assert code == 0 and "resumed after" in out and "Game over" in out
+
+
+def test_a_british_transcript_never_names_the_raiders_hex_before_it_is_revealed() -> None:
+    """A whole game as the British through the CLI: before the first reveal no line
+    puts the Graf Spee on a hex, and a map marks it (S) only where the public events
+    leave a single hex possible (no '?' left on that map)."""
+    import re
+
+    code, out = run("play", "the-hunt", "--as", "british", "--seed", "21", "--ai",
+                    "heuristic", stdin="1\n" * 1500)
+    assert code == 0 and "Game over: " in out
+    hidden = out.split("The Graf Spee is revealed on")[0]
+    assert len(hidden) > 5000  # a real stretch of play before any reveal
+    assert not [line for line in hidden.splitlines()
+                if "Graf Spee" in line and re.search(r"\b\d\d\b", line)]
+    maps = ["\n".join(screen.splitlines()[1:8]) for screen in out.split("=== The Hunt")[1:]]
+    marked = [board for board in maps if re.search(r"\d\dS", board)]
+    assert marked and all("?" not in board for board in marked)
