@@ -91,3 +91,14 @@ def test_determinize_redeals_only_the_unseen_opponent_card() -> None:
 @pytest.mark.parametrize("seed", [0, 1])
 def test_leduc_passes_the_conformance_suite(seed: int) -> None:
     check_game(load_game("leduc"), num_games=500, seed=seed, determinize_probability=0.3)
+
+
+def test_play_leduc_through_the_cli_to_the_end() -> None:
+    from click.testing import CliRunner
+
+    from hunt.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["play", "leduc", "--as", "second", "--seed", "4",
+                                      "--level", "easy"], input="call\n" * 10)
+    assert result.exit_code == 0, result.output
+    assert "you are the second player" in result.output and "Game over: " in result.output
