@@ -253,7 +253,7 @@ def test_example_4_refilling_only_to_3_near_the_altmark_gives_nothing_away() -> 
     assert len(state.hands[GERMAN]) == 3 and state.possible == possible
     # The British see only the cards drawn and the size: not that there was a choice.
     assert [item for item in state.views_since(BRITISH, mark)
-            if item[0] != "opponent drew"] == [("hand size", 3, 2)]
+            if item != ("opponent drew",)] == [("hand size", 3, 2)]
 
 
 # -- British turn -----------------------------------------------------------------------
