@@ -14,7 +14,7 @@ from hunt.cli.records import read_record
 from hunt.errors import HuntError
 from hunt.models.game import State
 from hunt.models.registry import available_games
-from hunt.solver.analysis import Decision, decisions, turning_points
+from hunt.solver.analysis import decisions, turning_points
 
 
 class PlotError(HuntError):
@@ -57,7 +57,10 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
                             "preferred": p.preferred} for p in points],
     }
     if game_name == "the-hunt":
-        report["turns"] = hunt_turns(state, found)
+        from hunt.models.the_hunt.advice import belief_by_turn
+        from hunt.models.the_hunt.rules import TheHuntState
+        assert isinstance(state, TheHuntState)
+        report["turns"] = belief_by_turn(state, {d.index: d.before for d in found})
     if plot_path is not None:
         draw_plot(state, report, plot_path)
         report["plot"] = str(plot_path)
@@ -85,30 +88,6 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
         click.echo(f"Result: {state.end_reason()}.")
     if plot_path is not None:
         click.echo(f"Plot written to {plot_path}.")
-
-
-def hunt_turns(state: State, found: list[Decision]) -> list[dict[str, Any]]:
-    """Per turn of The Hunt: the British belief on the true hex and its entropy, and
-    P(German wins) at the turn's first decision."""
-    from hunt.models.the_hunt.rules import BRITISH, SIDES, TheHuntState
-    from hunt.models.the_hunt.tracker import GrafSpeeTracker, replay_views
-
-    assert isinstance(state, TheHuntState)
-    tracker = GrafSpeeTracker(state.game)
-    chances = {d.index: d.before for d in found}
-    turns: list[dict[str, Any]] = []
-    for index, (replay, seen, facts) in enumerate(replay_views(state, BRITISH), start=1):
-        for item in seen:
-            tracker.observe(item, facts)
-        # `replay` stands just before action `index`: a new turn's first decision?
-        if index in chances and tracker.placed and replay.graf_spee_hex is not None \
-                and (not turns or turns[-1]["turn"] != replay.turn) and replay.turn > 0:
-            turns.append({"turn": replay.turn, "side": SIDES[replay.active],
-                          "p_true_hex": tracker.probability(replay.graf_spee_hex),
-                          "entropy_bits": tracker.belief.entropy(),
-                          "p_german_wins": chances[index],
-                          "belief": tracker.posterior(), "graf_spee": replay.graf_spee_hex})
-    return turns
 
 
 def plotting() -> Any:

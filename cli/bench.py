@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from hunt.models.game import CHANCE, sample_chance_outcome
+from hunt.models.game import random_action
 from hunt.models.registry import load_game
 from hunt.solver.bench import midgame_states, peak_memory_mb, run_bench
 
@@ -70,9 +70,7 @@ def tracker_update_times(games: int, seed: int = 0) -> list[float]:
         while not state.is_terminal():
             facts = public_facts(state)
             mark = state.view_length(BRITISH)
-            action = sample_chance_outcome(state, rng) if state.current_player() == CHANCE \
-                else rng.choice(state.legal_actions())
-            state.apply_legal_action(action)
+            state.apply_legal_action(random_action(state, rng))
             for item in state.views_since(BRITISH, mark):
                 before = tracker.updates
                 start = time.perf_counter()

@@ -93,9 +93,15 @@ def describe(state: State, report: dict[str, Any]) -> list[str]:
     return lines
 
 
+def shade(p: float) -> str:
+    """One character for a probability, for the map: blank, . : + #."""
+    if p <= 0:
+        return " "
+    return "." if p < 0.02 else ":" if p < 0.05 else "+" if p < 0.1 else "#"
+
+
 def _the_hunt_lines(state: State, report: dict[str, Any]) -> list[str]:
     from hunt.boards.the_hunt_map import draw_map
-    from hunt.models.the_hunt.advice import shade
     from hunt.models.the_hunt.rules import TheHuntGame
 
     game = state.game

@@ -143,12 +143,11 @@ def render_leduc(state: State, seat: int) -> str:
     lines = ["", click.style(f"=== Leduc Hold'em - round {seen['round']} of 2 - you are "
                              f"the {seen['seat']} player ===", bold=True),
              f"Your card: {seen['card'] or '-'}   Public card: {seen['public_card'] or '-'}",
-             f"In the pot: you {chips[0 if seen['seat'] == 'first' else 1]}, the opponent "
-             f"{chips[1 if seen['seat'] == 'first' else 0]}; raises this round "
+             f"In the pot: you {chips[seat]}, the opponent {chips[1 - seat]}; raises this round "
              f"{seen['raises']} of 2; bets this round: {', '.join(seen['bets']) or 'none'}."]
     if seen["result"]:
         other = f" (the opponent held {seen['opponent_card']})" if seen["opponent_card"] else ""
-        mine = seen["result"]["returns"][0 if seen["seat"] == "first" else 1]
+        mine = seen["result"]["returns"][seat]
         lines.append(f"Game over: {seen['result']['how']}{other}; you win {mine:+g} chips.")
     return "\n".join(lines)
 

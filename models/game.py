@@ -303,6 +303,14 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]  # mutable: never a dict key
 
 
+def random_action(state: State, rng: random.Random) -> Action:
+    """A chance outcome drawn with its probability, or else a uniformly random legal
+    action: random play, as benchmarks and tests use it."""
+    if state.current_player() == CHANCE:
+        return sample_chance_outcome(state, rng)
+    return rng.choice(state.legal_actions())
+
+
 def sample_chance_outcome(state: State, rng: random.Random) -> Action:
     """Draw one outcome of the chance node `state` with its probability."""
     outcomes = state.chance_outcomes()

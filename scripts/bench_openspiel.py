@@ -33,7 +33,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts as os_ismcts
 from open_spiel.python.algorithms import mcts as os_mcts
 
-from hunt.models.game import CHANCE, State, sample_chance_outcome
+from hunt.models.game import CHANCE, State, random_action
 from hunt.models.leduc import LeducGame
 from hunt.solver.ismcts import ISMCTS
 
@@ -49,9 +49,7 @@ def positions(count: int, seed: int) -> list[list[int]]:
         while not state.is_terminal():
             if state.current_player() >= 0:
                 stops.append(list(state.history))
-            state.apply_action(sample_chance_outcome(state, rng)
-                               if state.current_player() == CHANCE
-                               else rng.choice(state.legal_actions()))
+            state.apply_action(random_action(state, rng))
         found.append(rng.choice(stops))
     return found
 

@@ -7,17 +7,15 @@ Plays heuristic against heuristic (the Germans whose moves the model learns),
 fits the purposeful weights by maximum likelihood on the first set of games, and on a
 second, held-out set reports at every British decision the mean probability each model
 gives the true hex, against the baseline "uniform over the hexes not yet ruled out";
-then the median and 95th-percentile time of one tracker update (a move or a piece of
-evidence); and along `--soundness-games` random games (random and heuristic players)
+and along `--soundness-games` random games (random and heuristic players)
 counts the British decisions where the uniform tracker gave the true hex probability 0
-(it must be none). Not a test: the figures go into the issue notes.
+(it must be none). Not a test: the figures go into the issue notes. (The time of a
+tracker update is measured by `hunt bench`.)
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 from hunt.models.registry import load_game
 from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
@@ -26,7 +24,6 @@ from hunt.models.the_hunt.tracker import (
     MoveWeights,
     fit_weights,
     log_likelihood,
-    public_facts,
     recorded_moves,
     replay_views,
 )
@@ -46,32 +43,23 @@ def heuristic_games(game: TheHuntGame, seeds: range) -> list[TheHuntState]:
 
 def soundness(games: int) -> None:
     """Random games: the uniform tracker never rules out the true hex."""
-    import random
-
-    from hunt.models.game import CHANCE, sample_chance_outcome
     from hunt.solver.agent import RandomAgent
 
     game = load_game("the-hunt")
-    assert isinstance(game, TheHuntGame)
     checked = zero = 0
     for seed in range(20_000, 20_000 + games):
         agents = [RandomAgent(seed), HeuristicAgent(seed)]
         if seed % 2:
             agents.reverse()
-        state = game.new_initial_state(seed)
-        chance = random.Random(seed)
-        tracker = GrafSpeeTracker(game)
-        while not state.is_terminal():
-            facts = public_facts(state)
-            mark = state.view_length(BRITISH)
-            player = state.current_player()
-            state.apply_action(sample_chance_outcome(state, chance) if player == CHANCE
-                               else agents[player].select_action(state))
-            for item in state.views_since(BRITISH, mark):
+        state = play_game(game, agents, seed).state
+        assert isinstance(state, TheHuntState)
+        tracker = GrafSpeeTracker(state.game)
+        for replay, seen, facts in replay_views(state, BRITISH):
+            for item in seen:
                 tracker.observe(item, facts)
-            if state.current_player() == BRITISH and state.graf_spee_hex is not None:
+            if replay.current_player() == BRITISH and replay.graf_spee_hex is not None:
                 checked += 1
-                zero += tracker.probability(state.graf_spee_hex) == 0
+                zero += tracker.probability(replay.graf_spee_hex) == 0
     print(f"soundness: {games} random games, {checked} British decisions, the true hex "
           f"had probability 0 at {zero} of them")
 
@@ -99,18 +87,13 @@ def main() -> None:
     held_out = heuristic_games(game, range(10_000, 10_000 + args.games))
     totals = {"uniform": 0.0, "purposeful": 0.0, "baseline": 0.0}
     decisions = 0
-    update_times: list[float] = []
     for state in held_out:
         trackers = {"uniform": GrafSpeeTracker(game, "uniform"),
                     "purposeful": GrafSpeeTracker(game, "purposeful", weights)}
         for replay, seen, facts in replay_views(state, BRITISH):
             for item in seen:
-                for name, tracker in trackers.items():
-                    before = tracker.updates
-                    start = time.perf_counter()
+                for tracker in trackers.values():
                     tracker.observe(item, facts)
-                    if name == "uniform" and tracker.updates > before:
-                        update_times.append(time.perf_counter() - start)
             if replay.current_player() == BRITISH and replay.flow == "british-card":
                 truth = replay.graf_spee_hex
                 assert truth is not None
@@ -122,10 +105,6 @@ def main() -> None:
           "probability on the true hex:")
     for name, total in totals.items():
         print(f"  {name:<10} {total / decisions:.4f}")
-    update_times.sort()
-    print(f"tracker update ({len(update_times)} updates): median "
-          f"{statistics.median(update_times) * 1e3:.4f} ms, 95th percentile "
-          f"{update_times[int(0.95 * len(update_times))] * 1e3:.4f} ms")
 
 
 if __name__ == "__main__":

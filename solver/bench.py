@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hunt.models.game import CHANCE, Game, State, sample_chance_outcome
+from hunt.models.game import Game, State, random_action
 from hunt.models.registry import available_games, load_game
 from hunt.solver.ismcts import ISMCTS
 
@@ -26,9 +26,7 @@ def random_playouts_per_second(game: Game, seconds: float, seed: int = 0) -> flo
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state(rng.randrange(2**31))
         while not state.is_terminal():
-            action = sample_chance_outcome(state, rng) if state.current_player() == CHANCE \
-                else rng.choice(state.legal_actions())
-            state.apply_legal_action(action)
+            state.apply_legal_action(random_action(state, rng))
         games += 1
     return games / (time.perf_counter() - start)
 
@@ -44,9 +42,7 @@ def midgame_states(game: Game, count: int, seed: int = 0) -> list[State]:
         while not state.is_terminal():
             if state.current_player() >= 0 and len(state.legal_actions()) > 1:
                 history.append(state.clone())
-            action = sample_chance_outcome(state, rng) if state.current_player() == CHANCE \
-                else rng.choice(state.legal_actions())
-            state.apply_legal_action(action)
+            state.apply_legal_action(random_action(state, rng))
         if history:
             states.append(history[len(history) // 3])
     return states

@@ -11,7 +11,7 @@ import pytest
 
 from hunt.errors import EvidenceError
 from hunt.models.belief import DiscreteBelief
-from hunt.models.game import CHANCE, Action, State, sample_chance_outcome
+from hunt.models.game import Action, State
 from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.actions import STEPS_FOR_AP
 from hunt.models.the_hunt.tracker import (
@@ -23,6 +23,7 @@ from hunt.models.the_hunt.tracker import (
     replay_views,
 )
 from hunt.solver.agent import HeuristicAgent, RandomAgent
+from hunt.solver.match import play_game
 
 GAME = TheHuntGame()
 NOWHERE = PublicFacts(altmark="41", hints=(), freighters=(), forces=(), attacked=False,
@@ -42,12 +43,8 @@ def random_games(count: int, seed: int) -> Iterator[TheHuntState]:
         agents = [HeuristicAgent(game_seed), RandomAgent(game_seed)]
         if number % 2:
             agents.reverse()
-        state = GAME.new_initial_state(game_seed)
-        chance = random.Random(game_seed)
-        while not state.is_terminal():
-            player = state.current_player()
-            state.apply_action(sample_chance_outcome(state, chance) if player == CHANCE
-                               else agents[player].select_action(state))
+        state = play_game(GAME, agents, game_seed).state
+        assert isinstance(state, TheHuntState)
         yield state
 
 

@@ -13,8 +13,20 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from hunt.models.the_hunt.actions import AP_FOR_STEPS
-from hunt.models.the_hunt.rules import BRITISH, GERMAN, MAX_HINTS, TheHuntGame, TheHuntState
-from hunt.models.the_hunt.tracker import GrafSpeeTracker, facts_from_observation
+from hunt.models.the_hunt.rules import (
+    BRITISH,
+    GERMAN,
+    MAX_HINTS,
+    SIDES,
+    TheHuntGame,
+    TheHuntState,
+)
+from hunt.models.the_hunt.tracker import (
+    GrafSpeeTracker,
+    PublicFacts,
+    public_facts,
+    replay_views,
+)
 
 
 @dataclass(frozen=True)
@@ -105,7 +117,7 @@ def _best_find(game: TheHuntGame, p: dict[str, float], seen: dict[str, Any], ap:
 
 
 def intelligence_options(game: TheHuntGame, tracker: GrafSpeeTracker, seen: dict[str, Any],
-                         ap: int, bonus: int) -> list[IntelOption]:
+                         facts: PublicFacts, ap: int, bonus: int) -> list[IntelOption]:
     """For each kind of Intelligence in hand: the best P(find) after playing it (1 AP)
     against the best without. A hint is averaged over where the German could put it
     (every legal hex alike) and where the raider is (the tracker)."""
@@ -120,15 +132,19 @@ def intelligence_options(game: TheHuntGame, tracker: GrafSpeeTracker, seen: dict
     for kind, card in sorted(kinds.items()):
         plus = 1 if kind in ("plus-one", "both") else 0
         if kind in ("hint", "both") and len(seen["hints"]) < MAX_HINTS:
-            with_intel = 0.0
+            # P(the hint lands on each spot); what follows depends on the spot alone.
             taken = {*seen["hints"], seen["altmark"]}
+            chance: dict[str, float] = {}
             for where, weight in p.items():
-                spots = sorted(game.ball[where][1] - taken)
+                spots = game.ball[where][1] - taken
                 for spot in spots:
-                    after = tracker.copy()
-                    after.observe(("hint", spot), facts_from_observation(seen))
-                    with_intel += weight / len(spots) * _best_find(
-                        game, after.posterior(), seen, ap - 1, bonus + plus)
+                    chance[spot] = chance.get(spot, 0.0) + weight / len(spots)
+            with_intel = 0.0
+            for spot, weight in sorted(chance.items()):
+                after = tracker.copy()
+                after.observe(("hint", spot), facts)
+                with_intel += weight * _best_find(game, after.posterior(), seen, ap - 1,
+                                                  bonus + plus)
         else:
             with_intel = _best_find(game, p, seen, ap - 1, bonus + plus)
         options.append(IntelOption(card, kind, with_intel, without))
@@ -136,7 +152,7 @@ def intelligence_options(game: TheHuntGame, tracker: GrafSpeeTracker, seen: dict
 
 
 def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: dict[str, Any],
-                    count: int = 5) -> tuple[float, list[Exposure]]:
+                    facts: PublicFacts, count: int = 5) -> tuple[float, list[Exposure]]:
     """The British belief on the raider's true hex now, and the `count` moves open to
     the German (within its AP) that leave the least belief on its new hex."""
     here = seen["graf_spee"]
@@ -147,7 +163,7 @@ def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: dict[str,
     for steps, cost in AP_FOR_STEPS.items():
         if cost > ap:
             continue
-        after = p @ tracker.kernel(steps, facts_from_observation(seen))
+        after = p @ tracker.kernel(steps, facts)
         for hex_id in game.ball[here][steps]:
             moves.append(Exposure(f"move graf-spee {cost} {hex_id}", hex_id, cost,
                                   float(after[tracker.belief.index[hex_id]])))
@@ -167,14 +183,15 @@ def british_report(state: TheHuntState, tracker: GrafSpeeTracker) -> dict[str, A
         "seat": "british", "ap": ap,
         "searches": [asdict(option) for option in searches],
         "intelligence": [{**asdict(option), "worth_it": option.worth_it}
-                         for option in intelligence_options(game, tracker, seen, ap, bonus)],
+                         for option in intelligence_options(game, tracker, seen,
+                                                            public_facts(state), ap, bonus)],
     }
 
 
 def german_report(state: TheHuntState, tracker: GrafSpeeTracker) -> dict[str, Any]:
     """The German hint as data (see `advice_report`)."""
     seen = state.observation(GERMAN)
-    now, moves = german_exposure(state.game, tracker, seen)
+    now, moves = german_exposure(state.game, tracker, seen, public_facts(state))
     return {"seat": "german", "graf_spee": seen["graf_spee"], "exposure": now,
             "safest_moves": [asdict(move) for move in moves]}
 
@@ -197,12 +214,26 @@ def advice_report(state: TheHuntState, seat: int, model: str = "uniform") -> dic
     return report
 
 
-def shade(p: float) -> str:
-    """One character for a probability, for the map: blank, . : + #."""
-    if p <= 0:
-        return " "
-    return "." if p < 0.02 else ":" if p < 0.05 else "+" if p < 0.1 else "#"
+def belief_by_turn(state: TheHuntState, chances: dict[int, float]) -> list[dict[str, Any]]:
+    """For each turn of a recorded game: the British belief on the raider's true hex,
+    its entropy and the whole belief, with P(German wins) from `chances` (action
+    index -> estimate) at the turn's first decision. After the game: it reads the
+    true hex to score the belief, never to form it."""
+    tracker = GrafSpeeTracker(state.game)
+    turns: list[dict[str, Any]] = []
+    for index, (replay, seen, facts) in enumerate(replay_views(state, BRITISH), start=1):
+        for item in seen:
+            tracker.observe(item, facts)
+        # `replay` stands just before action `index`: a new turn's first decision?
+        if index in chances and tracker.placed and replay.graf_spee_hex is not None \
+                and (not turns or turns[-1]["turn"] != replay.turn) and replay.turn > 0:
+            turns.append({"turn": replay.turn, "side": SIDES[replay.active],
+                          "p_true_hex": tracker.probability(replay.graf_spee_hex),
+                          "entropy_bits": tracker.belief.entropy(),
+                          "p_german_wins": chances[index],
+                          "belief": tracker.posterior(), "graf_spee": replay.graf_spee_hex})
+    return turns
 
 
-__all__ = ["Exposure", "IntelOption", "SearchOption", "advice_report", "roll_chance", "shade",
-           "top_hexes"]
+__all__ = ["Exposure", "IntelOption", "SearchOption", "advice_report", "belief_by_turn",
+           "roll_chance", "top_hexes"]

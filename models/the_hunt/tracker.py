@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -81,15 +81,6 @@ def public_facts(state: TheHuntState) -> PublicFacts:
         freighters=tuple(sorted({state.hex_of_freighter(f) for f in state.at_sea})),
         forces=tuple(sorted({h for h in state.forces.values() if h is not None})),
         attacked=state.attacked, storm=state.no_searches)
-
-
-def facts_from_observation(seen: dict[str, Any]) -> PublicFacts:
-    """The public facts as a seat's observation shows them."""
-    return PublicFacts(
-        altmark=seen["altmark"], hints=tuple(seen["hints"]),
-        freighters=tuple(sorted({info["hex"] for info in seen["freighters"].values()})),
-        forces=tuple(sorted({h for h in seen["forces"].values() if h is not None})),
-        attacked=bool(seen["turn_state"]["attacked"]), storm=bool(seen["turn_state"]["storm"]))
 
 
 def replay_views(state: TheHuntState, seat: int
@@ -309,5 +300,5 @@ class _MoveData:
 
 
 __all__ = ["BRITISH", "GERMAN", "MODELS", "GrafSpeeTracker", "MoveWeights", "PublicFacts",
-           "facts_from_observation", "fit_weights", "public_facts", "recorded_moves",
+           "fit_weights", "public_facts", "recorded_moves",
            "replay_views"]
