@@ -20,7 +20,7 @@ from typing import TextIO
 import click
 
 from hunt.errors import IllegalActionError
-from hunt.models.game import CHANCE, Action, State, sample_chance_outcome
+from hunt.models.game import CHANCE, Action, State
 from hunt.solver.agent import Agent
 
 HELP_TEXT = ("Type the number of a choice or its text (e.g. 'done'). Other commands: "
@@ -146,7 +146,7 @@ def play_interactive(state: State, human: int, agents: Sequence[Agent | None], s
         while not state.is_terminal():
             player = state.current_player()
             if player == CHANCE and not manual_chance:
-                state.apply_action(sample_chance_outcome(state, chance))
+                state.apply_action(state.sample_chance_outcome(chance))
                 continue
             if player == CHANCE:
                 click.echo("Chance: what came up at the table?")

@@ -184,6 +184,14 @@ class State(ABC):
         except TypeError:
             return False
 
+    def sample_chance_outcome(self, rng: random.Random) -> Action:
+        """At a chance node, one outcome drawn with its probability. Games may draw
+        faster than this (playouts draw at every chance node) but never with other odds."""
+        outcomes = self.chance_outcomes()
+        actions = [action for action, _ in outcomes]
+        weights = [probability for _, probability in outcomes]
+        return rng.choices(actions, weights=weights)[0]
+
     @abstractmethod
     def _apply(self, action: Action) -> None:
         """Apply an action already known to be legal, appending what each seat sees."""
@@ -307,13 +315,5 @@ def random_action(state: State, rng: random.Random) -> Action:
     """A chance outcome drawn with its probability, or else a uniformly random legal
     action: random play, as benchmarks and tests use it."""
     if state.current_player() == CHANCE:
-        return sample_chance_outcome(state, rng)
+        return state.sample_chance_outcome(rng)
     return rng.choice(state.legal_actions())
-
-
-def sample_chance_outcome(state: State, rng: random.Random) -> Action:
-    """Draw one outcome of the chance node `state` with its probability."""
-    outcomes = state.chance_outcomes()
-    actions = [action for action, _ in outcomes]
-    weights = [probability for _, probability in outcomes]
-    return rng.choices(actions, weights=weights)[0]

@@ -3,7 +3,8 @@
 `check_game(game)` plays random games from random seeds and checks, at every step,
 the contract in `hunt.models.game`: legal actions sorted, unique and non-empty before
 the end; illegal actions refused with `IllegalActionError` and no change; clones
-independent; chance outcomes summing to 1; text forms that round-trip; observations
+independent; chance outcomes summing to 1, and the fast sampler and the playout
+policy choosing only among what is legal; text forms that round-trip; observations
 that are JSON-able; termination within `max_game_length`; zero-sum returns where
 declared; the record round trip; and the determinizer: a sample keeps the player's
 information-state key and observation, can be played to the end, and does not leak,
@@ -122,10 +123,14 @@ def check_state(state: State, rng: random.Random, game_seed: int, step: int, *,
             raise _fail(game_seed, step, f"chance probabilities sum to {total}")
         if sorted(a for a, _ in outcomes) != actions:  # type: ignore[type-var]
             raise _fail(game_seed, step, "chance outcomes differ from the legal actions")
+        if state.sample_chance_outcome(rng) not in actions:
+            raise _fail(game_seed, step, "sample_chance_outcome drew an impossible outcome")
     elif not 0 <= player < info.num_players:
         raise _fail(game_seed, step, f"current player {player} is not a seat")
     elif state.chance_outcomes():
         raise _fail(game_seed, step, "chance outcomes at a decision node")
+    elif state.game.rollout_action(state, rng) not in actions:
+        raise _fail(game_seed, step, "the playout policy chose an illegal action")
     if not full and not determinize:
         return
 

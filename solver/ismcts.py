@@ -24,7 +24,7 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from hunt.models.game import CHANCE, Action, State, sample_chance_outcome
+from hunt.models.game import CHANCE, Action, State
 from hunt.solver.agent import Agent
 from hunt.solver.playout import play_out
 
@@ -128,7 +128,7 @@ class ISMCTS:
             player = world.current_player()
             marks = [world.view_length(seat) for seat in seats]
             if player == CHANCE:
-                world.apply_legal_action(sample_chance_outcome(world, self.rng))
+                world.apply_legal_action(world.sample_chance_outcome(self.rng))
             else:
                 guide = world.game.rollout_action(world, self.rng)
                 action, child, expanded = self._select(nodes[player], world.legal_actions(),

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from hunt.models.game import Game, State, sample_chance_outcome
+from hunt.models.game import Game, State
 from hunt.solver.agent import Agent
 
 
@@ -31,7 +31,7 @@ def play_game(game: Game, agents: Sequence[Agent], seed: int,
     while not state.is_terminal():
         player = state.current_player()
         if player < 0:
-            action = sample_chance_outcome(state, chance)
+            action = state.sample_chance_outcome(chance)
         else:
             action = agents[player].select_action(state)
         state.apply_action(action)

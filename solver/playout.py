@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hunt.models.game import CHANCE, State, sample_chance_outcome
+from hunt.models.game import CHANCE, TERMINAL, State
 
 
 def play_out(world: State, rng: random.Random, max_depth: int | None = None) -> list[float]:
@@ -13,13 +13,13 @@ def play_out(world: State, rng: random.Random, max_depth: int | None = None) -> 
     `max_depth` actions are played (if the game has an evaluation)."""
     game = world.game
     depth = 0
-    while not world.is_terminal():
+    while (player := world.current_player()) != TERMINAL:
         if max_depth is not None and depth >= max_depth:
             estimate = game.evaluate(world)
             if estimate is not None:
                 return estimate
-        if world.current_player() == CHANCE:
-            world.apply_legal_action(sample_chance_outcome(world, rng))
+        if player == CHANCE:
+            world.apply_legal_action(world.sample_chance_outcome(rng))
         else:
             world.apply_legal_action(game.rollout_action(world, rng))
         depth += 1

@@ -105,6 +105,18 @@ def test_each_draw_is_weighted_by_the_copies_left_in_the_deck() -> None:
     assert outcomes[game.card_index["hipper"]] == pytest.approx(1 / 52)
 
 
+
+def test_the_fast_draw_of_playouts_keeps_the_weights_of_the_copies_left() -> None:
+    state = new_game().new_initial_state()
+    rng = random.Random(7)
+    draws = 52_000
+    counts = Counter(state.sample_chance_outcome(rng) for _ in range(draws))
+    for kind, probability in state.chance_outcomes():
+        expected = draws * probability
+        # Four standard deviations of a binomial count: a wrong weighting (say, by
+        # kind instead of by copy) is off by far more on the 6-copy and 1-copy kinds.
+        assert abs(counts[kind] - expected) < 4 * (expected * (1 - probability)) ** 0.5
+
 # -- TURN SEQUENCE, SIGHT and SAIL ------------------------------------------------------
 
 def test_the_game_is_played_in_6_turns() -> None:

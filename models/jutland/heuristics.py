@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from hunt.models.game import CHANCE, Action, Observation, sample_chance_outcome
+from hunt.models.game import CHANCE, Action, Observation
 
 if TYPE_CHECKING:
     from hunt.boards.jutland_deck import JutlandTurn
@@ -108,8 +108,14 @@ def rollout_action(state: JutlandState, rng: random.Random) -> Action:
     """The same rules of thumb read straight from a (sampled) state, for playouts:
     the acting side's own hand and the turn only."""
     if state.current_player() == CHANCE:
-        return sample_chance_outcome(state, rng)
+        return state.sample_chance_outcome(rng)
     game, side = state.game, state.chooser
     wanted = target_counts(game, side, state.turn.number, state.phase == "strike",
                            state.hands[side])
-    return _next_choice(game, state.legal_actions(), wanted, state.selected[side])
+    # `_next_choice` over the legal actions, without building them: a wanted card is
+    # in hand and deployable, so it is legal once at or past the lowest kind allowed.
+    selected = state.selected[side]
+    for kind in range(state.min_kind[side], game.num_kinds):
+        if wanted[kind] > selected[kind]:
+            return kind
+    return game.done_action

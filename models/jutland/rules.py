@@ -170,6 +170,16 @@ class JutlandState(State):
             return []
         return [(kind, left / self.deck_size) for kind, left in enumerate(self.deck) if left]
 
+    def sample_chance_outcome(self, rng: random.Random) -> Action:
+        """One card of the deck, each copy alike: the odds of `chance_outcomes`,
+        without building its list (playouts draw about 60 cards)."""
+        pick = rng.randrange(self.deck_size)
+        for kind, left in enumerate(self.deck):
+            if pick < left:
+                return kind
+            pick -= left
+        raise AssertionError("deck_size exceeds the cards in the deck")
+
     def _apply(self, action: Action) -> None:
         assert isinstance(action, int)
         if self.stage == DRAW:
@@ -182,7 +192,7 @@ class JutlandState(State):
             self.selected[seat][action] += 1
             self.min_kind[seat] = action
             self._see(seat, ("pick", action))
-            if not self._selectable(seat):
+            if not self._may_select_any(seat):
                 self._finish_selection()
 
     def returns(self) -> list[float]:
@@ -338,6 +348,16 @@ class JutlandState(State):
             allowed = self.game.deployable[self.turn_index][seat]
             return [kind for kind in kinds if hand[kind] > chosen[kind] and allowed[kind]]
         return [kind for kind in kinds if hand[kind] > chosen[kind]]
+
+    def _may_select_any(self, seat: int) -> bool:
+        """Whether `_selectable(seat)` is not empty, stopping at the first kind."""
+        hand, chosen = self.hands[seat], self.selected[seat]
+        allowed = self.game.deployable[self.turn_index][seat] if self.phase == "strike" \
+            else None
+        for kind in range(self.min_kind[seat], self.game.num_kinds):
+            if hand[kind] > chosen[kind] and (allowed is None or allowed[kind]):
+                return True
+        return False
 
     def _begin_selection(self) -> None:
         self.stage = SELECT
