@@ -49,10 +49,13 @@ def games() -> None:
     """List the games hunt can play, with their player counts."""
     for name in available_games():
         info = load_game(name).info
-        players = str(info.min_players) if info.min_players == info.max_players \
-            else f"{info.min_players}-{info.max_players}"
-        click.echo(f"{name:<16} {info.title} ({players} players: "
-                   f"{', '.join(info.seat_names)})")
+        if info.min_players == info.max_players:
+            players, seats = str(info.min_players), ", ".join(info.seat_names)
+        else:  # seats named for the most players --players takes
+            names = load_game(name, **player_option(info.max_players)).info.seat_names
+            players = f"{info.min_players}-{info.max_players}"
+            seats = f"{names[0]} to {names[-1]}"
+        click.echo(f"{name:<16} {info.title} ({players} players: {seats})")
 
 
 @cli.command()
@@ -82,9 +85,12 @@ def games() -> None:
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Go on with a game saved in this file (and keep saving "
                                  "there unless --save says otherwise).")
+@click.option("--players", type=int, default=None,
+              help="Players, for a game with a range (hunting-party: 2 to 5, default 3).")
 def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Path | None,
          level: str, iterations: int | None, time_limit: float | None,
-         ai_spec: str | None, dice: str, no_color: bool, resume_path: Path | None) -> None:
+         ai_spec: str | None, dice: str, no_color: bool, resume_path: Path | None,
+         players: int | None) -> None:
     """Play GAME against the computer in the terminal. At the prompt: a choice's number
     or text, hint, undo, save [FILE], help, quit."""
     from hunt.cli.hint import advise
@@ -94,7 +100,7 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
 
     if no_color:
         click.get_current_context().color = False
-    game = load_game(game_name)
+    game = load_game(game_name, **player_option(players))
     state = None
     if resume_path is not None:
         state = read_record(resume_path, game_name)
@@ -138,40 +144,54 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
               help="Two agent specs, e.g. ismcts:normal,heuristic or "
                    "ismcts:iterations=300,depth=40,pimc.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Seeds to play; each is played twice, the agents swapping seats.")
+              help="Seeds to play; each once with the first agent in every seat.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
 @click.option("--seed", type=int, default=0, show_default=True, help="First seed.")
+@click.option("--players", type=int, default=None,
+              help="Players, for a game with a range: the first agent takes one seat in "
+                   "turn, the second all the others.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
-          as_json: bool) -> None:
-    """Play two agents against each other on paired seeds; win rates with 95% intervals."""
+          players: int | None, as_json: bool) -> None:
+    """Play two agents against each other on paired seeds; win rates with 95% intervals.
+    The score is the first agent's share of games it scores highest in (ties count
+    half); with n players, chance alone gives 1/n."""
     specs = split_agent_specs(agent_specs)
     if len(specs) != 2:
         raise click.BadParameter("give two agents, e.g. ismcts,heuristic", param_hint="--agents")
     for spec in specs:
         make_agent(spec, 0)
-    with click.progressbar(length=2 * games, label="games", file=sys.stderr,
+    options = player_option(players)
+    seats = load_game(game_name, **options).info.num_players
+    with click.progressbar(length=seats * games, label="games", file=sys.stderr,
                            show_pos=True) as bar:
         report = run_arena(game_name, specs[0], specs[1], games, first_seed=seed,
-                           workers=workers, on_game=lambda _: bar.update(1))
+                           workers=workers, options=options,
+                           on_game=lambda _: bar.update(1))
     data = report.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=1))
         return
     low, high = data["score_95"]
     click.echo(f"{game_name}: {specs[0]} against {specs[1]}, {data['games']} games "
-               f"({games} seeds, both seatings)")
+               + (f"({games} seeds, both seatings)" if seats == 2 else
+                  f"({games} seeds, {specs[0]} in each of the {seats} seats)"))
     click.echo(f"  {specs[0]} wins {data['wins']}, draws {data['draws']}, "
                f"loses {data['losses']}: score {data['score']:.3f} "
                f"(95% interval {low:.3f} to {high:.3f})")
-    seat_names = load_game(game_name).info.seat_names
+    seat_names = load_game(game_name, **options).info.seat_names
     for seat, counts in data["by_seat"].items():
         played = sum(counts.values())
         click.echo(f"  as {seat_names[int(seat)]}: wins {counts.get('win', 0)} of {played}")
     click.echo(f"  average length {data['average_length']:.1f} actions")
     for reason, count in data["end_reasons"].items():
         click.echo(f"  {count:>5} x {reason}")
+
+
+def player_option(players: int | None) -> dict[str, int]:
+    """The game option for `--players`, if given (a game without it refuses it)."""
+    return {} if players is None else {"players": players}
 
 
 def default_save_dir() -> Path:

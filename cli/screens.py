@@ -136,6 +136,63 @@ def render_the_hunt(state: State, seat: int) -> str:
     return "\n".join(lines)
 
 
+def render_hunting_party(state: State, seat: int) -> str:
+    """Hunting Party from `seat`'s side: the party, the face-up Fate with the icon each
+    Hunter would meet, the decks, its own hand and Goal."""
+    seen = state.observation(seat)
+    me = seen["hunters"][seat]
+    title = f"=== Hunting Party - round {seen['round']} - you are {seen['seat']}"
+    title += f" ({me['hunter']}) ===" if me["hunter"] else " ==="
+    lines = ["", click.style(title, bold=True)]
+    order = seen["live_order"]
+    for hunter in seen["hunters"]:
+        if not hunter["hunter"]:
+            continue
+        marks = " (First Hunter)" if hunter["seat"] == seen["first_hunter"] else ""
+        state_text = f"{hunter['hand_size']}/{hunter['hand_limit']} cards" if hunter["alive"] \
+            else click.style("dead", fg="red")
+        trophies = ", ".join(hunter["trophies"]) or "no trophies"
+        action = f"; Action: {hunter['action']}" if hunter["action"] else ""
+        lines.append(f"  {hunter['seat']} {hunter['hunter']}{marks}: {state_text}; "
+                     f"{trophies}{action}")
+        lines.append(f"      {hunter['ability_text']}")
+    if seen["goal"]:
+        goal = seen["goal"]
+        lines.append(f"Your Goal: {goal['text']} ({goal['points']} points"
+                     + (", met now)." if goal["met"] else ")."))
+    for choice in seen["goal_choices"]:
+        lines.append(f"Goal dealt: {choice['id']}: {choice['text']} ({choice['points']} points)")
+    hand = ", ".join(f"{count} {kind}" for kind, count in seen["hand"].items() if count)
+    lines.append(f"Your hand: {hand or 'empty'}.")
+    if seen["fate_up"]:
+        lines.append("Face-up Fate cards (personal icons for " + ", ".join(order) + "):")
+        for card in seen["fate_up"]:
+            icons = ", ".join(f"{who} {card['icons'][i]}" for i, who in enumerate(order))
+            lines.append(click.style(f"  {card['id']}: {card['event']}, {card['animal']}; "
+                                     f"{icons}", fg="yellow"))
+    discards = ", ".join(card["animal"] for card in seen["fate_discards"]) or "none"
+    lines.append(f"Fate deck {seen['fate_deck']} cards (reshuffles left "
+                 f"{seen['fate_reshuffles_left']}); Fate discards: {discards}.")
+    lines.append(f"Action deck {seen['action_deck']} cards"
+                 + (f", under it: {', '.join(seen['deck_bottom'])}." if seen["deck_bottom"]
+                    else "."))
+    if seen["ambush"]:
+        lines.append("Ambush: this round each Hunter plays the card they draw.")
+    if seen["threat"]:
+        threat = seen["threat"]
+        lines.append(click.style(f"Your personal fate: {threat['icon']} "
+                                 f"({threat['effect']} {threat['count']}). Flee from your "
+                                 "hand?", fg="red"))
+    if seen["log"]:
+        lines.append("Lately:")
+        lines += [f"  {entry}" for entry in seen["log"][-6:]]
+    if seen["scores"] is not None:
+        scores = ", ".join(f"{h['seat']} {score}" for h, score in
+                           zip(seen["hunters"], seen["scores"], strict=True))
+        lines.append(f"Game over ({seen['result']}): {scores}.")
+    return "\n".join(lines)
+
+
 def render_leduc(state: State, seat: int) -> str:
     """Leduc Hold'em from `seat`'s side: its card, the public card, the bets."""
     seen = state.observation(seat)
@@ -152,6 +209,7 @@ def render_leduc(state: State, seat: int) -> str:
     return "\n".join(lines)
 
 
-RENDERERS: dict[str, Renderer] = {"jutland": render_jutland, "leduc": render_leduc,
+RENDERERS: dict[str, Renderer] = {"hunting-party": render_hunting_party,
+                                  "jutland": render_jutland, "leduc": render_leduc,
                                   "the-hunt": render_the_hunt}
 """Each registered game's screen."""

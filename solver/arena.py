@@ -1,5 +1,6 @@
-"""Many seeded games between two agents, paired: each seed is played twice, with
-the agents swapping seats, so both meet the same cards from both sides.
+"""Many seeded games between two agents, paired: each seed is played once with the
+first agent in each seat (the second agent in every other seat), so both meet the
+same cards from every side.
 
 Games run in worker processes; results carry win rates with 95% Wilson intervals,
 the average game length and how games ended.
@@ -28,7 +29,7 @@ class GameTask:
     specs: tuple[str, ...]
     """Agent spec per seat."""
     first_agent_seat: int
-    """Seat of agent A in this game (agent B takes the other seat, in duels)."""
+    """Seat of agent A in this game (agent B takes every other seat)."""
     seed: int
 
 
@@ -111,19 +112,22 @@ class ArenaReport:
 
 def arena_tasks(game: str, agent_a: str, agent_b: str, seeds: int, first_seed: int,
                 options: dict[str, Any] | None = None) -> list[GameTask]:
-    """Both seatings of each seed, for a two-seat game."""
+    """Every seating of each seed: agent A in one seat, agent B in all the others."""
     frozen = tuple(sorted((options or {}).items()))
+    num_players = load_game(game, **dict(frozen)).info.num_players
     tasks = []
     for seed in range(first_seed, first_seed + seeds):
-        tasks.append(GameTask(game, frozen, (agent_a, agent_b), 0, seed))
-        tasks.append(GameTask(game, frozen, (agent_b, agent_a), 1, seed))
+        for seat in range(num_players):
+            specs = [agent_b] * num_players
+            specs[seat] = agent_a
+            tasks.append(GameTask(game, frozen, tuple(specs), seat, seed))
     return tasks
 
 
 def run_arena(game: str, agent_a: str, agent_b: str, seeds: int, *, first_seed: int = 0,
               workers: int = 1, options: dict[str, Any] | None = None,
               on_game: Callable[[GameOutcome], None] | None = None) -> ArenaReport:
-    """Play every seed with both seatings; agent A's results, tallied."""
+    """Play every seed with every seating; agent A's results, tallied."""
     for spec in (agent_a, agent_b):
         make_agent(spec, 0)  # refuse a bad spec before starting workers
     tasks = arena_tasks(game, agent_a, agent_b, seeds, first_seed, options)

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from hunt.cli.main import cli
 from hunt.cli.screens import render_jutland
 from hunt.models import load_game, state_from_record
+from hunt.models.hunting_party import HuntingPartyState
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str]:
@@ -86,7 +87,8 @@ def test_an_unknown_seat_is_a_one_line_usage_error() -> None:
 def test_an_unknown_game_is_refused_with_the_choices() -> None:
     code, out = run("play", "chess")
     assert code == 2
-    assert "Invalid value for 'GAME': 'chess' is not one of 'jutland', 'leduc', 'the-hunt'" in out
+    assert ("Invalid value for 'GAME': 'chess' is not one of 'hunting-party', 'jutland', "
+            "'leduc', 'the-hunt'") in out
 
 
 def test_arena_reports_win_rates_with_intervals_for_both_seatings() -> None:
@@ -301,3 +303,32 @@ def test_a_british_transcript_never_names_the_raiders_hex_before_it_is_revealed(
     maps = ["\n".join(screen.splitlines()[1:8]) for screen in out.split("=== The Hunt")[1:]]
     marked = [board for board in maps if re.search(r"\d\dS", board)]
     assert marked and all("?" not in board for board in marked)
+
+
+def test_play_a_whole_3_player_hunting_party_through_piped_input(tmp_path: Path) -> None:
+    save = tmp_path / "party.json"
+    stdin = "shoot the lion\n" + "2\n1\n" * 400
+    code, out = run("play", "hunting-party", "--players", "3", "--as", "p2", "--seed", "8",
+                    "--ai", "heuristic", "--save", str(save), stdin=stdin)
+    assert code == 0, out[-2000:]
+    assert "you are the P2; seed 8" in out
+    assert "Not accepted: 'shoot the lion' is not legal here; legal: " in out
+    assert "Game over (" in out
+    final = state_from_record(json.loads(save.read_text()))
+    assert isinstance(final, HuntingPartyState) and final.is_terminal()
+    assert final.game.info.num_players == 3 and final.round >= 3
+
+
+def test_players_is_refused_in_one_line_by_a_game_without_it() -> None:
+    code, out = run("play", "jutland", "--players", "3")
+    assert code == 2 and "jutland has no option players" in out
+    code, out = run("play", "hunting-party", "--players", "7")
+    assert code == 2 and "players must be a whole number from 2 to 5" in out
+
+
+def test_arena_seats_the_first_agent_in_each_seat_of_a_4_player_game() -> None:
+    code, out = run("arena", "hunting-party", "--players", "4", "--agents", "heuristic,random",
+                    "--games", "2", "--json")
+    assert code == 0, out
+    data = json.loads(out[out.index("{"):])
+    assert data["games"] == 8 and sorted(data["by_seat"]) == ["0", "1", "2", "3"]
