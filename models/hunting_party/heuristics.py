@@ -24,9 +24,10 @@ if TYPE_CHECKING:
 BAG_CHANCE = 0.7
 """How often an Animal Attack met with Shoot is still there to bag (an earlier
 Hunter may have shot it first)."""
-GOAL_EASE = {"one-of-each": 0.1, "animal-count": 0.2, "hand-at-end": 0.5,
-             "hand-at-most": 0.3, "two-pairs": 0.4}
-"""Rough chance of meeting each Goal kind (most-trophies: one in the number of players)."""
+GOAL_EASE = {"one-of-each": 0.1, "animal-count": 0.2, "hand-at-end": 0.75,
+             "hand-at-most": 0.15, "two-pairs": 0.28}
+"""How often heuristic Hunters meet each Goal kind (scripts/hunting_party_report.py;
+most-trophies: about one in the number of players)."""
 
 
 def card_worth(hand: int) -> float:
