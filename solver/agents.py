@@ -4,7 +4,10 @@ A spec is a name, optionally followed by a colon and settings:
 `ismcts:normal`, `ismcts:iterations=300`, `ismcts:time=1.5`, `pimc:iterations=500`;
 `ismcts:normal,uniform` samples every consistent world alike instead of weighting
 them by the game's belief (the Graf Spee tracker in The Hunt); `ismcts:depth=N` cuts
-playouts after N actions with the game's evaluation (default: the game's own depth).
+playouts after N actions with the game's evaluation (default: the game's own depth);
+`ismcts:confidence=C` keeps the game's own choice unless the search's is C standard
+errors better (default 1, 0: always the search's); `ismcts:epsilon=E` makes that share
+of playout decisions at random.
 Difficulty levels only change the search budget, never what the AI may see.
 """
 
@@ -41,6 +44,7 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
     time_limit: float | None = None
     use_belief = True
     depth: int | None = None
+    confidence, epsilon = 1.0, 0.0
     for setting in filter(None, settings.split(",")):
         key, _, value = setting.partition("=")
         try:
@@ -54,16 +58,22 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
                 use_belief = False
             elif key == "depth" and name == "ismcts":
                 depth = int(value)
+            elif key == "confidence" and name == "ismcts":
+                confidence = float(value)
+            elif key == "epsilon" and name == "ismcts" and 0 <= float(value) <= 1:
+                epsilon = float(value)
             else:
                 raise ValueError
         except ValueError:
             raise AgentSpecError(
                 f"bad setting {setting!r} in {spec!r}; accepted: "
                 f"{', '.join(LEVELS)}, iterations=N"
-                + (", time=S, depth=N, uniform" if name == "ismcts" else "")
+                + (", time=S, depth=N, uniform, confidence=C, epsilon=E (0 to 1)"
+                   if name == "ismcts" else "")
             ) from None
     if name == "ismcts":
         return ISMCTSAgent(iterations=iterations, time_limit=time_limit,
-                           rollout_depth=depth, use_belief=use_belief, seed=seed)
+                           rollout_depth=depth, use_belief=use_belief,
+                           confidence=confidence, epsilon=epsilon, seed=seed)
     assert iterations is not None
     return PIMCAgent(iterations=iterations, seed=seed)

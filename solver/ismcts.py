@@ -77,7 +77,7 @@ class ISMCTS:
     def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
                  guide_weight: float = 5.0, confidence: float = 1.0, use_belief: bool = True,
-                 seed: int = 0) -> None:
+                 epsilon: float = 0.0, seed: int = 0) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("give the search a budget: iterations or time_limit")
         self.iterations = iterations
@@ -88,6 +88,8 @@ class ISMCTS:
         self.confidence = confidence
         self.use_belief = use_belief
         """Weight the samples by the game's belief (off: every consistent world alike)."""
+        self.epsilon = epsilon
+        """Share of playout decisions made at random (see `play_out`)."""
         self.rng = random.Random(seed)
 
     def search(self, state: State) -> SearchResult:
@@ -142,7 +144,7 @@ class ISMCTS:
                     nodes[seat] = nodes[seat].children.setdefault(seen, _Node())
         depth = self.rollout_depth if self.rollout_depth is not None \
             else world.game.rollout_depth
-        returns = play_out(world, self.rng, depth)
+        returns = play_out(world, self.rng, depth, self.epsilon)
         for seat in seats:
             for node in paths[seat]:
                 node.visits += 1
@@ -217,10 +219,12 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
-                 use_belief: bool = True, seed: int = 0) -> None:
+                 use_belief: bool = True, confidence: float = 1.0, epsilon: float = 0.0,
+                 seed: int = 0) -> None:
         self.search = ISMCTS(iterations=iterations, time_limit=time_limit,
                              exploration=exploration, rollout_depth=rollout_depth,
-                             use_belief=use_belief, seed=seed)
+                             confidence=confidence, use_belief=use_belief, epsilon=epsilon,
+                             seed=seed)
         self.last_result: SearchResult | None = None
 
     def select_action(self, state: State) -> Action:

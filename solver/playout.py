@@ -7,10 +7,13 @@ import random
 from hunt.models.game import CHANCE, TERMINAL, State
 
 
-def play_out(world: State, rng: random.Random, max_depth: int | None = None) -> list[float]:
+def play_out(world: State, rng: random.Random, max_depth: int | None = None,
+             epsilon: float = 0.0) -> list[float]:
     """Play `world` on (changing it) with the game's `rollout_action`, chance drawn by
     its probabilities; the game's `search_reward` at the end, or its `evaluate` once
-    `max_depth` actions are played (if the game has an evaluation)."""
+    `max_depth` actions are played (if the game has an evaluation). With `epsilon`,
+    that share of the decisions is a uniformly random legal action instead: playouts
+    that do not assume every player follows the game's rules of thumb."""
     game = world.game
     depth = 0
     while (player := world.current_player()) != TERMINAL:
@@ -20,6 +23,8 @@ def play_out(world: State, rng: random.Random, max_depth: int | None = None) -> 
                 return estimate
         if player == CHANCE:
             world.apply_legal_action(world.sample_chance_outcome(rng))
+        elif epsilon and rng.random() < epsilon:
+            world.apply_legal_action(rng.choice(world.legal_actions()))
         else:
             world.apply_legal_action(game.rollout_action(world, rng))
         depth += 1

@@ -226,6 +226,30 @@ def test_agent_specs_and_levels() -> None:
     agent = make_agent("ismcts:iterations=30,depth=12,uniform", 1)
     assert isinstance(agent, ISMCTSAgent) and agent.search.rollout_depth == 12
     assert agent.search.iterations == 30 and not agent.search.use_belief
+    agent = make_agent("ismcts:normal,confidence=0,epsilon=0.25", 1)
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.search.confidence == 0 and agent.search.epsilon == 0.25
+    with pytest.raises(AgentSpecError, match="bad setting 'epsilon=2'"):
+        make_agent("ismcts:epsilon=2", 1)
+
+
+def test_an_epsilon_playout_strays_from_the_rollout_policy() -> None:
+    from hunt.solver.playout import play_out
+
+    class FirstCard(type(load_game("jutland"))):  # type: ignore[misc]
+        def rollout_action(self, state: State, rng: random.Random) -> Action:
+            return state.legal_actions()[-1]  # always "done": discards and deploys nothing
+
+    game = FirstCard()
+    strayed = 0
+    for seed in range(40):
+        world = game.new_initial_state(seed)
+        play_out(world, random.Random(seed), epsilon=0.5)
+        strayed += any(deployed for strike in world.strikes for deployed in strike[3:])
+    pure = game.new_initial_state(0)
+    play_out(pure, random.Random(0))
+    assert not any(deployed for strike in pure.strikes for deployed in strike[3:])
+    assert strayed == 40
 
 
 def test_a_cut_playout_returns_the_games_evaluation_and_plays_on_where_it_has_none() -> None:
