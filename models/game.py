@@ -317,3 +317,14 @@ def random_action(state: State, rng: random.Random) -> Action:
     if state.current_player() == CHANCE:
         return state.sample_chance_outcome(rng)
     return rng.choice(state.legal_actions())
+
+
+def pick_by_count(counts: Sequence[int], rng: random.Random) -> int:
+    """An index drawn with probability counts[i] / sum(counts): one card of a pile held
+    as counts per kind, each card alike (a fast chance draw)."""
+    pick = rng.randrange(sum(counts))
+    for index, count in enumerate(counts):
+        if pick < count:
+            return index
+        pick -= count
+    raise AssertionError("unreachable: pick < sum(counts)")

@@ -50,7 +50,16 @@ from hunt.boards.hunting_party_data import (
     load_hunting_party,
 )
 from hunt.errors import OptionError
-from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
+from hunt.models.game import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Game,
+    GameInfo,
+    Observation,
+    State,
+    pick_by_count,
+)
 
 KINDS = ACTIONS
 """The Action cards by kind index: camp, flee, shoot."""
@@ -309,11 +318,8 @@ class HuntingPartyState(State):
         step = self.stack[-1]
         if step.kind in ("draw", "vine-draw", "misfire"):
             counts = self.hands[step.data[0]] if step.kind == "misfire" else self.fresh
-            pick = rng.randrange(sum(counts))
-            for k in range(3):
-                if pick < counts[k]:
-                    return PartyAction("misfire" if step.kind == "misfire" else "draw", KINDS[k])
-                pick -= counts[k]
+            verb = "misfire" if step.kind == "misfire" else "draw"
+            return PartyAction(verb, KINDS[pick_by_count(counts, rng)])
         if step.kind in ("reveal-fate", "scavenge"):
             return PartyAction("fate", rng.choice(self.fate_deck))
         return super().sample_chance_outcome(rng)
@@ -969,14 +975,14 @@ class HuntingPartyState(State):
             for _ in range(slots[seat]):
                 combined[pool.pop()] += 1
             if self.secret_play[seat] == 1:
-                kind = _pick(combined, rng)
+                kind = pick_by_count(combined, rng)
                 combined[kind] -= 1
                 world.played[seat] = kind
             elif self.secret_play[seat] == 2:
                 world.played[seat] = pool.pop()
             world.hands[seat] = combined
             if self.jungle[seat] is not None:
-                world.jungle[seat] = _pick(combined, rng)
+                world.jungle[seat] = pick_by_count(combined, rng)
         world.fresh = [pool.count(k) for k in range(3)]
         return world
 
@@ -990,13 +996,3 @@ class HuntingPartyState(State):
                 self.ambush_next, self.event, self.bagged_by, tuple(self.hit),
                 tuple(self.fled), tuple(self.jungle), tuple(self.vine), self.vine_named,
                 self.over, tuple(self.stack), tuple(tuple(view) for view in self._views))
-
-
-def _pick(counts: Sequence[int], rng: random.Random) -> int:
-    """A kind drawn with weights `counts` (one card of the multiset, uniformly)."""
-    pick = rng.randrange(sum(counts))
-    for kind, count in enumerate(counts):
-        if pick < count:
-            return kind
-        pick -= count
-    raise AssertionError("counts are empty")

@@ -29,7 +29,16 @@ from typing import Any
 
 from hunt.boards.jutland_deck import SIDES, JutlandTurn, load_jutland
 from hunt.errors import OptionError
-from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
+from hunt.models.game import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Game,
+    GameInfo,
+    Observation,
+    State,
+    pick_by_count,
+)
 from hunt.models.jutland import heuristics
 
 GERMAN = 0
@@ -173,12 +182,7 @@ class JutlandState(State):
     def sample_chance_outcome(self, rng: random.Random) -> Action:
         """One card of the deck, each copy alike: the odds of `chance_outcomes`,
         without building its list (playouts draw about 60 cards)."""
-        pick = rng.randrange(self.deck_size)
-        for kind, left in enumerate(self.deck):
-            if pick < left:
-                return kind
-            pick -= left
-        raise AssertionError("deck_size exceeds the cards in the deck")
+        return pick_by_count(self.deck, rng)
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, int)
