@@ -262,6 +262,12 @@ class State(ABC):
         for view in self._views:
             view.append(token)
 
+    def _see_others(self, player: int, token: Hashable) -> None:
+        """Record that every seat but `player` saw `token` (its own view differs)."""
+        for seat, view in enumerate(self._views):
+            if seat != player:
+                view.append(token)
+
     # -- text and records -----------------------------------------------------------
 
     @abstractmethod

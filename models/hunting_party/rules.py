@@ -800,11 +800,6 @@ class HuntingPartyState(State):
             self._see_all(("died", seat))
             self._say(f"{self.name(seat)} has no Action cards left and dies.")
 
-    def _see_others(self, seat: int, token: Hashable) -> None:
-        for other, view in enumerate(self._views):
-            if other != seat:
-                view.append(token)
-
     # -- scoring -------------------------------------------------------------------------
 
     def goal_met(self, seat: int) -> bool:
