@@ -163,9 +163,11 @@ def test_ismcts_does_not_leak_on_hide_and_seek() -> None:
     assert results[0] == results[1] == results[2]
 
 
-def test_ismcts_does_not_leak_on_jutland() -> None:
+@pytest.mark.parametrize(("name", "options"), [("jutland", {}),
+                                               ("hunting-party", {"players": 3})])
+def test_ismcts_does_not_leak_on_the_card_games(name: str, options: dict[str, int]) -> None:
     """States the searching seat cannot tell apart give the same action and statistics."""
-    game = load_game("jutland")
+    game = load_game(name, **options)
     rng = random.Random(4)
     checked = 0
     for seed in range(40):
@@ -195,6 +197,15 @@ def test_ismcts_plays_whole_jutland_games() -> None:
     game = load_game("jutland")
     result = play_game(game, [ISMCTSAgent(iterations=30, seed=1), HeuristicAgent(2)], seed=3)
     assert result.state.is_terminal() and sum(result.returns) == 0
+
+
+def test_ismcts_plays_whole_hunting_party_games_in_any_seat() -> None:
+    game = load_game("hunting-party", players=3)
+    for seat in range(3):
+        agents: list[Any] = [HeuristicAgent(seat * 10 + other) for other in range(3)]
+        agents[seat] = ISMCTSAgent(iterations=20, seed=seat)
+        result = play_game(game, agents, seed=seat)
+        assert result.state.is_terminal() and sum(result.returns) == pytest.approx(1)
 
 
 def test_the_search_needs_a_budget_and_a_seat() -> None:
