@@ -373,6 +373,27 @@ def test_the_dead_keep_their_trophies_and_lose_three_points() -> None:
     assert state.scores()[0] == 2 - 3
 
 
+def test_misfire_discards_a_card_chosen_at_random_from_the_hand() -> None:
+    state = new_state(hands=["camp camp camp shoot flee"] * 2)
+    first, _ = first_and_second(state)
+    round_with(state, rig(state, "ambush", ("misfire",) * 5), {0: "shoot", 1: "shoot"},
+               draw="camp")
+    act(state, "pass")  # no Flee from the hand
+    odds = dict(state.chance_outcomes())
+    assert state.stack[-1].kind == "misfire" and state.stack[-1].data == (first,)
+    assert odds == {PartyAction("misfire", "camp"): pytest.approx(4 / 5),
+                    PartyAction("misfire", "flee"): pytest.approx(1 / 5)}
+
+
+def test_porters_bring_the_trophies_back_a_dead_hunter_may_still_win() -> None:
+    state = new_state()
+    state.goal = [None, None]
+    state.trophies = [["fate-01", "fate-02", "fate-03", "fate-04", "fate-05"], ["fate-06"]]
+    state.alive[0] = False
+    state.over = True
+    assert state.scores() == [2, 1] and state.returns() == [1.0, 0.0]
+
+
 # -- End of turn ----------------------------------------------------------------------------
 
 def test_end_of_turn_each_hunter_discards_down_to_their_hand_limit() -> None:
@@ -471,6 +492,20 @@ def test_backtrack_the_hunter_who_bagged_the_animal_gets_nothing_more() -> None:
     card = rig(state, "backtrack", ("animal-attack",) * 5)
     round_with(state, card, {first: "shoot", second: "shoot"})
     assert state.current_player() == second and state.stack[-1].kind == "take-trophy"
+
+
+def test_backtrack_takes_nothing_when_no_fate_card_is_in_the_discards() -> None:
+    state = new_state()
+    first, _ = first_and_second(state)
+    card = rig(state, "backtrack", ("reload",) * 5)
+    live = state.live_order()
+    act(state, f"fate {card}", *(f"fate {rig(state)}" for _ in live))
+    for seat, filler in zip(live, state.face_up[1:], strict=True):
+        act(state, "draw camp", f"play {'shoot' if seat == first else 'camp'}",
+            f"discard {filler}")
+        state.fate_discards.remove(filler)  # as if the discards had all been taken
+    act(state, "draw camp", "draw camp")
+    assert state.stack[-1].kind == "reveal-fate" and state.trophies[first] == []
 
 
 def test_hunting_accident_each_shooter_without_a_trophy_chooses_a_hunter_to_discard() -> None:
