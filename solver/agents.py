@@ -7,7 +7,8 @@ them by the game's belief (the Graf Spee tracker in The Hunt); `ismcts:depth=N` 
 playouts after N actions with the game's evaluation (default: the game's own depth);
 `ismcts:confidence=C` keeps the game's own choice unless the search's is C standard
 errors better (default 1, 0: always the search's); `ismcts:epsilon=E` makes that share
-of playout decisions at random.
+of playout decisions at random; `ismcts:tree=N` lets an iteration take at most N
+decisions in the trees before its playout (1: flat UCB over the root actions).
 Difficulty levels only change the search budget, never what the AI may see.
 """
 
@@ -45,6 +46,7 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
     use_belief = True
     depth: int | None = None
     confidence, epsilon = 1.0, 0.0
+    tree_depth: int | None = None
     for setting in filter(None, settings.split(",")):
         key, _, value = setting.partition("=")
         try:
@@ -62,18 +64,21 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
                 confidence = float(value)
             elif key == "epsilon" and name == "ismcts" and 0 <= float(value) <= 1:
                 epsilon = float(value)
+            elif key == "tree" and name == "ismcts" and int(value) >= 1:
+                tree_depth = int(value)
             else:
                 raise ValueError
         except ValueError:
             raise AgentSpecError(
                 f"bad setting {setting!r} in {spec!r}; accepted: "
                 f"{', '.join(LEVELS)}, iterations=N"
-                + (", time=S, depth=N, uniform, confidence=C, epsilon=E (0 to 1)"
+                + (", time=S, depth=N, uniform, confidence=C, epsilon=E (0 to 1), tree=N"
                    if name == "ismcts" else "")
             ) from None
     if name == "ismcts":
         return ISMCTSAgent(iterations=iterations, time_limit=time_limit,
                            rollout_depth=depth, use_belief=use_belief,
-                           confidence=confidence, epsilon=epsilon, seed=seed)
+                           confidence=confidence, epsilon=epsilon, tree_depth=tree_depth,
+                           seed=seed)
     assert iterations is not None
     return PIMCAgent(iterations=iterations, seed=seed)

@@ -77,7 +77,8 @@ class ISMCTS:
     def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
                  guide_weight: float = 5.0, confidence: float = 1.0, use_belief: bool = True,
-                 epsilon: float = 0.0, seed: int = 0) -> None:
+                 epsilon: float = 0.0, tree_depth: int | None = None,
+                 seed: int = 0) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("give the search a budget: iterations or time_limit")
         self.iterations = iterations
@@ -90,6 +91,9 @@ class ISMCTS:
         """Weight the samples by the game's belief (off: every consistent world alike)."""
         self.epsilon = epsilon
         """Share of playout decisions made at random (see `play_out`)."""
+        self.tree_depth = tree_depth
+        """Decisions an iteration takes in the trees before its playout (None: until it
+        expands a node). 1 is flat UCB over the root actions with playouts after."""
         self.rng = random.Random(seed)
 
     def search(self, state: State) -> SearchResult:
@@ -126,7 +130,9 @@ class ISMCTS:
         paths: list[list[_Node]] = [[] for _ in roots]
         seats = range(len(roots))
         expanded = False
-        while not world.is_terminal() and not expanded:
+        decisions = 0
+        while not world.is_terminal() and not expanded \
+                and (self.tree_depth is None or decisions < self.tree_depth):
             player = world.current_player()
             marks = [world.view_length(seat) for seat in seats]
             if player == CHANCE:
@@ -138,6 +144,7 @@ class ISMCTS:
                 paths[player].append(child)
                 nodes[player] = child
                 world.apply_legal_action(action)
+                decisions += 1
             for seat in seats:
                 seen = world.views_since(seat, marks[seat])
                 if seen:
@@ -220,11 +227,11 @@ class ISMCTSAgent(Agent):
     def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
                  use_belief: bool = True, confidence: float = 1.0, epsilon: float = 0.0,
-                 seed: int = 0) -> None:
+                 tree_depth: int | None = None, seed: int = 0) -> None:
         self.search = ISMCTS(iterations=iterations, time_limit=time_limit,
                              exploration=exploration, rollout_depth=rollout_depth,
                              confidence=confidence, use_belief=use_belief, epsilon=epsilon,
-                             seed=seed)
+                             tree_depth=tree_depth, seed=seed)
         self.last_result: SearchResult | None = None
 
     def select_action(self, state: State) -> Action:

@@ -13,7 +13,7 @@ from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observati
 from hunt.models.testing import alternative_histories, check_game
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.agents import AgentSpecError, make_agent
-from hunt.solver.ismcts import ISMCTSAgent
+from hunt.solver.ismcts import ISMCTS, ISMCTSAgent, _Node
 from hunt.solver.match import play_game
 from hunt.solver.pimc import PIMCAgent
 
@@ -240,8 +240,33 @@ def test_agent_specs_and_levels() -> None:
     agent = make_agent("ismcts:normal,confidence=0,epsilon=0.25", 1)
     assert isinstance(agent, ISMCTSAgent)
     assert agent.search.confidence == 0 and agent.search.epsilon == 0.25
+    agent = make_agent("ismcts:tree=1", 1)
+    assert isinstance(agent, ISMCTSAgent) and agent.search.tree_depth == 1
     with pytest.raises(AgentSpecError, match="bad setting 'epsilon=2'"):
         make_agent("ismcts:epsilon=2", 1)
+
+
+def test_a_tree_of_depth_one_only_grows_root_actions() -> None:
+    game = load_game("jutland")
+    state = game.new_initial_state(2)
+    while state.current_player() < 0:
+        state.apply_action(state.sample_chance_outcome(random.Random(2)))
+    search = ISMCTS(iterations=200, tree_depth=1, seed=3)
+    roots = [_Node(), _Node()]
+    for _ in range(200):
+        search._iterate(state.determinize(state.current_player(), search.rng), roots)
+    def is_action(key: Hashable) -> bool:
+        return isinstance(key, tuple) and key[:1] == ("act",)
+
+    def decisions_below(node: _Node) -> int:
+        """The most action nodes on one path below `node`."""
+        return max((int(is_action(key)) + decisions_below(child)
+                    for key, child in node.children.items()), default=0)
+
+    seat = state.current_player()
+    assert sum(child.visits for key, child in roots[seat].children.items()
+               if is_action(key)) == 200
+    assert decisions_below(roots[seat]) == 1 and decisions_below(roots[1 - seat]) == 0
 
 
 def test_an_epsilon_playout_strays_from_the_rollout_policy() -> None:
