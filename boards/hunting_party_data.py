@@ -84,6 +84,12 @@ def validate_hunting_party(files: dict[str, dict[str, Any]]) -> list[str]:
         if table.get("source") not in PROVENANCES:
             problems.append(f"{where}: 'source' must be one of {', '.join(PROVENANCES)}")
 
+    def one_of(where: str, table: dict[str, Any], field: str,
+               vocabulary: tuple[str, ...]) -> None:
+        if table.get(field) not in vocabulary:
+            problems.append(f"{where}: {field} {table.get(field)!r}; accepted: "
+                            f"{', '.join(vocabulary)}")
+
     actions = files.get("actions", {})
     deck = actions.get("deck", {})
     sourced("actions.toml [deck]", deck)
@@ -103,11 +109,8 @@ def validate_hunting_party(files: dict[str, dict[str, Any]]) -> list[str]:
     for card in cards:
         where = f"fate.toml {card.get('id')}"
         sourced(where, card)
-        if card.get("event") not in EVENTS:
-            problems.append(f"{where}: event {card.get('event')!r}; accepted: {', '.join(EVENTS)}")
-        if card.get("animal") not in ANIMALS:
-            problems.append(f"{where}: animal {card.get('animal')!r}; accepted: "
-                            f"{', '.join(ANIMALS)}")
+        one_of(where, card, "event", EVENTS)
+        one_of(where, card, "animal", ANIMALS)
         icons = card.get("icons", [])
         if len(icons) != SEATS or any(icon not in ICONS for icon in icons):
             problems.append(f"{where}: {SEATS} icons from {', '.join(ICONS)}")
@@ -121,9 +124,7 @@ def validate_hunting_party(files: dict[str, dict[str, Any]]) -> list[str]:
     for hunter in hunters:
         where = f"hunters.toml {hunter.get('name')}"
         sourced(where, hunter)
-        if hunter.get("ability") not in ABILITIES:
-            problems.append(f"{where}: ability {hunter.get('ability')!r}; accepted: "
-                            f"{', '.join(ABILITIES)}")
+        one_of(where, hunter, "ability", ABILITIES)
         if not isinstance(hunter.get("hand_limit"), int) or hunter["hand_limit"] < 1:
             problems.append(f"{where}: hand_limit must be a positive whole number")
     if len({h.get("name") for h in hunters}) < SEATS:
@@ -134,9 +135,7 @@ def validate_hunting_party(files: dict[str, dict[str, Any]]) -> list[str]:
     for goal in files.get("goals", {}).get("goal", []):
         where = f"goals.toml {goal.get('id')}"
         sourced(where, goal)
-        if goal.get("condition") not in CONDITIONS:
-            problems.append(f"{where}: condition {goal.get('condition')!r}; accepted: "
-                            f"{', '.join(CONDITIONS)}")
+        one_of(where, goal, "condition", CONDITIONS)
         if goal.get("condition") == "animal-count" and goal.get("animal") not in ANIMALS:
             problems.append(f"{where}: animal-count needs an animal from {', '.join(ANIMALS)}")
         if not isinstance(goal.get("points"), int):

@@ -12,27 +12,20 @@ counts in boards/hunting_party/ are checked against:
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 from collections import Counter, defaultdict
 
-from hunt.models.game import CHANCE
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState
+from hunt.solver.agents import make_agent
+from hunt.solver.match import play_game
 
 
 def play(game: HuntingPartyGame, seed: int, agent: str) -> HuntingPartyState:
     """One game with every seat played by `agent` ("heuristic" or "random")."""
-    rng = random.Random(seed)
-    state = game.new_initial_state(seed)
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            action = state.sample_chance_outcome(rng)
-        elif agent == "random":
-            action = rng.choice(state.legal_actions())
-        else:
-            action = game.heuristic_action(state.observation(seat), state.legal_actions(), rng)
-        state.apply_action(action)
+    agents = [make_agent(agent, seed * game.players + seat, game)
+              for seat in range(game.players)]
+    state = play_game(game, agents, seed).state
+    assert isinstance(state, HuntingPartyState)
     return state
 
 

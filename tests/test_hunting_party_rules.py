@@ -12,10 +12,13 @@ import pytest
 from hunt.boards.hunting_party_data import FateCard
 from hunt.errors import IllegalActionError, OptionError
 from hunt.models import load_game
-from hunt.models.game import CHANCE, TERMINAL
+from hunt.models.game import CHANCE, TERMINAL, random_action
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState, PartyAction
-from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, SHOOT, Step
+from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, SHOOT
+from hunt.models.steps import Step
 from hunt.models.testing import check_game
+from hunt.solver.agent import HeuristicAgent
+from hunt.solver.match import play_game
 
 # Emeric Vance (pathfinder: only Vine Bridge) is first by name before Florence Mbeki
 # (no ability), so in a 2-player game seat 1 is the First Hunter.
@@ -719,17 +722,13 @@ def test_a_record_replays_to_the_same_game() -> None:
     assert state.current_player() == TERMINAL
 
 
-def test_random_games_last_a_sensible_number_of_rounds() -> None:
+def test_heuristic_games_last_a_sensible_number_of_rounds() -> None:
     game = HuntingPartyGame(players=3)
-    rng = random.Random(3)
     rounds: Counter[int] = Counter()
     for seed in range(30):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            seat = state.current_player()
-            action = state.sample_chance_outcome(rng) if seat == CHANCE else \
-                game.heuristic_action(state.observation(seat), state.legal_actions(), rng)
-            state.apply_action(action)
+        state = play_game(game, [HeuristicAgent(seed * 3 + seat) for seat in range(3)],
+                          seed).state
+        assert isinstance(state, HuntingPartyState)
         rounds[state.round] += 1
     assert 4 <= sum(r * c for r, c in rounds.items()) / 30 <= 12
 
@@ -763,8 +762,7 @@ def test_the_playout_view_is_the_observation_cut_down_and_shows_nothing_more() -
                     assert value == (seen["goal"] and {"id": seen["goal"]["id"]})
                 else:
                     assert value == seen[key], key
-        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() == CHANCE
-                           else rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))
 
 
 def test_the_quick_emptiness_check_agrees_with_the_outcomes_and_choices() -> None:
@@ -782,5 +780,4 @@ def test_the_quick_emptiness_check_agrees_with_the_outcomes_and_choices() -> Non
                     continue
                 empty = not (state._chance(step) if chance else state._decisions(step))
                 assert state._nothing_to_do(step) == empty, kind
-        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() == CHANCE
-                           else rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))

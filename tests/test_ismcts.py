@@ -270,13 +270,14 @@ def test_a_tree_of_depth_one_only_grows_root_actions() -> None:
 
 
 def test_an_epsilon_playout_strays_from_the_rollout_policy() -> None:
+    from hunt.models.jutland import JutlandGame
     from hunt.solver.playout import play_out
 
-    class FirstCard(type(load_game("jutland"))):  # type: ignore[misc]
+    class AlwaysDone(JutlandGame):
         def rollout_action(self, state: State, rng: random.Random) -> Action:
             return state.legal_actions()[-1]  # always "done": discards and deploys nothing
 
-    game = FirstCard()
+    game = AlwaysDone()
     strayed = 0
     for seed in range(40):
         world = game.new_initial_state(seed)

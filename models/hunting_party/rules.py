@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from hunt.boards.hunting_party_data import (
@@ -60,12 +59,11 @@ from hunt.models.game import (
     State,
     pick_by_count,
 )
+from hunt.models.steps import AUTO, Step, push
 
 KINDS = ACTIONS
 """The Action cards by kind index: camp, flee, shoot."""
 CAMP, FLEE, SHOOT = range(3)
-AUTO = -3
-"""The `seat` of a step nobody decides: it is carried out at once."""
 ROUND_BOUND = 400
 """More actions than any round can take (for `max_game_length`)."""
 
@@ -84,14 +82,6 @@ class PartyAction(NamedTuple):
 FLEE_NOW = PartyAction("flee")
 NO_FLEE = PartyAction("pass")
 
-
-@dataclass(frozen=True)
-class Step:
-    """One pending step: `kind`, who acts, and what the step needs (`data`)."""
-
-    kind: str
-    seat: int = AUTO
-    data: tuple[Any, ...] = ()
 
 
 def hunter_id(hunter: Hunter) -> str:
@@ -181,7 +171,8 @@ class HuntingPartyState(State):
         self.returned: list[int] = []
         """Cards put under the deck, face up, in order: drawn after the shuffled part."""
         self.fate_deck = sorted(game.fate)
-        self.reshuffles = 1 if game.rules["fate_passes"][str(n)] > 1 else 0
+        self.reshuffles = game.rules["fate_passes"][str(n)] - 1
+        """Times the Fate discards may still become the Fate deck."""
         self.fate_discards: list[str] = []
         self.face_up: list[str] = []
         self.trophies: list[list[str]] = [[] for _ in range(n)]
@@ -218,8 +209,7 @@ class HuntingPartyState(State):
     # -- small helpers -----------------------------------------------------------------
 
     def _push(self, *steps: Step) -> None:
-        """Push steps so that the first given runs first."""
-        self.stack.extend(reversed(steps))
+        push(self.stack, *steps)
 
     def _say(self, text: str) -> None:
         self.log.append(text)

@@ -16,7 +16,7 @@ set not chosen yet, or done.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -77,9 +77,10 @@ def target_counts(game: JutlandGame, side: int, turn_number: int, deploying: boo
     return wanted
 
 
-def _next_choice(game: JutlandGame, legal_actions: Sequence[Action], wanted: Sequence[int],
+def _next_choice(game: JutlandGame, candidates: Iterable[Action], wanted: Sequence[int],
                  selected: Sequence[int]) -> Action:
-    for action in legal_actions:
+    """The first card among `candidates` still wanted, else done."""
+    for action in candidates:
         assert isinstance(action, int)
         if action != game.done_action and wanted[action] > selected[action]:
             return action
@@ -112,10 +113,7 @@ def rollout_action(state: JutlandState, rng: random.Random) -> Action:
     game, side = state.game, state.chooser
     wanted = target_counts(game, side, state.turn.number, state.phase == "strike",
                            state.hands[side])
-    # `_next_choice` over the legal actions, without building them: a wanted card is
-    # in hand and deployable, so it is legal once at or past the lowest kind allowed.
-    selected = state.selected[side]
-    for kind in range(state.min_kind[side], game.num_kinds):
-        if wanted[kind] > selected[kind]:
-            return kind
-    return game.done_action
+    # Every kind from the lowest allowed instead of the legal actions (not built, for
+    # speed): a wanted card is in hand and deployable, so it is legal there.
+    return _next_choice(game, range(state.min_kind[side], game.num_kinds), wanted,
+                        state.selected[side])

@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
@@ -32,6 +31,7 @@ from hunt.boards.the_hunt_cards import HuntCard, load_hunt_cards
 from hunt.boards.the_hunt_map import HuntMap, HuntTracks, load_hunt_map, load_hunt_tracks
 from hunt.errors import OptionError
 from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
+from hunt.models.steps import AUTO, Step, push
 from hunt.models.the_hunt.actions import (
     AP_FOR_STEPS,
     END,
@@ -48,17 +48,7 @@ VARIANTS = ("standard", "historical")
 MAX_HINTS = 3
 """Hint markers in the box."""
 DIE = tuple(range(1, 7))
-AUTO = -3
-"""The `seat` of a step nobody decides: it is carried out at once."""
 
-
-@dataclass(frozen=True)
-class Step:
-    """One pending step: `kind` and who acts; `data` holds what the step needs."""
-
-    kind: str
-    seat: int = AUTO
-    data: tuple[Any, ...] = ()
 
 
 class TheHuntGame(Game):
@@ -228,8 +218,7 @@ class TheHuntState(State):
         self.log.append(text)
 
     def _push(self, *steps: Step) -> None:
-        """Push steps so that the first given runs first."""
-        self.stack.extend(reversed(steps))
+        push(self.stack, *steps)
 
     # -- the contract ------------------------------------------------------------------
 
