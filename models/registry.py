@@ -11,6 +11,7 @@ from hunt.models.game import Game, State
 
 # name -> "module:class"; modules are imported only when a game is loaded.
 _GAMES: dict[str, str] = {
+    "hunted": "hunt.models.hunted.rules:HuntedGame",
     "hunting-party": "hunt.models.hunting_party.rules:HuntingPartyGame",
     "jutland": "hunt.models.jutland.rules:JutlandGame",
     "leduc": "hunt.models.leduc.rules:LeducGame",

@@ -1,11 +1,15 @@
-"""Fit The Hunt's cut-off evaluation (models/the_hunt/evaluation.py).
+"""Fit a game's cut-off evaluation (models/the_hunt/evaluation.py,
+models/hunted/evaluation.py).
 
     .venv/bin/python scripts/fit_evaluation.py --games 1000
+    .venv/bin/python scripts/fit_evaluation.py --game hunted --games 3000
 
-Plays heuristic against heuristic, takes the position at the start of every turn
-outside a Battle, labels it with the winner, fits a logistic regression (L2 0.01) on
-the first 80% of the games and reports log-loss and accuracy on the rest against the
-constant model. Not a test: paste the printed weights into `WEIGHTS`.
+Plays heuristic games, takes the positions the evaluation would be asked about (The
+Hunt: the start of every turn outside a Battle; Hunted: every turn step outside a
+fight), labels each with the result (the German won; the players escaped), fits a
+logistic regression (L2 0.01) on the first 80% of the games and reports log-loss and
+accuracy on the rest against the constant model. Not a test: paste the printed
+weights into `WEIGHTS`.
 """
 
 from __future__ import annotations
@@ -15,12 +19,28 @@ import argparse
 import numpy as np
 from scipy.optimize import minimize
 
+from hunt.models import hunted
 from hunt.models.game import State
+from hunt.models.hunted import evaluation as hunted_evaluation
 from hunt.models.registry import load_game
-from hunt.models.the_hunt.evaluation import FEATURES, features
+from hunt.models.the_hunt import evaluation as hunt_evaluation
 from hunt.models.the_hunt.rules import GERMAN, TheHuntState
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.match import play_game
+
+
+def hunted_positions(game_seed: int) -> tuple[list[tuple[float, ...]], float]:
+    """Features at each turn step of one solo Hunted game, and 1.0 if it was won."""
+    game = load_game("hunted")
+    rows: list[tuple[float, ...]] = []
+
+    def record(state: State) -> None:
+        assert isinstance(state, hunted.HuntedState)
+        if state.stage() == "turn" and state.fight is None:
+            rows.append(hunted_evaluation.features(state))
+
+    result = play_game(game, [HeuristicAgent(game_seed)], game_seed, on_step=record)
+    return rows, result.returns[0]
 
 
 def positions(game_seed: int) -> tuple[list[tuple[float, ...]], float]:
@@ -34,7 +54,7 @@ def positions(game_seed: int) -> tuple[list[tuple[float, ...]], float]:
         if state.turn != last_turn[0] and state.flow != "battle" and not state.is_terminal():
             last_turn[0] = state.turn
             if state.graf_spee is not None:
-                rows.append(features(state))
+                rows.append(hunt_evaluation.features(state))
 
     result = play_game(game, [HeuristicAgent(game_seed), HeuristicAgent(game_seed + 1)],
                        game_seed, on_step=record)
@@ -50,22 +70,26 @@ def log_loss(w: np.ndarray, x: np.ndarray, y: np.ndarray, l2: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--game", choices=["the-hunt", "hunted"], default="the-hunt")
     args = parser.parse_args()
     split = int(args.games * 0.8)
-    data = [positions(seed) for seed in range(args.games)]
+    collect, module = (positions, hunt_evaluation) if args.game == "the-hunt" \
+        else (hunted_positions, hunted_evaluation)
+    names = module.FEATURES
+    data = [collect(seed) for seed in range(args.games)]
     train = [(r, y) for rows, y in data[:split] for r in rows]
     test = [(r, y) for rows, y in data[split:] for r in rows]
     x, y = np.array([r for r, _ in train]), np.array([y for _, y in train])
     xt, yt = np.array([r for r, _ in test]), np.array([y for _, y in test])
-    w = minimize(log_loss, np.zeros(len(FEATURES)), args=(x, y, 0.01), method="L-BFGS-B").x
-    base = np.zeros(len(FEATURES))
+    w = minimize(log_loss, np.zeros(len(names)), args=(x, y, 0.01), method="L-BFGS-B").x
+    base = np.zeros(len(names))
     base[0] = np.log(y.mean() / (1 - y.mean()))
     accuracy = (((xt @ w) > 0) == (yt > 0.5)).mean()
     print(f"{len(train)} training positions ({split} games), {len(test)} held out")
     print(f"held-out log-loss {log_loss(w, xt, yt, 0):.4f} (constant model "
           f"{log_loss(base, xt, yt, 0):.4f}), accuracy {accuracy:.3f}")
     print("WEIGHTS = (" + ", ".join(f"{v:.4f}" for v in w) + ")")
-    for name, value in zip(FEATURES, w, strict=True):
+    for name, value in zip(names, w, strict=True):
         print(f"  {name:<14} {value:+.4f}")
 
 
