@@ -58,6 +58,10 @@ def hint_report(state: State, seat: int, model: str, iterations: int,
         from hunt.models.the_hunt.rules import TheHuntState
         assert isinstance(state, TheHuntState)
         report.update(advice_report(state, seat, model))
+    if state.game.info.name == "hunted":
+        from hunt.models.hunted.rules import HuntedState
+        assert isinstance(state, HuntedState)
+        report["next_draw"] = state.draw_odds(seat)
     player = state.current_player()
     report["to_move"] = seats[player] if player >= 0 else None
     report["recommendation"] = None
@@ -81,13 +85,21 @@ def describe(state: State, report: dict[str, Any]) -> list[str]:
              f"{report['seat'].capitalize()}."]
     if "belief" in report:
         lines += _the_hunt_lines(state, report)
+    if "next_draw" in report:
+        odds = report["next_draw"]
+        lines.append(f"The next card: an alien {odds['alien']:.0%}, a bell {odds['bell']:.0%},"
+                     f" an event {odds['event']:.0%}; it forces a fight at once "
+                     f"{odds['fight']:.0%}.")
     advice = report["recommendation"]
     if advice is not None:
         lines.append(f"Recommended play: {advice['action']} (search of "
                      f"{advice['iterations']} iterations):")
+        # Hunted's players win (1) or lose (0) together: a value is a chance to escape.
+        escape = report["game"] == "hunted"
         for entry in advice["ranking"]:
-            lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} of the search, "
-                         f"value {entry['value']:+.2f}")
+            value = f"chance to escape {min(1.0, entry['value']):.0%}" if escape \
+                else f"value {entry['value']:+.2f}"
+            lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} of the search, {value}")
     elif report["to_move"] != report["seat"]:
         lines.append(f"Waiting for: {report['to_move'] or 'nobody (the game is over)'}.")
     return lines

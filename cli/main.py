@@ -86,11 +86,21 @@ def games() -> None:
               default=None, help="Go on with a game saved in this file (and keep saving "
                                  "there unless --save says otherwise).")
 @click.option("--players", type=int, default=None,
-              help="Players, for a game with a range (hunting-party: 2 to 5, default 3).")
+              help="Players, for a game with a range (hunting-party: 2 to 5, default 3; "
+                   "hunted: 1 or 2, default 1).")
+@click.option("--difficulty", type=click.Choice(["normal", "hard"]), default=None,
+              help="hunted: hard starts with 4 health and 17 time.")
+@click.option("--target", type=click.Choice(["normal", "hard"]), default=None,
+              help="hunted: the side of the alien target card in the box lid.")
+@click.option("--hit-rate", "hit_rates", multiple=True, metavar="TOSS=P",
+              help="hunted: the chance one tossed token hits, for token (shots and "
+                   "grenades), large or small (test tokens), e.g. --hit-rate token=0.5; "
+                   "repeat for each.")
 def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Path | None,
          level: str, iterations: int | None, time_limit: float | None,
          ai_spec: str | None, dice: str, no_color: bool, resume_path: Path | None,
-         players: int | None) -> None:
+         players: int | None, difficulty: str | None, target: str | None,
+         hit_rates: tuple[str, ...]) -> None:
     """Play GAME against the computer in the terminal. At the prompt: a choice's number
     or text, hint, undo, save [FILE], help, quit."""
     from hunt.cli.hint import advise
@@ -100,7 +110,8 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
 
     if no_color:
         click.get_current_context().color = False
-    game = load_game(game_name, **player_option(players))
+    game = load_game(game_name, **player_option(players),
+                     **hunted_options(difficulty, target, hit_rates))
     state = None
     if resume_path is not None:
         state = read_record(resume_path, game_name)
@@ -192,6 +203,28 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
 def player_option(players: int | None) -> dict[str, int]:
     """The game option for `--players`, if given (a game without it refuses it)."""
     return {} if players is None else {"players": players}
+
+
+def hunted_options(difficulty: str | None, target: str | None,
+                   hit_rates: tuple[str, ...]) -> dict[str, object]:
+    """Hunted's options from `--difficulty`, `--target` and `--hit-rate TOSS=P` (only
+    those given: a game without them refuses them in one line)."""
+    options: dict[str, object] = {}
+    if difficulty is not None:
+        options["difficulty"] = difficulty
+    if target is not None:
+        options["target"] = target
+    rates: dict[str, float] = {}
+    for text in hit_rates:
+        toss, _, value = text.partition("=")
+        try:
+            rates[toss.strip().lower()] = float(value)
+        except ValueError:
+            raise click.BadParameter(f"{text!r} is not TOSS=P (e.g. token=0.5)",
+                                     param_hint="--hit-rate") from None
+    if rates:
+        options["hit_rates"] = rates
+    return options
 
 
 def default_save_dir() -> Path:

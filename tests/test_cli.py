@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from hunt.cli.main import cli
 from hunt.cli.screens import render_jutland
 from hunt.models import load_game, state_from_record
+from hunt.models.hunted import HuntedState
 from hunt.models.hunting_party import HuntingPartyState
 
 
@@ -87,8 +88,8 @@ def test_an_unknown_seat_is_a_one_line_usage_error() -> None:
 def test_an_unknown_game_is_refused_with_the_choices() -> None:
     code, out = run("play", "chess")
     assert code == 2
-    assert ("Invalid value for 'GAME': 'chess' is not one of 'hunting-party', 'jutland', "
-            "'leduc', 'the-hunt'") in out
+    assert ("Invalid value for 'GAME': 'chess' is not one of 'hunted', 'hunting-party', "
+            "'jutland', 'leduc', 'the-hunt'") in out
 
 
 def test_arena_reports_win_rates_with_intervals_for_both_seatings() -> None:
@@ -332,3 +333,70 @@ def test_arena_seats_the_first_agent_in_each_seat_of_a_4_player_game() -> None:
     assert code == 0, out
     data = json.loads(out[out.index("{"):])
     assert data["games"] == 8 and sorted(data["by_seat"]) == ["0", "1", "2", "3"]
+
+
+def test_play_a_whole_solo_hunted_game_through_piped_input(tmp_path: Path) -> None:
+    save = tmp_path / "hunted.json"
+    # A typo, a hint, then always the first choice (activate when possible, else draw;
+    # in a fight: flip, reload or toss) until the game ends.
+    stdin = "drwa\nhint\n" + "1\n" * 3000
+    code, out = run("play", "hunted", "--seed", "5", "--save", str(save), stdin=stdin)
+    assert code == 0, out[-2000:]
+    assert "Hunted: Mining Colony 415: you are the P1; seed 5" in out
+    assert "Not accepted: 'drwa' is not legal here; legal: draw, hide" in out
+    assert "The next card: an alien" in out and "chance to escape" in out
+    assert "Game over: " in out
+    final = state_from_record(json.loads(save.read_text()))
+    assert isinstance(final, HuntedState) and final.is_terminal()
+    assert final.game.info.num_players == 1
+
+
+def test_play_a_whole_two_player_hunted_game_beside_the_computer_partner(
+        tmp_path: Path) -> None:
+    save = tmp_path / "hunted2.json"
+    code, out = run("play", "hunted", "--players", "2", "--seed", "6", "--iterations", "20",
+                    "--save", str(save), stdin="1\n" * 3000)
+    assert code == 0, out[-2000:]
+    assert "Shared row:" in out and "p2 holds" in out and "Game over: " in out
+    final = state_from_record(json.loads(save.read_text()))
+    assert isinstance(final, HuntedState) and final.is_terminal()
+    assert final.game.info.num_players == 2
+    assert any(final.history[i] != final.history[0] for i in range(len(final.history)))
+
+
+def test_hunted_manual_dice_the_person_types_the_hits_of_a_real_toss(tmp_path: Path) -> None:
+    save = tmp_path / "manual.json"
+    # Draw cards by hand (two aliens: a fight), toss 2 shots, 1 hits, keep the reroll.
+    stdin = ("draw\ncard drone\ndraw\ncard stalker\ntoss pulse-rifle 2\nhits 3\nhits 1\n"
+             "keep\nquit\n")
+    code, out = run("play", "hunted", "--seed", "1", "--dice", "manual", "--save", str(save),
+                    "--hit-rate", "token=0.4", stdin=stdin)
+    assert code == 0, out
+    assert "Not accepted: 'hits 3' is not legal here" in out
+    final = state_from_record(json.loads(save.read_text()))
+    assert isinstance(final, HuntedState)
+    assert final.game.hit_rates["token"] == 0.4
+    assert final.fight is not None and final.fight.hits == 1 and final.health == [5]
+
+
+def test_hunted_options_are_checked_in_one_line() -> None:
+    code, out = run("play", "hunted", "--hit-rate", "token=lots")
+    assert code == 2 and "'token=lots' is not TOSS=P" in out
+    code, out = run("play", "hunted", "--players", "3")
+    assert code == 2 and "players must be 1 or 2" in out
+    code, out = run("play", "jutland", "--difficulty", "hard")
+    assert code == 2 and "jutland has no option difficulty" in out
+
+
+def test_hint_for_hunted_gives_the_next_card_odds_and_chances_to_escape(
+        tmp_path: Path) -> None:
+    game = load_game("hunted")
+    state = game.new_initial_state(2)
+    for text in ("draw", "card hatch", "draw", "card drone"):
+        state.apply_action(state.string_to_action(text))
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(state.to_record()))
+    code, out = run("hint", "hunted", str(record), "--as", "p1", "--iterations", "100")
+    assert code == 0, out
+    assert "The next card: an alien" in out and "forces a fight at once" in out
+    assert "Recommended play:" in out and "chance to escape" in out

@@ -22,7 +22,7 @@ def test_available_games_lists_every_registered_game() -> None:
 
 def test_load_game_names_the_available_games_on_a_typo() -> None:
     with pytest.raises(UnknownGameError,
-                       match="no game named 'jutlnd'; available: hunting-party, jutland"):
+                       match="no game named 'jutlnd'; available: hunted, hunting-party, jutland"):
         load_game("jutlnd")
 
 

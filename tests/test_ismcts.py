@@ -208,6 +208,34 @@ def test_ismcts_plays_whole_hunting_party_games_in_any_seat() -> None:
         assert result.state.is_terminal() and sum(result.returns) == pytest.approx(1)
 
 
+def test_ismcts_plays_whole_hunted_games_solo_and_as_the_partner() -> None:
+    solo = play_game(load_game("hunted"), [ISMCTSAgent(iterations=20, seed=1)], seed=4)
+    assert solo.state.is_terminal() and solo.returns in ((0.0,), (1.0,))
+    pair = play_game(load_game("hunted", players=2),
+                     [HeuristicAgent(2), ISMCTSAgent(iterations=20, seed=3)], seed=5)
+    assert pair.state.is_terminal() and pair.returns[0] == pair.returns[1]
+
+
+def test_ismcts_commits_every_shot_when_the_clock_allows_one_toss() -> None:
+    """Time 2 and the queen one hit from defeat: a second toss would spend the last
+    time (lost), so only the chance that this toss lands a hit matters, and four
+    tokens (1 - 0.4^4) beat three or fewer. The game's own choice is not trusted
+    (confidence 0): the search's values decide."""
+    from hunt.models.hunted.rules import Fight, HuntedState
+    from hunt.models.steps import Step
+
+    state = load_game("hunted").new_initial_state(1)
+    assert isinstance(state, HuntedState)
+    state.time = 2
+    state.fight = Fight(0, 0, "", 3, False, True, hits=2)
+    state.stack.append(Step("fight", 0))
+    state.reroll = False
+    result = ISMCTS(iterations=2000, confidence=0, seed=2).search(state)
+    values = {entry.text: entry.mean_value for entry in result.stats}
+    assert values["toss pulse-rifle 4"] > values["toss pulse-rifle 1"]
+    assert state.action_to_string(result.action) == "toss pulse-rifle 4"
+
+
 def test_the_search_needs_a_budget_and_a_seat() -> None:
     with pytest.raises(ValueError, match="budget"):
         ISMCTSAgent(iterations=None, time_limit=None)

@@ -329,6 +329,28 @@ class HuntedState(State):
         return (2 * sum(self.health) + self.time
                 + sum(1 if item.flipped else 3 for item in crew))
 
+    def draw_odds(self, seat: int) -> dict[str, float]:
+        """What the next card `seat` draws may be, from the public deck: an alien, an
+        event, a card with a bell, and the chance that it forces a fight at once (a
+        second alien, or the second bell beside an alien)."""
+        pile = self.pile if any(self.pile.values()) else self.discards
+        total = sum(pile.values()) or 1
+        row = self.row_of(seat)
+        alien_waits = any(self.card(name).type == "alien" for name in row)
+        bells = sum(self.card(name).noise for name in row)
+
+        def share(test: Any) -> float:
+            return sum(count for name, count in pile.items() if test(self.card(name))) / total
+
+        fight = 0.0
+        if alien_waits:
+            fight = share(lambda c: c.type == "alien" or (c.noise and bells >= 1))
+        elif bells >= 2:
+            fight = share(lambda c: c.type == "alien")
+        return {"alien": share(lambda c: c.type == "alien"),
+                "event": share(lambda c: c.type == "event"),
+                "bell": share(lambda c: c.noise), "fight": fight}
+
     # -- the contract --------------------------------------------------------------------
 
     def current_player(self) -> int:
