@@ -8,6 +8,7 @@ reconstructed deck and hit rates are checked against, and issue 8's win-rate tab
     python scripts/hunted_report.py --agent heuristic --games 300
     python scripts/hunted_report.py --agent ismcts:normal --games 300 --difficulty hard \\
         --target hard --workers 2
+    python scripts/hunted_report.py --players 2 --agent heuristic --partner ismcts:normal
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from hunt.solver.arena import wilson_interval
 from hunt.solver.match import play_game
 
 
-def play(options: dict[str, Any], agent: str, seed: int) -> tuple[bool, str, int, int, int]:
+def play(options: dict[str, Any], agents_by_seat: list[str],
+         seed: int) -> tuple[bool, str, int, int, int]:
     """One game: (won, how it ended, Locations drawn, score, time left)."""
     game = HuntedGame(**options)
-    agents = [make_agent(agent, seed * game.players + seat, game)
-              for seat in range(game.players)]
+    agents = [make_agent(spec, seed * game.players + seat, game)
+              for seat, spec in enumerate(agents_by_seat)]
     state = play_game(game, agents, seed).state
     assert isinstance(state, HuntedState)
     return state.won, state.end_reason(), state.locations_drawn, state.score(), state.time
@@ -41,18 +43,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--players", type=int, default=1)
+    parser.add_argument("--partner", default=None,
+                        help="with 2 players: the agent of p2 (default: --agent)")
     parser.add_argument("--difficulty", default="normal", choices=["normal", "hard"])
     parser.add_argument("--target", default="normal", choices=["normal", "hard"])
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     options = {"players": args.players, "difficulty": args.difficulty, "target": args.target}
     seeds = range(args.seed, args.seed + args.games)
+    seats = [args.agent] + [args.partner or args.agent] * (args.players - 1)
     with ProcessPoolExecutor(args.workers) as pool:
-        results = list(pool.map(play, [options] * args.games, [args.agent] * args.games,
-                                seeds))
+        results = list(pool.map(play, [options] * args.games, [seats] * args.games, seeds))
     wins = sum(won for won, *_ in results)
     low, high = wilson_interval(wins, args.games)
-    print(f"hunted {options}, {args.agent}, {args.games} games (seeds {args.seed}-"
+    print(f"hunted {options}, {' + '.join(seats)}, {args.games} games (seeds {args.seed}-"
           f"{args.seed + args.games - 1}): won {wins} = {wins / args.games:.3f} "
           f"(95% {low:.3f}-{high:.3f})")
     endings = Counter(reason for _, reason, *_ in results)

@@ -690,6 +690,14 @@ class HuntedState(State):
         self._see_all(("reshuffle",))
         self._say("The discard pile is shuffled into a new Hunted deck.")
 
+    def _from_pile(self, card_slug: str) -> str:
+        """Take the card named by `card_slug` out of the draw pile; its name."""
+        name = self.game.by_slug[card_slug]
+        self.pile[name] -= 1
+        if not self.pile[name]:
+            del self.pile[name]
+        return name
+
     def _to_discard(self, name: str) -> None:
         """A card leaves the row (or a fight): crew are removed and a star alien comes
         in; anything else goes to the discard pile."""
@@ -781,7 +789,7 @@ class HuntedState(State):
         self._see_all((verb, seat, name))
         if verb == "use":
             self.inventory[seat].remove(item)
-            self.discards[name] = self.discards.get(name, 0) + 1
+            self._to_discard(name)
             assert card.use is not None
             self._say(f"{self.name(seat).capitalize()} use the {name}.")
             self._push(Step("effect", AUTO, (seat, card.use)))
@@ -793,10 +801,7 @@ class HuntedState(State):
 
     def _do_draw(self, step: Step, action: HuntedAction) -> None:
         seat = step.data[0]
-        name = self.game.by_slug[action.arg]
-        self.pile[name] -= 1
-        if not self.pile[name]:
-            del self.pile[name]
+        name = self._from_pile(action.arg)
         self._see_all(("drew", seat, name))
         self._say(f"Drawn: {name}.")
         card = self.card(name)
@@ -812,7 +817,7 @@ class HuntedState(State):
             held = aliens[0]
             strong = self.card(held).strength
             # Both aliens go to the discards with the row; the one fought comes back.
-            self.discards[name] = self.discards.get(name, 0) + 1
+            self._to_discard(name)
             if strong == card.strength and held != name:
                 self._push(Step("pick-alien", seat, tuple(sorted((held, name)))))
                 return
@@ -878,7 +883,7 @@ class HuntedState(State):
         card = self.card(name)
         self._say(f"{self.name(seat).capitalize()} activate {name}.")
         if card.type in ("door", "corridor"):
-            self.discards[name] = self.discards.get(name, 0) + 1
+            self._to_discard(name)
             self.drawn = []
             draws = min(card.locations, 2)
             self._push(*(Step("location", CHANCE, (seat,)) for _ in range(draws)),
@@ -1021,10 +1026,7 @@ class HuntedState(State):
         if action.arg == "nothing":
             self._say(f"No {wanted} card is left to find.")
             return
-        name = self.game.by_slug[action.arg]
-        self.pile[name] -= 1
-        if not self.pile[name]:
-            del self.pile[name]
+        name = self._from_pile(action.arg)
         self._say(f"Found: {name}.")
         self._take(seat, name)
 
@@ -1037,15 +1039,12 @@ class HuntedState(State):
         if action.arg == "nothing":
             self._say(f"No alien in the next {draws} cards.")
             return
-        name = self.game.by_slug[action.arg]
-        self.pile[name] -= 1
-        if not self.pile[name]:
-            del self.pile[name]
+        name = self._from_pile(action.arg)
         self._say(f"Ambush: {name} attacks (the row stays).")
         if self.fight is None:
             self._start_fight(seat, name)
         else:
-            self.discards[name] = self.discards.get(name, 0) + 1
+            self._to_discard(name)
 
     # -- fights --------------------------------------------------------------------------
 
@@ -1167,7 +1166,7 @@ class HuntedState(State):
             return
         self._say(f"{fight.alien or 'The alien'} is defeated.")
         if fight.alien:
-            self.discards[fight.alien] = self.discards.get(fight.alien, 0) + 1
+            self._to_discard(fight.alien)
 
     # -- what each seat sees ---------------------------------------------------------------
 
