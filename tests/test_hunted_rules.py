@@ -185,7 +185,9 @@ def test_rulebook_example_a_grenade_and_ammo_pay_the_runner_which_draws_a_locati
     state = new_state()
     draw(state, "Runner", "Grenade", "Ammo")
     assert "activate runner" in texts(state)
-    act(state, "activate runner", "pay move with grenade", "pay move with ammo")
+    act(state, "activate runner")
+    assert all(text.startswith("pay ") for text in texts(state))  # one card at a time
+    act(state, "pay move with grenade", "pay move with ammo")
     assert state.current_player() == CHANCE and state.stack[-1].kind == "location"
     assert state.rows == [[]]
     assert state.discards == {"Runner": 1, "Grenade": 1, "Ammo": 1}
@@ -212,6 +214,14 @@ def test_a_card_that_cannot_be_paid_for_cannot_be_activated() -> None:
     assert not [t for t in texts(state) if t.startswith("activate")]
     with pytest.raises(IllegalActionError, match="not legal here"):
         act(state, "activate laser-rifle")
+
+
+def test_crew_found_in_the_row_join_the_inventory_without_limit() -> None:
+    state = new_state()
+    state.inventory[0] += [Item("Medkit")] * 12
+    draw(state, "Chen", "Service Corridor", "Medkit")
+    act(state, "activate chen", "pay move with service-corridor", "pay search with medkit")
+    assert state.inventory[0][-1] == Item("Chen") and len(state.inventory[0]) == 14
 
 
 def test_a_key_token_pays_for_a_key_icon() -> None:
@@ -433,6 +443,22 @@ def test_reload_costs_an_ammo_token_and_one_time_and_refills_the_shots() -> None
     assert state.inventory[0] == [Item("Pulse Rifle", 2, 4)] and state.time == 19
 
 
+def test_no_more_shots_than_the_weapon_holds() -> None:
+    state = new_state()
+    state.inventory[0] = [Item("Pulse Rifle", 3, 2)]
+    fight(state, 2)
+    assert [t for t in texts(state) if t.startswith("toss")] == [
+        "toss pulse-rifle 1", "toss pulse-rifle 2"]
+
+
+def test_tokens_from_a_flip_or_a_grenade_are_gone_when_the_fight_ends() -> None:
+    state = new_state()
+    state.inventory[0] += [Item("Hobbes"), Item("Grenade")]
+    fight(state, 1)
+    act(state, "flip hobbes", "use grenade", "toss pulse-rifle 1", "hits 1")
+    assert state.fight is None and state.loose_shots == [0] and state.grenades == [0]
+
+
 def test_only_one_weapon_per_combat_round_grenades_may_join() -> None:
     state = new_state()
     state.inventory[0] += [Item("Laser Rifle", 1, 3), Item("Grenade")]
@@ -488,6 +514,15 @@ def test_the_landing_pad_queen_needs_three_hits_to_win() -> None:
     assert state.fight is not None and state.fight.queen and state.fight.strength == 3
     act(state, "toss pulse-rifle 4", "hits 3")
     assert state.over and state.won and state.returns() == [1.0]
+
+
+def test_drawing_the_landing_pad_starts_the_final_fight_at_once() -> None:
+    state = new_state()
+    state.locations_drawn, state.keys = 13, [1]
+    draw(state, "Blast Door")
+    act(state, "activate blast-door", "pay key with token", "location landing-pad")
+    assert state.stage() == "fight" and state.fight is not None and state.fight.queen
+    assert state.locations_drawn == 14  # the door's second Location is not drawn
 
 
 def test_time_at_zero_loses() -> None:
@@ -546,6 +581,29 @@ def test_the_shared_row_counts_for_both_players_and_goes_with_either_s_discard()
     assert state.fight is None
     act(state, "done", "hide")  # p2 hides: the shared row is discarded too
     assert state.shared == [] and state.rows[0] == ["Grenade"]
+
+
+def test_a_shared_bell_counts_in_the_other_player_s_row() -> None:
+    state = new_state(players=2)
+    draw(state, "Hatch")
+    act(state, "share hatch", "done")
+    draw(state, "Drone")  # p2: an alien and the shared bell
+    act(state, "done", "hide")  # p1 hides: the shared Hatch goes, p2's Drone stays
+    assert state.rows[1] == ["Drone"] and state.shared == []
+    state.shared = ["Hatch"]
+    draw(state, "Grenade")  # p2: the Drone, the shared Hatch and the Grenade
+    assert state.fight is not None and state.fight.alien == "Drone"
+    assert state.current_player() == 1 and state.shared == []
+
+
+def test_the_player_who_drew_the_locations_has_the_final_say() -> None:
+    state = new_state(players=2)
+    act(state, "hide")
+    state.keys[1] = 1
+    draw(state, "Blast Door")
+    act(state, "activate blast-door", "pay key with token", "location med-bay",
+        "location nest")
+    assert state.stage() == "go" and state.current_player() == 1
 
 
 def test_a_player_must_draw_before_using_the_shared_row() -> None:
