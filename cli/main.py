@@ -175,6 +175,8 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
         make_agent(spec, 0)
     options = player_option(players)
     seats = load_game(game_name, **options).info.num_players
+    if load_game(game_name, **options).info.cooperative:
+        seats = 2  # each seed once per agent
     with click.progressbar(length=seats * games, label="games", file=sys.stderr,
                            show_pos=True) as bar:
         report = run_arena(game_name, specs[0], specs[1], games, first_seed=seed,
@@ -185,6 +187,20 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
         click.echo(json.dumps(data, indent=1))
         return
     low, high = data["score_95"]
+    if "team_wins" in data:
+        click.echo(f"{game_name} (the players win or lose together): {specs[0]} against "
+                   f"{specs[1]}, {games} seeds, each played by each agent in every seat")
+        for spec in specs:
+            wins, (win_low, win_high) = data["team_wins"][spec], data["team_win_95"][spec]
+            click.echo(f"  {spec} wins {wins} of {games} = {wins / games:.3f} "
+                       f"(95% interval {win_low:.3f} to {win_high:.3f})")
+        click.echo(f"  on the same deals: {specs[0]} alone wins {data['wins']}, "
+                   f"{specs[1]} alone {data['losses']}, both or neither {data['draws']}: "
+                   f"score {data['score']:.3f} (95% interval {low:.3f} to {high:.3f})")
+        click.echo(f"  average length {data['average_length']:.1f} actions")
+        for reason, count in data["end_reasons"].items():
+            click.echo(f"  {count:>5} x {reason}")
+        return
     click.echo(f"{game_name}: {specs[0]} against {specs[1]}, {data['games']} games "
                + (f"({games} seeds, both seatings)" if seats == 2 else
                   f"({games} seeds, {specs[0]} in each of the {seats} seats)"))

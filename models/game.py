@@ -56,6 +56,9 @@ class GameInfo:
     """No game lasts more actions than this, chance outcomes included."""
     zero_sum: bool
     """Whether the returns of every finished game add up to zero."""
+    cooperative: bool = False
+    """Whether every seat always gets the same return: the players win or lose
+    together (and one seat alone is a solo game)."""
 
 
 class Game(ABC):

@@ -5,7 +5,7 @@ the contract in `hunt.models.game`: legal actions sorted, unique and non-empty b
 the end; illegal actions refused with `IllegalActionError` and no change; clones
 independent; chance outcomes summing to 1, and the fast sampler and the playout
 policy choosing only among what is legal; text forms that round-trip; observations
-that are JSON-able; termination within `max_game_length`; zero-sum returns where
+that are JSON-able; termination within `max_game_length`; zero-sum (or shared) returns where
 declared; the record round trip; and the determinizer: a sample keeps the player's
 information-state key and observation, can be played to the end, and does not leak,
 i.e. states that differ only in what the player cannot see give identical samples
@@ -294,6 +294,8 @@ def _check_terminal(game: Game, state: State, game_seed: int, step: int) -> None
         raise _fail(game_seed, step, f"returns {returns} do not have one value per seat")
     if game.info.zero_sum and not math.isclose(sum(returns), 0.0, abs_tol=1e-9):
         raise _fail(game_seed, step, f"returns {returns} of a zero-sum game do not add to 0")
+    if game.info.cooperative and len(set(returns)) > 1:
+        raise _fail(game_seed, step, f"returns {returns} of a cooperative game differ")
 
 
 def _check_record(game: Game, state: State, game_seed: int, step: int) -> None:

@@ -1,6 +1,8 @@
 """Many seeded games between two agents, paired: each seed is played once with the
 first agent in each seat (the second agent in every other seat), so both meet the
-same cards from every side.
+same cards from every side. In a cooperative game (the players win or lose together)
+each seed is played once by each agent in every seat, and the agents are compared on
+the same deals: the one that escapes where the other does not wins the pair.
 
 Games run in worker processes; results carry win rates with 95% Wilson intervals,
 the average game length and how games ended.
@@ -29,7 +31,8 @@ class GameTask:
     specs: tuple[str, ...]
     """Agent spec per seat."""
     first_agent_seat: int
-    """Seat of agent A in this game (agent B takes every other seat)."""
+    """Seat of agent A in this game (agent B takes every other seat); in a cooperative
+    game -1 when agent B plays every seat."""
     seed: int
 
 
@@ -77,9 +80,18 @@ class ArenaReport:
     """Agent A's seat -> counts of "win", "draw", "loss"."""
     total_length: int = 0
     end_reasons: Counter[str] = field(default_factory=Counter)
+    cooperative: bool = False
+    team_wins: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
+    """Cooperative games: the games each agent's team won."""
+    pending: dict[int, tuple[str, bool]] = field(default_factory=dict)
+    """Cooperative games: a seed's first result (which agent, won?) until its pair
+    arrives."""
 
     def add(self, outcome: GameOutcome) -> None:
         """Count one finished game."""
+        if self.cooperative:
+            self._add_pair_half(outcome)
+            return
         seat = outcome.task.first_agent_seat
         mine = outcome.returns[seat]
         best_other = max(r for s, r in enumerate(outcome.returns) if s != seat)
@@ -91,6 +103,26 @@ class ArenaReport:
         self.by_seat.setdefault(seat, Counter())[result] += 1
         self.total_length += outcome.length
         self.end_reasons[outcome.end_reason or "unknown"] += 1
+
+    def _add_pair_half(self, outcome: GameOutcome) -> None:
+        won = outcome.returns[0] > 0
+        agent = "a" if outcome.task.first_agent_seat >= 0 else "b"
+        self.team_wins[agent] += won
+        self.total_length += outcome.length
+        self.end_reasons[outcome.end_reason or "unknown"] += 1
+        seed = outcome.task.seed
+        if seed not in self.pending:
+            self.pending[seed] = (agent, won)
+            return
+        first_agent, first_won = self.pending.pop(seed)
+        won_by = {first_agent: first_won, agent: won}
+        result = "win" if won_by["a"] > won_by["b"] else \
+            "loss" if won_by["a"] < won_by["b"] else "draw"
+        self.games += 1
+        self.wins += result == "win"
+        self.draws += result == "draw"
+        self.losses += result == "loss"
+        self.by_seat.setdefault(0, Counter())[result] += 1
 
     @property
     def score(self) -> float:
@@ -105,18 +137,30 @@ class ArenaReport:
             "wins": self.wins, "draws": self.draws, "losses": self.losses,
             "score": self.score, "score_95": [low, high],
             "by_seat": {str(seat): dict(counts) for seat, counts in sorted(self.by_seat.items())},
-            "average_length": self.total_length / self.games if self.games else 0.0,
+            "average_length": self.total_length / (2 * self.games if self.cooperative
+                                                    else self.games) if self.games else 0.0,
             "end_reasons": dict(self.end_reasons.most_common()),
+            **({"team_wins": {self.agents[0]: self.team_wins["a"],
+                              self.agents[1]: self.team_wins["b"]},
+                "team_win_95": {self.agents[i]: list(wilson_interval(
+                    self.team_wins[key], self.games)) for i, key in enumerate("ab")}}
+               if self.cooperative else {}),
         }
 
 
 def arena_tasks(game: str, agent_a: str, agent_b: str, seeds: int, first_seed: int,
                 options: dict[str, Any] | None = None) -> list[GameTask]:
-    """Every seating of each seed: agent A in one seat, agent B in all the others."""
+    """Every seating of each seed: agent A in one seat, agent B in all the others (in a
+    cooperative game: agent A in every seat, then agent B in every seat)."""
     frozen = tuple(sorted((options or {}).items()))
-    num_players = load_game(game, **dict(frozen)).info.num_players
+    info = load_game(game, **dict(frozen)).info
+    num_players = info.num_players
     tasks = []
     for seed in range(first_seed, first_seed + seeds):
+        if info.cooperative:
+            tasks += [GameTask(game, frozen, (agent_a,) * num_players, 0, seed),
+                      GameTask(game, frozen, (agent_b,) * num_players, -1, seed)]
+            continue
         for seat in range(num_players):
             specs = [agent_b] * num_players
             specs[seat] = agent_a
@@ -131,7 +175,8 @@ def run_arena(game: str, agent_a: str, agent_b: str, seeds: int, *, first_seed: 
     for spec in (agent_a, agent_b):
         make_agent(spec, 0)  # refuse a bad spec before starting workers
     tasks = arena_tasks(game, agent_a, agent_b, seeds, first_seed, options)
-    report = ArenaReport(game, (agent_a, agent_b))
+    cooperative = load_game(game, **(options or {})).info.cooperative
+    report = ArenaReport(game, (agent_a, agent_b), cooperative=cooperative)
     for outcome in _run(tasks, workers):
         report.add(outcome)
         if on_game is not None:

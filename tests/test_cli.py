@@ -400,3 +400,18 @@ def test_hint_for_hunted_gives_the_next_card_odds_and_chances_to_escape(
     assert code == 0, out
     assert "The next card: an alien" in out and "forces a fight at once" in out
     assert "Recommended play:" in out and "chance to escape" in out
+
+
+def test_arena_compares_two_agents_on_the_same_deals_in_a_cooperative_game() -> None:
+    code, out = run("arena", "hunted", "--agents", "heuristic,random", "--games", "6",
+                    "--json")
+    assert code == 0, out
+    data = json.loads(out[out.index("{"):])
+    assert data["games"] == 6 and data["wins"] + data["draws"] + data["losses"] == 6
+    assert sum(data["end_reasons"].values()) == 12  # each seed once per agent
+    # A seed counts for the heuristic when it escaped there and random did not.
+    assert data["wins"] - data["losses"] == (data["team_wins"]["heuristic"]
+                                             - data["team_wins"]["random"])
+    code, out = run("arena", "hunted", "--agents", "heuristic,random", "--games", "3")
+    assert code == 0 and "the players win or lose together" in out
+    assert "heuristic wins" in out and "on the same deals" in out

@@ -180,3 +180,18 @@ def test_british_view_is_the_same_whatever_the_german_drew() -> None:
         keys.add(state.information_state_key(BRITISH))
         assert state.observation(BRITISH)["opponent_hand_size"] == 1
     assert len(keys) == 1
+
+
+def test_the_conformance_suite_refuses_unequal_returns_in_a_cooperative_game() -> None:
+    from hunt.models.hunted import HuntedGame, HuntedState
+
+    class Unfair(HuntedState):
+        def returns(self) -> list[float]:
+            return [1.0, 0.0] if self.over else [0.0, 0.0]
+
+    class UnfairGame(HuntedGame):
+        def new_initial_state(self, seed: int = 0) -> HuntedState:
+            return Unfair(self, seed)
+
+    with pytest.raises(ConformanceError, match="cooperative game differ"):
+        check_game(UnfairGame(players=2), num_games=1)

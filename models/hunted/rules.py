@@ -181,7 +181,7 @@ class HuntedGame(Game):
         self.info = GameInfo(
             name="hunted", title="Hunted: Mining Colony 415", num_players=players,
             min_players=1, max_players=2, seat_names=self.seat_names,
-            max_game_length=20_000, zero_sum=False)
+            max_game_length=20_000, zero_sum=False, cooperative=True)
 
     normal_iterations = 300  # about 0.15 s a move (2,000 iterations a second)
 
