@@ -30,12 +30,14 @@ class Decision:
     """P(seat 0 wins) just before the decision."""
     after: float
     """P(seat 0 wins) just after it."""
+    decider_before: float
+    """The deciding seat's own win chance just before the decision."""
+    decider_after: float
 
     @property
     def swing(self) -> float:
         """The change in the decider's own win chance (negative: it lost chances)."""
-        change = self.after - self.before
-        return change if self.seat == 0 else -change
+        return self.decider_after - self.decider_before
 
 
 @dataclass(frozen=True)
@@ -47,14 +49,22 @@ class TurningPoint:
     """The search's choice from the decider's view ('' if it agrees)."""
 
 
-def win_chance(state: State, playouts: int, rng: random.Random) -> float:
-    """P(seat 0 wins) from `state`, the mean of `playouts` playouts (returns -1..1)."""
+def win_chances(state: State, playouts: int, rng: random.Random) -> list[float]:
+    """Each seat's chance to win from `state`, the mean of `playouts` playouts. A
+    zero-sum game's returns (-1 .. 1) are mapped to 0 .. 1; other games' returns are
+    already a seat's share of the win (0 .. 1)."""
     if state.is_terminal():
-        return (state.returns()[0] + 1) / 2
-    total = 0.0
-    for _ in range(playouts):
-        total += play_out(state.clone(), rng, state.game.rollout_depth)[0]
-    return (total / playouts + 1) / 2
+        totals = state.returns()
+    else:
+        totals = [0.0] * state.game.info.num_players
+        for _ in range(playouts):
+            result = play_out(state.clone(), rng, state.game.rollout_depth,
+                              reward=lambda world: world.returns())
+            totals = [total + value / playouts for total, value in zip(totals, result,
+                                                                       strict=True)]
+    if state.game.info.zero_sum:
+        return [(value + 1) / 2 for value in totals]
+    return [min(1.0, max(0.0, value)) for value in totals]
 
 
 def decisions(state: State, playouts: int, seed: int,
@@ -68,12 +78,13 @@ def decisions(state: State, playouts: int, seed: int,
     for index, action in enumerate(state.history):
         seat = replay.current_player()
         choice = seat >= 0 and len(replay.legal_actions()) > 1
-        before = win_chance(replay, playouts, rng) if choice else 0.0
+        before = win_chances(replay, playouts, rng) if choice else []
         text = replay.action_to_string(action)
         replay.apply_action(action)
         if choice:
-            found.append(Decision(index, seat, text, before,
-                                  win_chance(replay, playouts, rng)))
+            after = win_chances(replay, playouts, rng)
+            found.append(Decision(index, seat, text, before[0], after[0], before[seat],
+                                  after[seat]))
         progress(index + 1, len(state.history))
     return found
 

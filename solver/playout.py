@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hunt.models.game import CHANCE, TERMINAL, State
 
 
 def play_out(world: State, rng: random.Random, max_depth: int | None = None,
-             epsilon: float = 0.0) -> list[float]:
+             epsilon: float = 0.0,
+             reward: Callable[[State], list[float]] | None = None) -> list[float]:
     """Play `world` on (changing it) with the game's `rollout_action`, chance drawn by
-    its probabilities; the game's `search_reward` at the end, or its `evaluate` once
-    `max_depth` actions are played (if the game has an evaluation). With `epsilon`,
-    that share of the decisions is a uniformly random legal action instead: playouts
-    that do not assume every player follows the game's rules of thumb."""
+    its probabilities; the game's `search_reward` at the end (or `reward`, if given),
+    or its `evaluate` once `max_depth` actions are played (if the game has an
+    evaluation). With `epsilon`, that share of the decisions is a uniformly random
+    legal action instead: playouts that do not assume every player follows the
+    game's rules of thumb."""
     game = world.game
     depth = 0
     while (player := world.current_player()) != TERMINAL:
@@ -28,4 +31,4 @@ def play_out(world: State, rng: random.Random, max_depth: int | None = None,
         else:
             world.apply_legal_action(game.rollout_action(world, rng))
         depth += 1
-    return game.search_reward(world)
+    return (reward or game.search_reward)(world)

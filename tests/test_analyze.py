@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from hunt.cli.main import cli
+from hunt.models import load_game
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -66,3 +68,21 @@ def test_without_the_plot_extra_a_one_line_message_says_how_to_install_it(
     assert code == 2
     assert out.strip() == ("Error: --plot needs matplotlib, the plot extra: pip install -e "
                            "'.[plot]' (or pip install matplotlib)")
+
+
+def test_win_chances_read_each_game_s_returns_as_a_chance() -> None:
+    """Zero-sum returns -1..1 become 0..1; a cooperative or multi-player game's returns
+    are already each seat's share of the win, so a lost Hunted game is 0, not 0.5."""
+    from hunt.solver.agent import HeuristicAgent
+    from hunt.solver.analysis import win_chances
+    from hunt.solver.match import play_game
+
+    rng = random.Random(0)
+    hunted = play_game(load_game("hunted"), [HeuristicAgent(1)], 11).state
+    assert win_chances(hunted, 5, rng) == [1.0 if hunted.returns()[0] else 0.0]
+    party = play_game(load_game("hunting-party", players=3),
+                      [HeuristicAgent(seat) for seat in range(3)], 4).state
+    assert win_chances(party, 5, rng) == party.returns()
+    duel = load_game("jutland").new_initial_state(3)
+    chances = win_chances(duel, 20, rng)
+    assert sum(chances) == pytest.approx(1.0)
