@@ -645,8 +645,7 @@ class HuntedState(State):
                 self.stack.pop()  # every star alien is in already
                 continue
             if step.kind == "fight" and not self.can_attack(step.seat):
-                self._say(f"{self.name(step.seat)} has nothing left to fire: the aliens "
-                          "kill them.")
+                self._say(f"Nothing is left to fire: the aliens kill {self.name(step.seat)}.")
                 self.health[step.seat] = 0
                 self._see_all(("killed", step.seat))
                 self._end(False, "out of ammo in a fight")
