@@ -8,6 +8,10 @@ from pathlib import Path
 
 import click
 
+from hunt.boards.data import read_board_file
+from hunt.boards.hunted_data import FILES as HUNTED_FILES
+from hunt.boards.hunted_data import TYPES as HUNTED_TYPES
+from hunt.boards.hunted_data import validate_hunted
 from hunt.boards.the_hunt_cards import validate_cards
 from hunt.boards.the_hunt_map import (
     draw_map,
@@ -48,7 +52,8 @@ def show(game_name: str) -> None:
 @board.command()
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 def validate(path: Path) -> None:
-    """Check The Hunt's map, tracks or cards file; list every problem, one a line."""
+    """Check The Hunt's map, tracks or cards file, or one of Hunted's (cards,
+    locations, setup: checked with the shipped others); every problem, one a line."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
@@ -56,7 +61,12 @@ def validate(path: Path) -> None:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         click.echo(f"{path}: not valid TOML: {error}")
         sys.exit(1)
-    if "hex" in data or "freighter" in data:
+    hunted = hunted_file(data)
+    if hunted:
+        files = {name: read_board_file("hunted", f"{name}.toml") for name in HUNTED_FILES}
+        files[hunted] = data
+        problems = validate_hunted(files)
+    elif "hex" in data or "freighter" in data:
         problems = validate_map(data)
     elif "strategy" in data:
         problems = validate_tracks(data, load_hunt_map().graph)
@@ -65,7 +75,8 @@ def validate(path: Path) -> None:
     else:
         click.echo(f"{path}: not a board file hunt can check; expected a map ([[hex]], "
                    "[[destination]], [[freighter]]), tracks ([strategy], ...) or cards "
-                   "([[card]])")
+                   "([[card]]) of The Hunt, or Hunted's cards ([[card]] with a type), "
+                   "locations ([[location]]) or setup ([start])")
         sys.exit(1)
     for problem in problems:
         click.echo(f"{path}: {problem}")
@@ -73,3 +84,16 @@ def validate(path: Path) -> None:
         click.echo(f"{len(problems)} problem{'s' if len(problems) > 1 else ''} found.")
         sys.exit(1)
     click.echo(f"{path}: no problems.")
+
+
+def hunted_file(data: dict[str, object]) -> str:
+    """Which of Hunted's board files `data` is ("cards", "locations", "setup"), or ""."""
+    if "location" in data:
+        return "locations"
+    if "start" in data and "hit_rates" in data:
+        return "setup"
+    cards = data.get("card")
+    if isinstance(cards, list) and any(isinstance(card, dict) and card.get("type") in
+                                       HUNTED_TYPES for card in cards):
+        return "cards"
+    return ""

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from hunt.boards.data import read_board_file
 from hunt.boards.hunted_data import DECK_SIZE, LANDING_PAD, load_hunted, validate_hunted
+from hunt.cli.main import cli
 from hunt.errors import IllegalActionError, OptionError
 from hunt.models import load_game
 from hunt.models.game import CHANCE
@@ -82,6 +85,18 @@ def test_board_validation_names_every_problem_in_one_line() -> None:
     assert any("'source' must be one of" in p for p in problems)
     assert any("the rulebook says 65" in p for p in problems)
     assert all("\n" not in p for p in problems)
+
+
+def test_hunt_board_validate_checks_an_edited_hunted_file(tmp_path: Path) -> None:
+    shipped = Path(__file__).parent.parent / "boards" / "hunted" / "locations.toml"
+    edited = tmp_path / "locations.toml"
+    edited.write_text(shipped.read_text().replace('name = "Nest"', 'name = "Nest 2"', 1)
+                      .replace("ambush = 5", "ambush = 5, teleport = 1"))
+    result = CliRunner().invoke(cli, ["board", "validate", str(edited)])
+    assert result.exit_code == 1
+    assert "locations.toml Nest 2: unknown effect 'teleport'; accepted:" in result.output
+    result = CliRunner().invoke(cli, ["board", "validate", str(shipped)])
+    assert result.exit_code == 0 and "no problems" in result.output
 
 
 # -- setting up ------------------------------------------------------------------------
