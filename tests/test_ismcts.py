@@ -368,3 +368,25 @@ def test_levels_scale_with_the_games_normal_budget() -> None:
     assert isinstance(agent, ISMCTSAgent) and agent.search.iterations == 300
     agent = make_agent("ismcts:hard", 1, load_game("jutland"))
     assert isinstance(agent, ISMCTSAgent) and agent.search.iterations == 4000
+
+
+def test_search_decisions_replay_in_any_process_whatever_the_hash_seed() -> None:
+    """Every AI decision replays from its seed: nothing may depend on the order in
+    which a set of hex names iterates (Python salts string hashes per process). The
+    Hunt's Force-shifting choices once came out of a set in the playouts' order."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from hunt.models import load_game\n"
+        "from hunt.solver.agents import make_agent\n"
+        "from hunt.solver.match import play_game\n"
+        "game = load_game('the-hunt')\n"
+        "spec = 'ismcts:iterations=20,tree=1,confidence=0,epsilon=0.2'\n"
+        "agents = [make_agent(spec, seat + 1, game) for seat in range(2)]\n"
+        "print(play_game(game, agents, 3).state.to_record()['actions'])\n")
+    records = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                              check=True, env={**os.environ, "PYTHONHASHSEED": str(salt)}
+                              ).stdout for salt in (1, 2)}
+    assert len(records) == 1

@@ -455,7 +455,7 @@ class TheHuntState(State):
         effect = step.data[0]
         if effect == "move-enemy-force":
             return [HuntAction("shift", force, hex=h) for force, where in self.forces.items()
-                    if where is not None for h in self.game.ball[where][2] if h != where]
+                    if where is not None for h in sorted(self.game.ball[where][2]) if h != where]
         if effect == "false-hint":
             assert self.graf_spee is not None
             return [HuntAction("hint", hex=h) for h in self._false_hint_hexes(self.graf_spee)]
