@@ -174,9 +174,8 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     for spec in specs:
         make_agent(spec, 0)
     options = player_option(players)
-    seats = load_game(game_name, **options).info.num_players
-    if load_game(game_name, **options).info.cooperative:
-        seats = 2  # each seed once per agent
+    info = load_game(game_name, **options).info
+    seats = 2 if info.cooperative else info.num_players  # co-op: each seed once per agent
     with click.progressbar(length=seats * games, label="games", file=sys.stderr,
                            show_pos=True) as bar:
         report = run_arena(game_name, specs[0], specs[1], games, first_seed=seed,
@@ -190,8 +189,8 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     if "team_wins" in data:
         click.echo(f"{game_name} (the players win or lose together): {specs[0]} against "
                    f"{specs[1]}, {games} seeds, each played by each agent in every seat")
-        for spec in specs:
-            wins, (win_low, win_high) = data["team_wins"][spec], data["team_win_95"][spec]
+        for spec, wins, (win_low, win_high) in zip(specs, data["team_wins"],
+                                                   data["team_win_95"], strict=True):
             click.echo(f"  {spec} wins {wins} of {games} = {wins / games:.3f} "
                        f"(95% interval {win_low:.3f} to {win_high:.3f})")
         click.echo(f"  on the same deals: {specs[0]} alone wins {data['wins']}, "
@@ -207,7 +206,7 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     click.echo(f"  {specs[0]} wins {data['wins']}, draws {data['draws']}, "
                f"loses {data['losses']}: score {data['score']:.3f} "
                f"(95% interval {low:.3f} to {high:.3f})")
-    seat_names = load_game(game_name, **options).info.seat_names
+    seat_names = info.seat_names
     for seat, counts in data["by_seat"].items():
         played = sum(counts.values())
         click.echo(f"  as {seat_names[int(seat)]}: wins {counts.get('win', 0)} of {played}")

@@ -82,7 +82,8 @@ class ArenaReport:
     end_reasons: Counter[str] = field(default_factory=Counter)
     cooperative: bool = False
     team_wins: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
-    """Cooperative games: the games each agent's team won."""
+    """Cooperative games: the games each agent's team won (JSON: a list in the order
+    of `agents`)."""
     pending: dict[int, tuple[str, bool]] = field(default_factory=dict)
     """Cooperative games: a seed's first result (which agent, won?) until its pair
     arrives."""
@@ -140,10 +141,9 @@ class ArenaReport:
             "average_length": self.total_length / (2 * self.games if self.cooperative
                                                     else self.games) if self.games else 0.0,
             "end_reasons": dict(self.end_reasons.most_common()),
-            **({"team_wins": {self.agents[0]: self.team_wins["a"],
-                              self.agents[1]: self.team_wins["b"]},
-                "team_win_95": {self.agents[i]: list(wilson_interval(
-                    self.team_wins[key], self.games)) for i, key in enumerate("ab")}}
+            **({"team_wins": [self.team_wins["a"], self.team_wins["b"]],
+                "team_win_95": [list(wilson_interval(self.team_wins[key], self.games))
+                                for key in "ab"]}
                if self.cooperative else {}),
         }
 

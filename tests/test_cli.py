@@ -410,8 +410,8 @@ def test_arena_compares_two_agents_on_the_same_deals_in_a_cooperative_game() -> 
     assert data["games"] == 6 and data["wins"] + data["draws"] + data["losses"] == 6
     assert sum(data["end_reasons"].values()) == 12  # each seed once per agent
     # A seed counts for the heuristic when it escaped there and random did not.
-    assert data["wins"] - data["losses"] == (data["team_wins"]["heuristic"]
-                                             - data["team_wins"]["random"])
+    heuristic, random_team = data["team_wins"]
+    assert data["wins"] - data["losses"] == heuristic - random_team
     code, out = run("arena", "hunted", "--agents", "heuristic,random", "--games", "3")
     assert code == 0 and "the players win or lose together" in out
     assert "heuristic wins" in out and "on the same deals" in out
