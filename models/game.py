@@ -19,7 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from hunt.errors import IllegalActionError, RecordError
 
@@ -247,6 +247,16 @@ class State(ABC):
         (from `belief(player)`) weights what is hidden, where a game has such a model.
         The sample has no history and no record; other seats' views are empty in it.
         """
+
+    def _sampled_copy(self, player: int) -> Self:
+        """A clone to build a determinization in: no history or record, and of the
+        views only `player`'s (the other seats' are empty in a sample)."""
+        world = cast(Self, self.clone())  # every game's clone returns its own type
+        world.history = []
+        world._determinized = True
+        world._views = [[] for _ in self._views]
+        world._views[player] = list(self._views[player])
+        return world
 
     def end_reason(self) -> str:
         """How a finished game ended, in a few words (for arena tallies); "" before."""

@@ -9,8 +9,9 @@ fight is evaluated: a fight, a test or a draw being resolved is played on.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
+
+from hunt.models.logistic import logistic_chance
 
 if TYPE_CHECKING:
     from hunt.models.hunted.rules import HuntedState
@@ -52,5 +53,4 @@ def features(state: HuntedState) -> tuple[float, ...]:
 
 def win_chance(state: HuntedState, weights: tuple[float, ...] = WEIGHTS) -> float:
     """P(escape) under the logistic model."""
-    z = sum(w * x for w, x in zip(weights, features(state), strict=True))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    return logistic_chance(weights, features(state))

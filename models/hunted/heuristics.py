@@ -42,7 +42,7 @@ def heuristic_action(game: HuntedGame, observation: Observation,
                      legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """The rule-of-thumb choice among `legal_actions` for the observing seat."""
     legal = [action for action in legal_actions if isinstance(action, HuntedAction)]
-    me = (observation["players"] == 1 and 0) or int(observation["seat"][1:]) - 1
+    me = int(observation["seat"][1:]) - 1  # "p1" -> seat 0
     stage = observation["stage"]
     by_verb: dict[str, list[HuntedAction]] = {}
     for action in legal:

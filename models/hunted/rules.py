@@ -418,11 +418,7 @@ class HuntedState(State):
 
     def determinize(self, player: int, rng: random.Random, prior: Any = None) -> HuntedState:
         """The position itself: nothing is hidden but the decks' order, which is chance."""
-        world = self.clone()
-        world.history = []
-        world._determinized = True
-        world._views = [[] for _ in range(self.game.players)]
-        world._views[player] = list(self._views[player])
+        world = self._sampled_copy(player)
         return world
 
     # -- chance --------------------------------------------------------------------------

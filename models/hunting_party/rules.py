@@ -930,11 +930,7 @@ class HuntingPartyState(State):
         contents (its order nobody knows), and the known cards of each hand. Every
         other Action card is dealt uniformly over the places it could be.
         """
-        world = self.clone()
-        world.history = []
-        world._determinized = True
-        world._views = [[] for _ in range(self.game.players)]
-        world._views[player] = list(self._views[player])
+        world = self._sampled_copy(player)
         others = [seat for seat in range(self.game.players) if seat != player]
         goals = [g for g in sorted(self.game.goals) if g not in self.goals_dealt[player]]
         rng.shuffle(goals)

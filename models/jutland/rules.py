@@ -281,11 +281,7 @@ class JutlandState(State):
                   for kind in range(self.game.num_kinds)]
         pool = [kind for kind, n in enumerate(unseen) for _ in range(n)]
         rng.shuffle(pool)
-        world = self.clone()
-        world.history = []
-        world._determinized = True
-        world._views = [[], []]
-        world._views[player] = list(self._views[player])
+        world = self._sampled_copy(player)
         n = self.game.num_kinds
         hand_size = sum(self.hands[opponent])
         hidden_discards = sum(self.discard_down[opponent])

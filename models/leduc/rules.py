@@ -219,11 +219,7 @@ class LeducState(State):
 
     def determinize(self, player: int, rng: random.Random, prior: Any = None) -> LeducState:
         """Deal the opponent's card (if dealt) among the cards `player` has not seen."""
-        world = self.clone()
-        world.history = []
-        world._determinized = True
-        world._views = [[], []]
-        world._views[player] = list(self._views[player])
+        world = self._sampled_copy(player)
         opponent = 1 - player
         if self.cards[opponent] >= 0 and not (self.current_player() == TERMINAL
                                               and self.folded is None):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from hunt.models.logistic import logistic_chance
+
 if TYPE_CHECKING:
     from hunt.models.the_hunt.rules import TheHuntState
 
@@ -47,5 +49,4 @@ def features(state: TheHuntState) -> tuple[float, ...]:
 
 def german_win_chance(state: TheHuntState, weights: tuple[float, ...] = WEIGHTS) -> float:
     """P(the German wins) under the logistic model."""
-    z = sum(w * x for w, x in zip(weights, features(state), strict=True))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    return logistic_chance(weights, features(state))

@@ -1072,11 +1072,7 @@ class TheHuntState(State):
         has seen), and for the British the Graf Spee's hex among the possible ones,
         weighted by `prior` (hex -> weight) when given. A Battle card the German has
         chosen but not yet shown is redrawn from the sampled hand."""
-        world = self.clone()
-        world.history = []
-        world._determinized = True
-        world._views = [[], []]
-        world._views[player] = list(self._views[player])
+        world = self._sampled_copy(player)
         if player == BRITISH:
             self.belief(BRITISH)  # the sample answers `belief` as this state does
             world._tracked = self._tracked
