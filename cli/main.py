@@ -6,7 +6,9 @@ import json
 import os
 import secrets
 import sys
+from contextlib import nullcontext
 from pathlib import Path
+from typing import TextIO
 
 import click
 
@@ -18,7 +20,7 @@ from hunt.errors import HuntError
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent import Agent
 from hunt.solver.agents import LEVELS, make_agent
-from hunt.solver.arena import run_arena
+from hunt.solver.arena import GameOutcome, run_arena
 
 
 class UserError(click.ClickException):
@@ -163,8 +165,11 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
               help="Players, for a game with a range: the first agent takes one seat in "
                    "turn, the second all the others.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Append each game to this file as it ends, one JSON line "
+                                 "(seed, agents by seat, returns, length, how it ended).")
 def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
-          players: int | None, as_json: bool) -> None:
+          players: int | None, as_json: bool, log_path: Path | None) -> None:
     """Play two agents against each other on paired seeds; win rates with 95% intervals.
     The score is the first agent's share of games it scores highest in (ties count
     half); with n players, chance alone gives 1/n."""
@@ -176,11 +181,21 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     options = player_option(players)
     info = load_game(game_name, **options).info
     seats = 2 if info.cooperative else info.num_players  # co-op: each seed once per agent
+    try:
+        log: TextIO | None = log_path.open("a") if log_path else None
+    except OSError as error:
+        raise click.FileError(str(log_path), hint=error.strerror) from None
     with click.progressbar(length=seats * games, label="games", file=sys.stderr,
-                           show_pos=True) as bar:
+                           show_pos=True) as bar, log or nullcontext():
+
+        def finished(outcome: GameOutcome) -> None:
+            bar.update(1)
+            if log is not None:
+                log.write(json.dumps(outcome.to_json()) + "\n")
+                log.flush()
+
         report = run_arena(game_name, specs[0], specs[1], games, first_seed=seed,
-                           workers=workers, options=options,
-                           on_game=lambda _: bar.update(1))
+                           workers=workers, options=options, on_game=finished)
     data = report.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=1))

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from hunt.errors import HuntError
 from hunt.models.registry import load_game
 from hunt.solver.agents import make_agent
 from hunt.solver.match import play_game
@@ -45,13 +47,32 @@ class GameOutcome:
     length: int
     end_reason: str
 
+    def to_json(self) -> dict[str, Any]:
+        """The game as one line of an arena log: seed, seating and result."""
+        return {"seed": self.task.seed, "agents": list(self.task.specs),
+                "first_agent_seat": self.task.first_agent_seat,
+                "returns": list(self.returns), "length": self.length, "end": self.end_reason}
+
+
+class ArenaGameError(HuntError, RuntimeError):
+    """A game of the arena that stopped with an error: which seed and seating, so it
+    can be played again on its own (every game is replayable from its seed)."""
+
 
 def play_task(task: GameTask) -> GameOutcome:
     """Play one arena game (in a worker process)."""
     game = load_game(task.game, **dict(task.options))
     agents = [make_agent(spec, task.seed * 7919 + seat, game)
               for seat, spec in enumerate(task.specs)]
-    result = play_game(game, agents, task.seed)
+    try:
+        result = play_game(game, agents, task.seed)
+    except Exception as error:  # a bug: say which game, as the traceback stays in the worker
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        seating = ", ".join(f"{name} {spec}" for name, spec
+                            in zip(game.info.seat_names, task.specs, strict=True))
+        raise ArenaGameError(
+            f"{task.game} seed {task.seed} ({seating}) stopped: {type(error).__name__}: "
+            f"{error} (at {where.filename}:{where.lineno})") from error
     return GameOutcome(task, result.returns, result.length, result.state.end_reason())
 
 

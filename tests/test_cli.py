@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 from typing import TextIO, cast
 
+import pytest
 from click.testing import CliRunner
 
 from hunt.cli.main import cli
@@ -14,6 +15,7 @@ from hunt.cli.screens import render_jutland
 from hunt.models import load_game, state_from_record
 from hunt.models.hunted import HuntedState
 from hunt.models.hunting_party import HuntingPartyState
+from hunt.solver import arena as arena_module
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str]:
@@ -109,6 +111,37 @@ def test_arena_json_and_a_bad_agent_spec() -> None:
     code, out = run("arena", "jutland", "--agents", "random,alphazero")
     assert code == 2
     assert "no agent 'alphazero'; accepted: random, heuristic, ismcts, pimc" in out
+
+
+def test_arena_log_has_a_json_line_per_game_as_it_ends(tmp_path: Path) -> None:
+    log = tmp_path / "arena.jsonl"
+    code, out = run("arena", "jutland", "--agents", "heuristic,random", "--games", "3",
+                    "--log", str(log))
+    assert code == 0, out
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted((game["seed"], game["first_agent_seat"]) for game in games) == \
+        [(seed, seat) for seed in range(3) for seat in range(2)]
+    for game in games:
+        assert game["agents"][game["first_agent_seat"]] == "heuristic"
+        assert game["returns"][game["first_agent_seat"]] == 1.0 and game["length"] > 0
+        assert game["end"].endswith("win on more ships sunk")
+    code, out = run("arena", "jutland", "--agents", "heuristic,random", "--games", "1",
+                    "--log", str(tmp_path / "missing" / "arena.jsonl"))
+    assert code != 0 and "Could not open file" in out and "Traceback" not in out
+
+
+def test_an_arena_game_that_fails_names_its_seed_and_seating(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing_game(*args: object) -> None:
+        raise ValueError("no such card")
+
+    monkeypatch.setattr(arena_module, "play_game", failing_game)
+    code, out = run("arena", "jutland", "--agents", "heuristic,random", "--games", "1",
+                    "--seed", "7")
+    assert code == 2
+    assert "jutland seed 7 (german heuristic, british random) stopped: ValueError: " \
+        "no such card (at " in out
+    assert "Traceback" not in out
 
 
 def test_play_the_hunt_to_the_end_through_piped_input_as_each_side(tmp_path: Path) -> None:
