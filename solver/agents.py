@@ -6,9 +6,10 @@ A spec is a name, optionally followed by a colon and settings:
 them by the game's belief (the Graf Spee tracker in The Hunt); `ismcts:depth=N` cuts
 playouts after N actions with the game's evaluation (default: the game's own depth);
 `ismcts:confidence=C` keeps the game's own choice unless the search's is C standard
-errors better (default 1, 0: always the search's); `ismcts:epsilon=E` makes that share
-of playout decisions at random; `ismcts:tree=N` lets an iteration take at most N
-decisions in the trees before its playout (1: flat UCB over the root actions).
+errors better (0: always the search's); `ismcts:epsilon=E` makes that share of
+playout decisions at random; `ismcts:tree=N` lets an iteration take at most N
+decisions in the trees before its playout (1: flat UCB over the root actions, 0: no
+limit). Without them each game's measured `search_shape` applies.
 Difficulty levels only change the search budget, never what the AI may see.
 """
 
@@ -45,7 +46,8 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
     time_limit: float | None = None
     use_belief = True
     depth: int | None = None
-    confidence, epsilon = 1.0, 0.0
+    confidence: float | None = None
+    epsilon: float | None = None
     tree_depth: int | None = None
     for setting in filter(None, settings.split(",")):
         key, _, value = setting.partition("=")
@@ -64,7 +66,7 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
                 confidence = float(value)
             elif key == "epsilon" and name == "ismcts" and 0 <= float(value) <= 1:
                 epsilon = float(value)
-            elif key == "tree" and name == "ismcts" and int(value) >= 1:
+            elif key == "tree" and name == "ismcts" and int(value) >= 0:
                 tree_depth = int(value)
             else:
                 raise ValueError

@@ -22,9 +22,9 @@ import math
 import random
 import time
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from hunt.models.game import CHANCE, Action, State
+from hunt.models.game import CHANCE, Action, SearchShape, State
 from hunt.solver.agent import Agent
 from hunt.solver.playout import play_out
 
@@ -76,9 +76,9 @@ class ISMCTS:
 
     def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
-                 guide_weight: float = 5.0, confidence: float = 1.0, use_belief: bool = True,
-                 epsilon: float = 0.0, tree_depth: int | None = None,
-                 seed: int = 0) -> None:
+                 guide_weight: float = 5.0, confidence: float | None = None,
+                 use_belief: bool = True, epsilon: float | None = None,
+                 tree_depth: int | None = None, seed: int = 0) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("give the search a budget: iterations or time_limit")
         self.iterations = iterations
@@ -86,15 +86,22 @@ class ISMCTS:
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.guide_weight = guide_weight
-        self.confidence = confidence
         self.use_belief = use_belief
         """Weight the samples by the game's belief (off: every consistent world alike)."""
+        self.confidence = confidence
         self.epsilon = epsilon
-        """Share of playout decisions made at random (see `play_out`)."""
         self.tree_depth = tree_depth
-        """Decisions an iteration takes in the trees before its playout (None: until it
-        expands a node). 1 is flat UCB over the root actions with playouts after."""
+        """The `SearchShape` fields; None takes the game's (`Game.search_shape`)."""
         self.rng = random.Random(seed)
+
+    def shape_for(self, state: State) -> SearchShape:
+        """The game's search shape with this search's own settings put over it."""
+        shape = state.game.search_shape
+        return replace(
+            shape,
+            tree_depth=shape.tree_depth if self.tree_depth is None else self.tree_depth,
+            confidence=shape.confidence if self.confidence is None else self.confidence,
+            epsilon=shape.epsilon if self.epsilon is None else self.epsilon)
 
     def search(self, state: State) -> SearchResult:
         """Search from the seat to act in `state` and return its statistics."""
@@ -102,6 +109,7 @@ class ISMCTS:
         if seat < 0:
             raise ValueError("search needs a seat to act, not a chance or terminal node")
         legal = state.legal_actions()
+        shape = self.shape_for(state)
         prior = state.belief(seat) if self.use_belief else None  # once per decision
         roots = [_Node() for _ in range(state.game.info.num_players)]
         start = time.perf_counter()
@@ -113,9 +121,9 @@ class ISMCTS:
                                               self.rng)
             while not self._budget_spent(done, start):
                 world = state.determinize(seat, self.rng, prior)
-                self._iterate(world, roots)
+                self._iterate(world, roots, shape)
                 done += 1
-        return self._result(state, legal, roots[seat], guide, done,
+        return self._result(state, legal, roots[seat], guide, shape.confidence, done,
                             time.perf_counter() - start)
 
     def _budget_spent(self, done: int, start: float) -> bool:
@@ -124,7 +132,7 @@ class ISMCTS:
         return self.time_limit is not None and done % 8 == 0 \
             and time.perf_counter() - start >= self.time_limit
 
-    def _iterate(self, world: State, roots: list[_Node]) -> None:
+    def _iterate(self, world: State, roots: list[_Node], shape: SearchShape) -> None:
         """One sampled world: select and expand down the trees, play out, back up."""
         nodes = list(roots)
         paths: list[list[_Node]] = [[] for _ in roots]
@@ -132,7 +140,7 @@ class ISMCTS:
         expanded = False
         decisions = 0
         while not world.is_terminal() and not expanded \
-                and (self.tree_depth is None or decisions < self.tree_depth):
+                and (not shape.tree_depth or decisions < shape.tree_depth):
             player = world.current_player()
             marks = [world.view_length(seat) for seat in seats]
             if player == CHANCE:
@@ -151,7 +159,7 @@ class ISMCTS:
                     nodes[seat] = nodes[seat].children.setdefault(seen, _Node())
         depth = self.rollout_depth if self.rollout_depth is not None \
             else world.game.rollout_depth
-        returns = play_out(world, self.rng, depth, self.epsilon)
+        returns = play_out(world, self.rng, depth, shape.epsilon)
         for seat in seats:
             for node in paths[seat]:
                 node.visits += 1
@@ -189,7 +197,7 @@ class ISMCTS:
         return best[1], best[2], False
 
     def _result(self, state: State, legal: list[Action], root: _Node, guide: Action,
-                iterations: int, seconds: float) -> SearchResult:
+                confidence: float, iterations: int, seconds: float) -> SearchResult:
         """The most visited action, unless it is not clearly better than the game's
         own choice (`confidence` standard errors): then the game's choice stands, so
         sampling noise does not replace a sound rule of thumb."""
@@ -208,7 +216,7 @@ class ISMCTS:
         if chosen != guide and best is not None and kept is not None and kept.visits > 1:
             margin = best.value_sum / best.visits - kept.value_sum / kept.visits
             error = math.sqrt(_variance(best) / best.visits + _variance(kept) / kept.visits)
-            if margin < self.confidence * error:
+            if margin < confidence * error:
                 chosen = guide
         return SearchResult(chosen, tuple(stats), iterations, seconds)
 
@@ -226,8 +234,9 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
-                 use_belief: bool = True, confidence: float = 1.0, epsilon: float = 0.0,
-                 tree_depth: int | None = None, seed: int = 0) -> None:
+                 use_belief: bool = True, confidence: float | None = None,
+                 epsilon: float | None = None, tree_depth: int | None = None,
+                 seed: int = 0) -> None:
         self.search = ISMCTS(iterations=iterations, time_limit=time_limit,
                              exploration=exploration, rollout_depth=rollout_depth,
                              confidence=confidence, use_belief=use_belief, epsilon=epsilon,

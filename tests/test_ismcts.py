@@ -282,7 +282,8 @@ def test_a_tree_of_depth_one_only_grows_root_actions() -> None:
     search = ISMCTS(iterations=200, tree_depth=1, seed=3)
     roots = [_Node(), _Node()]
     for _ in range(200):
-        search._iterate(state.determinize(state.current_player(), search.rng), roots)
+        search._iterate(state.determinize(state.current_player(), search.rng), roots,
+                        search.shape_for(state))
     def is_action(key: Hashable) -> bool:
         return isinstance(key, tuple) and key[:1] == ("act",)
 
