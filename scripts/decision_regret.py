@@ -28,11 +28,14 @@ from hunt.solver.pimc import PIMCAgent
 from hunt.solver.playout import play_out
 
 SETTINGS: dict[str, dict[str, Any]] = {
-    "ismcts": {}, "ismcts confidence=0": {"confidence": 0.0},
-    "ismcts tree=1": {"tree_depth": 1},
-    "ismcts tree=1 confidence=0": {"tree_depth": 1, "confidence": 0.0},
-    "ismcts tree=2": {"tree_depth": 2},
+    "ismcts (the game's shape)": {},
+    "ismcts full tree": {"tree_depth": 0, "confidence": 1.0, "epsilon": 0.0},
+    "ismcts full tree confidence=0": {"tree_depth": 0, "confidence": 0.0, "epsilon": 0.0},
+    "ismcts tree=1": {"tree_depth": 1, "confidence": 1.0, "epsilon": 0.0},
+    "ismcts tree=1 confidence=0": {"tree_depth": 1, "confidence": 0.0, "epsilon": 0.0},
+    "ismcts tree=2": {"tree_depth": 2, "confidence": 1.0, "epsilon": 0.0},
 }
+"""Settings left out take the game's `search_shape`."""
 
 
 def value(state: State, action: Action, playouts: int, rng: random.Random) -> float:

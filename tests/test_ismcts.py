@@ -9,7 +9,16 @@ from typing import Any
 import pytest
 
 from hunt.models import load_game
-from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
+from hunt.models.game import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Game,
+    GameInfo,
+    Observation,
+    SearchShape,
+    State,
+)
 from hunt.models.testing import alternative_histories, check_game
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.agents import AgentSpecError, make_agent
@@ -272,6 +281,21 @@ def test_agent_specs_and_levels() -> None:
     assert isinstance(agent, ISMCTSAgent) and agent.search.tree_depth == 1
     with pytest.raises(AgentSpecError, match="bad setting 'epsilon=2'"):
         make_agent("ismcts:epsilon=2", 1)
+
+
+def test_the_game_s_search_shape_applies_unless_the_spec_overrides_it() -> None:
+    hunt = load_game("the-hunt")
+    state = hunt.new_initial_state(1)
+    agent = make_agent("ismcts:normal", 1, hunt)
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.search.shape_for(state) == hunt.search_shape \
+        == SearchShape(tree_depth=1, confidence=0.0, epsilon=0.2)
+    agent = make_agent("ismcts:normal,tree=0,epsilon=0", 1, hunt)
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.search.shape_for(state) == SearchShape(tree_depth=0, confidence=0.0,
+                                                        epsilon=0.0)
+    jutland = load_game("jutland")
+    assert ISMCTS().shape_for(jutland.new_initial_state()) == SearchShape()
 
 
 def test_a_tree_of_depth_one_only_grows_root_actions() -> None:
