@@ -9,7 +9,9 @@ the British tree branches on the German's announcements, never on its hidden hex
 At a decision, the acting seat's tree picks among the actions available in this
 world by availability-aware UCB; the first action not tried yet is expanded, then a
 playout (the game's `rollout_action`, cut at `rollout_depth` with its `evaluate`)
-gives the returns that every tree backs up for its own seat.
+gives the returns that every tree backs up for its own seat. How far the trees grow,
+whether the game's own choice stands against a close call, and how often playouts
+stray from the rollout policy are the game's measured `search_shape` unless set here.
 
 The search reads nothing of the real state but the seat's view: it only calls
 `determinize`, `belief`, `current_player` and `legal_actions` on it. Everything
