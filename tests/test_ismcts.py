@@ -294,8 +294,8 @@ def test_the_game_s_search_shape_applies_unless_the_spec_overrides_it() -> None:
     assert isinstance(agent, ISMCTSAgent)
     assert agent.search.shape_for(state) == SearchShape(tree_depth=0, confidence=0.0,
                                                         epsilon=0.0)
-    jutland = load_game("jutland")
-    assert ISMCTS().shape_for(jutland.new_initial_state()) == SearchShape()
+    hunted = load_game("hunted")
+    assert ISMCTS().shape_for(hunted.new_initial_state()) == SearchShape()
 
 
 def test_a_tree_of_depth_one_only_grows_root_actions() -> None:
