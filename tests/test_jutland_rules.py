@@ -9,7 +9,8 @@ import pytest
 
 from hunt.errors import IllegalActionError, OptionError
 from hunt.models import CHANCE, TERMINAL, load_game
-from hunt.models.jutland import BRITISH, GERMAN, JutlandGame, JutlandState
+from hunt.models.jutland import BRITISH, GERMAN, JutlandGame, JutlandState, heuristics
+from hunt.models.jutland.rules import KeptCards
 from hunt.models.testing import check_game
 
 
@@ -190,6 +191,35 @@ def test_the_sight_and_sail_choice_is_simultaneous_british_see_nothing_of_it() -
         keys.append(state.information_state_key(BRITISH))
         assert state.observation(BRITISH)["opponent_hand_size"] == 7
     assert keys[0] == keys[1]
+
+
+def test_a_sampled_opponent_hand_holds_the_cards_it_kept_through_its_discard() -> None:
+    """The German discarded 2 of 7 in the Sail phase: the 5 it kept are cards it would
+    keep (its own, for turn 1 all of them), so a British sample weighted by the belief
+    deals at least 5 German cards to it, not the half of a uniform deal; the 2 drawn
+    since are dealt uniformly. Deployed cards leave the kept ones first."""
+    state = new_game().new_initial_state()
+    deal_turn_one(state, ["hipper", "hipper-bc", "hipper-lc", "gunnery", "armor",
+                          "armor", "hipper-dd"], ["beatty-dd"] * 4 + ["beatty-lc"] * 3)
+    play(state, "discard hipper-dd", "discard gunnery", "done", "done")
+    rng = random.Random(5)
+    play(state, *(f"draw {card}" for card in ("jellicoe", "beatty")))
+    assert state.kept == [5, 7] and state.phase == "strike"
+    keeps = heuristics.worth_keeping(state.game, GERMAN, 1)
+    german_cards = {kind for kind, card in enumerate(state.game.cards) if card.side == "german"}
+    assert {kind for kind, keep in enumerate(keeps) if keep} == german_cards
+    belief = state.belief(BRITISH)
+    assert belief == KeptCards(5, keeps)
+    own = []
+    for _ in range(200):
+        world = state.determinize(BRITISH, rng, belief)
+        own.append(sum(world.hands[GERMAN][kind] for kind in german_cards))
+    assert min(own) >= 5 and max(own) == 7
+    uniform = [sum(state.determinize(BRITISH, rng).hands[GERMAN][kind] for kind in german_cards)
+               for _ in range(200)]
+    assert min(uniform) < 5  # without the belief the dealing is uniform
+    strike(state, ["hipper", "hipper-bc"], [])
+    assert state.kept == [3, 7]
 
 
 def test_if_the_deck_runs_out_shuffle_the_discard_and_draw_from_it() -> None:

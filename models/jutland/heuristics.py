@@ -62,6 +62,13 @@ def _plan(game: JutlandGame, side: int, turn_number: int
     return useless, deployable, keep
 
 
+def worth_keeping(game: JutlandGame, side: int, turn_number: int) -> tuple[bool, ...]:
+    """Per card kind: would `side` keep it through a Sight or Sail discard in
+    `turn_number` (it can deploy it now or in a later turn with the same stakes)?"""
+    useless, _, _ = _plan(game, side, turn_number)
+    return tuple(not discard for discard in useless)
+
+
 def target_counts(game: JutlandGame, side: int, turn_number: int, deploying: bool,
                   hand: Sequence[int]) -> list[int]:
     """How many cards of each kind the heuristic wants to discard (or deploy)."""

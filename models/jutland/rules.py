@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from hunt.boards.jutland_deck import SIDES, JutlandTurn, load_jutland
@@ -55,6 +56,16 @@ MARGIN_WEIGHT = 0.25
 
 BIG, SMALL = 0, 1
 """Indices into a (big ships, small ships) casualty pair."""
+
+
+@dataclass(frozen=True)
+class KeptCards:
+    """What a side can tell of its opponent's hand (`JutlandState.belief`): `count` of
+    its cards were held through its latest Sight or Sail discard, so they are of the
+    `kinds` it would keep then (`heuristics.worth_keeping`); the others were drawn since."""
+
+    count: int
+    kinds: tuple[bool, ...]
 
 
 class JutlandGame(Game):
@@ -149,6 +160,11 @@ class JutlandState(State):
         self.strikes: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
         """Each Strike: (turn, German force, British force, German cards, British cards)."""
         self.last_discards: tuple[int, int] | None = None
+        self.kept = [0, 0]
+        """Cards of each hand held through that side's latest Sight or Sail discard and
+        not deployed since (public: hand size after the discard, less cards deployed)."""
+        self.kept_turn = [1, 1]
+        """The turn of that discard."""
         self._begin_selection()
 
     # -- the contract -----------------------------------------------------------------
@@ -222,6 +238,8 @@ class JutlandState(State):
         other.discard_down = [list(pile) for pile in self.discard_down]
         other.losses = [list(lost) for lost in self.losses]
         other.strikes = list(self.strikes)
+        other.kept = list(self.kept)
+        other.kept_turn = list(self.kept_turn)
         return other
 
     def action_to_string(self, action: Action) -> str:
@@ -276,9 +294,11 @@ class JutlandState(State):
 
         `player` knows its own hand, the face-up discards and its own face-down ones.
         Every other card is in the opponent's hand, the opponent's face-down discards
-        or the deck, in numbers `player` knows; they are dealt uniformly. An opponent's
-        choice `player` has not seen yet (the first half of a simultaneous choice) is
-        guessed: see `_guess_german_choice`.
+        or the deck, in numbers `player` knows; they are dealt uniformly, except that
+        with `prior` (`belief`: `KeptCards`) the opponent's kept cards are dealt first,
+        among the unseen cards of the kinds it would keep. An opponent's choice `player`
+        has not seen yet (the first half of a simultaneous choice) is guessed: see
+        `_guess_german_choice`.
         """
         opponent = 1 - player
         unseen = [self.game.cards[kind].count - self.hands[player][kind]
@@ -286,9 +306,16 @@ class JutlandState(State):
                   for kind in range(self.game.num_kinds)]
         pool = [kind for kind, n in enumerate(unseen) for _ in range(n)]
         rng.shuffle(pool)
+        hand_size = sum(self.hands[opponent])
+        if isinstance(prior, KeptCards) and prior.count:
+            # The first kept-kind cards of the shuffled pool go to the front, which
+            # deals the hand first.
+            kept = [index for index, kind in enumerate(pool) if prior.kinds[kind]]
+            chosen = set(kept[:min(prior.count, hand_size)])
+            pool = [pool[index] for index in sorted(chosen)] \
+                + [kind for index, kind in enumerate(pool) if index not in chosen]
         world = self._sampled_copy(player)
         n = self.game.num_kinds
-        hand_size = sum(self.hands[opponent])
         hidden_discards = sum(self.discard_down[opponent])
         world.hands[opponent] = _counts(pool[:hand_size], n)
         world.discard_down[opponent] = _counts(pool[hand_size:hand_size + hidden_discards], n)
@@ -314,6 +341,17 @@ class JutlandState(State):
                 chosen[kind] = sum(rng.random() < 0.5 for _ in range(self.hands[GERMAN][kind]))
         self.selected[GERMAN] = chosen
         self.min_kind[GERMAN] = max((kind for kind in range(n) if chosen[kind]), default=0)
+
+    def belief(self, player: int) -> KeptCards:
+        """What `player` can tell of the opponent's hand from public counts: how many of
+        its cards it held through its latest discard, and the kinds it would keep then.
+        Against the heuristic this sharpens the samples: at a Strike choice the
+        opponent's force is off by 3.2 on average instead of 5.3 for uniform dealing,
+        and the chance that it wins the Strike has a Brier score of 0.15 instead of
+        0.26, no better than a coin's 0.25 (`scripts/jutland_belief_report.py`)."""
+        opponent = 1 - player
+        return KeptCards(self.kept[opponent], heuristics.worth_keeping(
+            self.game, opponent, self.kept_turn[opponent]))
 
     # -- the result -------------------------------------------------------------------
 
@@ -388,6 +426,8 @@ class JutlandState(State):
                 self.discard_down[seat][kind] += n
         counts = (sum(self.selected[GERMAN]), sum(self.selected[BRITISH]))
         self.last_discards = counts
+        self.kept = [sum(hand) for hand in self.hands]
+        self.kept_turn = [self.turn.number] * 2
         self._see_all(("discarded", *counts))
         self._clear_selections()
         self.stage = DRAW
@@ -431,6 +471,9 @@ class JutlandState(State):
             for kind, n in enumerate(self.selected[seat]):
                 self.hands[seat][kind] -= n
                 self.discard_up[kind] += n
+            # Deployed cards are counted out of the kept ones first: cards are kept to
+            # be deployed.
+            self.kept[seat] = max(0, self.kept[seat] - len(deployed[seat]))
         self._see_all(("deployed", deployed[GERMAN], deployed[BRITISH]))
         self.strikes.append((self.turn.number, forces[GERMAN], forces[BRITISH],
                              deployed[GERMAN], deployed[BRITISH]))
@@ -471,7 +514,8 @@ class JutlandState(State):
                 tuple(map(tuple, self.hands)), tuple(map(tuple, self.selected)),
                 tuple(self.min_kind), tuple(self.deck), tuple(self.discard_up),
                 tuple(map(tuple, self.discard_down)), tuple(map(tuple, self.losses)),
-                tuple(self.strikes), self.last_discards,
+                tuple(self.strikes), self.last_discards, tuple(self.kept),
+                tuple(self.kept_turn),
                 tuple(tuple(view) for view in self._views))
 
 
