@@ -476,6 +476,25 @@ def test_new_paintwork_turns_a_successful_search_into_no_battle() -> None:
     roll(state, 6)
     play(state, "react new-paintwork")
     assert state.flow != "battle" and state.removed[GERMAN]["new-paintwork"] == 1
+    assert state.possible == frozenset({"06"})  # the search found it: still revealed
+
+
+def test_a_successful_search_reveals_the_graf_spee_before_the_german_may_disguise_it() -> None:
+    """Everyone saw the roll succeed on the searched hex, so while the German decides
+    on New Paintwork every British sample has the Graf Spee there (a sample elsewhere
+    once fought the Battle on 06 with the raider on another hex and emptied `possible`)."""
+    state = british_turn(german=["new-paintwork", "kriegsmarine", "radar", "marconi",
+                                 "langsdorff"], graf_spee="06")
+    play(state, "play royal-navy ap", "search G")
+    roll(state, 6)
+    assert state.current_player() == GERMAN and "react new-paintwork" in texts(state)
+    assert state.possible == frozenset({"06"})
+    rng = random.Random(1)
+    for _ in range(20):
+        world = state.determinize(BRITISH, rng, state.belief(BRITISH))
+        assert world.graf_spee == "06"
+        world.apply_action(world.string_to_action("react new-paintwork"))
+        assert world.graf_spee in world.possible
 
 
 # -- battle -----------------------------------------------------------------------------

@@ -823,6 +823,9 @@ class TheHuntState(State):
                 return
             if where == self.graf_spee:
                 self._say(f"Search roll {face}+{bonus} succeeds on {where}...")
+                # Everyone saw the roll succeed on this hex, so the Graf Spee is there
+                # for all to know, before the German may answer with a disguise.
+                self._reveal(where)
                 self._push(Step("window", GERMAN, ("disguise",)),
                            Step("battle", AUTO, (where,)))
             else:
@@ -899,17 +902,14 @@ class TheHuntState(State):
     def _auto_cancelled(self, step: Step) -> None:
         original = step.data[0]
         self._see_all(("cancelled", original.kind))
-        if original.kind == "battle":
-            # Everyone saw the disguise answer a search of this very hex.
+        if original.kind == "battle":  # the search found it: it stays revealed
             self._say("The Graf Spee passes for a neutral ship: no Battle.")
-            self._reveal(original.data[0])
         if original.kind == "resolve" and original.data[2] != "mandatory":
             seat, card_id, _ = original.data  # a cancelled event: its card is discarded
             self._discard(seat, card_id)
 
     def _auto_battle(self, step: Step) -> None:
-        where = step.data[0]
-        self._reveal(where)
+        where = step.data[0]  # revealed when the search succeeded
         self.flow = "battle"
         self.battle_forces = tuple(f for f, h in sorted(self.forces.items()) if h == where)
         self._say(f"Battle on {where}! Forces present: {', '.join(self.battle_forces)}.")
