@@ -3,8 +3,9 @@
 A spec is a name, optionally followed by a colon and settings:
 `ismcts:normal`, `ismcts:iterations=300`, `ismcts:time=1.5`, `pimc:iterations=500`;
 `ismcts:normal,uniform` samples every consistent world alike instead of weighting
-them by the game's belief (the Graf Spee tracker in The Hunt); `ismcts:depth=N` cuts
-playouts after N actions with the game's evaluation (default: the game's own depth);
+them by the game's belief (the Graf Spee tracker in The Hunt, the kept cards in
+Jutland); `ismcts:depth=N` cuts playouts after N actions with the game's evaluation
+(default: the game's own depth);
 `ismcts:confidence=C` keeps the game's own choice unless the search's is C standard
 errors better (0: always the search's); `ismcts:epsilon=E` makes that share of
 playout decisions at random; `ismcts:tree=N` lets an iteration take at most N

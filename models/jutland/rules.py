@@ -348,7 +348,7 @@ class JutlandState(State):
         Against the heuristic this sharpens the samples: at a Strike choice the
         opponent's force is off by 3.2 on average instead of 5.3 for uniform dealing,
         and the chance that it wins the Strike has a Brier score of 0.15 instead of
-        0.26, no better than a coin's 0.25 (`scripts/jutland_belief_report.py`)."""
+        0.26, where a coin's is 0.25 (`scripts/jutland_belief_report.py`)."""
         opponent = 1 - player
         return KeptCards(self.kept[opponent], heuristics.worth_keeping(
             self.game, opponent, self.kept_turn[opponent]))
