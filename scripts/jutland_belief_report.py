@@ -31,12 +31,13 @@ def strike_force(state: JutlandState, side: int) -> int:
     else:
         chosen = heuristics.target_counts(game, side, state.turn.number, True,
                                           state.hands[side])
-    return sum(game.cards[kind].force * n for kind, n in enumerate(chosen))
+    return game.force(chosen)
 
 
-def opponent_wins(opponent: int, theirs: int, mine: int) -> bool:
-    """The British win ties."""
-    return theirs > mine if opponent == GERMAN else theirs >= mine
+def opponent_wins(state: JutlandState, opponent: int, theirs: int, mine: int) -> bool:
+    """Whether `opponent` wins the Strike with force `theirs` against `mine`."""
+    forces = (theirs, mine) if opponent == GERMAN else (mine, theirs)
+    return state.game.strike_winner(*forces) == opponent
 
 
 def main() -> None:
@@ -65,10 +66,10 @@ def main() -> None:
                     worlds = [state.determinize(seat, rng, prior) for _ in range(args.samples)]
                     forces = [strike_force(world, opponent) for world in worlds]
                     errors[name].append(abs(statistics.mean(forces) - true))
-                    chance_they_win = sum(opponent_wins(opponent, force, mine)
+                    chance_they_win = sum(opponent_wins(state, opponent, force, mine)
                                           for force in forces) / len(forces)
                     briers[name].append(
-                        (chance_they_win - opponent_wins(opponent, true, mine)) ** 2)
+                        (chance_they_win - opponent_wins(state, opponent, true, mine)) ** 2)
             state.apply_action(agents[seat].select_action(state))
     print(f"{len(errors['uniform'])} Strike choices in {args.games} heuristic games, "
           f"{args.samples} worlds each")

@@ -418,8 +418,7 @@ class HuntedState(State):
 
     def determinize(self, player: int, rng: random.Random, prior: Any = None) -> HuntedState:
         """The position itself: nothing is hidden but the decks' order, which is chance."""
-        world = self._sampled_copy(player)
-        return world
+        return self._sampled_copy(player)
 
     # -- chance --------------------------------------------------------------------------
 

@@ -100,6 +100,15 @@ class JutlandGame(Game):
             name="jutland", title="Jutland", num_players=2, min_players=2, max_players=2,
             seat_names=SIDES, max_game_length=self._max_game_length(), zero_sum=True)
 
+    def force(self, counts: Sequence[int]) -> int:
+        """The total force of a set of cards given as counts per kind."""
+        return sum(self.cards[kind].force * n for kind, n in enumerate(counts))
+
+    @staticmethod
+    def strike_winner(german_force: int, british_force: int) -> int:
+        """The side that wins a Strike: the higher force; the British win ties."""
+        return GERMAN if german_force > british_force else BRITISH
+
     def _max_game_length(self) -> int:
         choices = draws = 0
         for turn in self.turns:
@@ -162,11 +171,10 @@ class JutlandState(State):
         self.strikes: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
         """Each Strike: (turn, German force, British force, German cards, British cards)."""
         self.last_discards: tuple[int, int] | None = None
-        self.kept = [0, 0]
-        """Cards of each hand held through that side's latest Sight or Sail discard and
-        not deployed since (public: hand size after the discard, less cards deployed)."""
-        self.kept_turn = [1, 1]
-        """The turn of that discard."""
+        self.held = [0, 0]
+        """Each side's hand size right after the latest Sight or Sail discard (public)."""
+        self.kept_turn = 1
+        """The turn of that discard (both sides discard in the same phase)."""
         self._begin_selection()
 
     # -- the contract -----------------------------------------------------------------
@@ -240,8 +248,7 @@ class JutlandState(State):
         other.discard_down = [list(pile) for pile in self.discard_down]
         other.losses = [list(lost) for lost in self.losses]
         other.strikes = list(self.strikes)
-        other.kept = list(self.kept)
-        other.kept_turn = list(self.kept_turn)
+        other.held = list(self.held)
         return other
 
     def action_to_string(self, action: Action) -> str:
@@ -353,7 +360,18 @@ class JutlandState(State):
         0.26, where a coin's is 0.25 (`scripts/jutland_belief_report.py`)."""
         opponent = 1 - player
         return KeptCards(self.kept[opponent], heuristics.worth_keeping(
-            self.game, opponent, self.kept_turn[opponent]))
+            self.game, opponent, self.kept_turn))
+
+    @property
+    def kept(self) -> list[int]:
+        """Per side, cards held through its latest discard and not deployed since. A
+        Strike after that discard (only the same turn's) is counted out of these
+        first: cards are kept to be deployed."""
+        deployed = [0, 0]
+        for turn, _, _, german_cards, british_cards in self.strikes:
+            if turn == self.kept_turn:
+                deployed = [len(german_cards), len(british_cards)]
+        return [max(0, held - out) for held, out in zip(self.held, deployed, strict=True)]
 
     # -- the result -------------------------------------------------------------------
 
@@ -428,8 +446,8 @@ class JutlandState(State):
                 self.discard_down[seat][kind] += n
         counts = (sum(self.selected[GERMAN]), sum(self.selected[BRITISH]))
         self.last_discards = counts
-        self.kept = [sum(hand) for hand in self.hands]
-        self.kept_turn = [self.turn.number] * 2
+        self.held = [sum(hand) for hand in self.hands]
+        self.kept_turn = self.turn.number
         self._see_all(("discarded", *counts))
         self._clear_selections()
         self.stage = DRAW
@@ -465,22 +483,18 @@ class JutlandState(State):
 
     def _resolve_strike(self) -> None:
         """Strike: reveal, compare forces (British win ties), discard; then Sink."""
-        forces = [sum(self.game.cards[kind].force * n for kind, n in enumerate(chosen))
-                  for chosen in self.selected]
+        forces = [self.game.force(chosen) for chosen in self.selected]
         deployed = [tuple(kind for kind, n in enumerate(chosen) for _ in range(n))
                     for chosen in self.selected]
         for seat in (GERMAN, BRITISH):
             for kind, n in enumerate(self.selected[seat]):
                 self.hands[seat][kind] -= n
                 self.discard_up[kind] += n
-            # Deployed cards are counted out of the kept ones first: cards are kept to
-            # be deployed.
-            self.kept[seat] = max(0, self.kept[seat] - len(deployed[seat]))
         self._see_all(("deployed", deployed[GERMAN], deployed[BRITISH]))
         self.strikes.append((self.turn.number, forces[GERMAN], forces[BRITISH],
                              deployed[GERMAN], deployed[BRITISH]))
         self._clear_selections()
-        winner = GERMAN if forces[GERMAN] > forces[BRITISH] else BRITISH
+        winner = self.game.strike_winner(forces[GERMAN], forces[BRITISH])
         for seat, (big, small) in ((winner, self.turn.winner_loses),
                                    (1 - winner, self.turn.loser_loses)):
             self.losses[seat][BIG] += big
@@ -516,8 +530,7 @@ class JutlandState(State):
                 tuple(map(tuple, self.hands)), tuple(map(tuple, self.selected)),
                 tuple(self.min_kind), tuple(self.deck), tuple(self.discard_up),
                 tuple(map(tuple, self.discard_down)), tuple(map(tuple, self.losses)),
-                tuple(self.strikes), self.last_discards, tuple(self.kept),
-                tuple(self.kept_turn),
+                tuple(self.strikes), self.last_discards, tuple(self.held), self.kept_turn,
                 tuple(tuple(view) for view in self._views))
 
 
