@@ -18,7 +18,7 @@ import argparse
 import random
 import statistics
 
-from hunt.models.jutland import BRITISH, GERMAN, JutlandState, heuristics
+from hunt.models.jutland import BRITISH, GERMAN, JutlandGame, JutlandState, heuristics
 from hunt.models.registry import load_game
 from hunt.solver.agent import HeuristicAgent
 
@@ -34,10 +34,10 @@ def strike_force(state: JutlandState, side: int) -> int:
     return game.force(chosen)
 
 
-def opponent_wins(state: JutlandState, opponent: int, theirs: int, mine: int) -> bool:
+def opponent_wins(opponent: int, theirs: int, mine: int) -> bool:
     """Whether `opponent` wins the Strike with force `theirs` against `mine`."""
     forces = (theirs, mine) if opponent == GERMAN else (mine, theirs)
-    return state.game.strike_winner(*forces) == opponent
+    return JutlandGame.strike_winner(*forces) == opponent
 
 
 def main() -> None:
@@ -66,10 +66,10 @@ def main() -> None:
                     worlds = [state.determinize(seat, rng, prior) for _ in range(args.samples)]
                     forces = [strike_force(world, opponent) for world in worlds]
                     errors[name].append(abs(statistics.mean(forces) - true))
-                    chance_they_win = sum(opponent_wins(state, opponent, force, mine)
+                    chance_they_win = sum(opponent_wins(opponent, force, mine)
                                           for force in forces) / len(forces)
                     briers[name].append(
-                        (chance_they_win - opponent_wins(state, opponent, true, mine)) ** 2)
+                        (chance_they_win - opponent_wins(opponent, true, mine)) ** 2)
             state.apply_action(agents[seat].select_action(state))
     print(f"{len(errors['uniform'])} Strike choices in {args.games} heuristic games, "
           f"{args.samples} worlds each")

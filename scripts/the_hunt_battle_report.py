@@ -19,7 +19,7 @@ from hunt.models.registry import load_game
 from hunt.models.the_hunt import TheHuntGame, TheHuntState
 from hunt.solver.agents import make_agent
 from hunt.solver.arena import wilson_interval
-from hunt.solver.match import play_game
+from hunt.solver.match import play_game, play_on
 
 
 def first_battle_start(game: TheHuntGame, seed: int) -> TheHuntState | None:
@@ -56,15 +56,10 @@ def british_wins(game: TheHuntGame, starts: list[tuple[int, TheHuntState]],
     """How many of the Battles the British win, `german` and `british` playing them."""
     wins = 0
     for seed, start in starts:
-        state = start.clone()
         agents = [make_agent(german, seed * 31 + 1, game),
                   make_agent(british, seed * 31 + 2, game)]
-        chance = random.Random(seed)
-        while not state.is_terminal():
-            seat = state.current_player()
-            state.apply_action(state.sample_chance_outcome(chance) if seat < 0
-                               else agents[seat].select_action(state))
-        wins += state.returns()[1] > 0
+        result = play_on(start.clone(), agents, random.Random(seed))
+        wins += result.returns[1] > 0
     return wins
 
 

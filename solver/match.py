@@ -26,8 +26,13 @@ def play_game(game: Game, agents: Sequence[Agent], seed: int,
     The chance stream is the game's seed, so the same seed deals the same cards to
     whichever agents sit down, as long as they make the same choices.
     """
-    state = game.new_initial_state(seed)
-    chance = random.Random(seed)
+    return play_on(game.new_initial_state(seed), agents, random.Random(seed), on_step)
+
+
+def play_on(state: State, agents: Sequence[Agent], chance: random.Random,
+            on_step: Callable[[State], None] | None = None) -> MatchResult:
+    """Play `state` (changing it) to its end, seat i played by `agents[i]`, chance
+    outcomes drawn from `chance`: a game from its start, or from a position."""
     while not state.is_terminal():
         player = state.current_player()
         if player < 0:
