@@ -838,3 +838,30 @@ def test_fair_weather_turns_a_4_into_a_successful_search() -> None:
     play(state, "search G")
     roll(state, 4)
     assert "06" not in state.possible
+
+
+# -- rules of thumb ---------------------------------------------------------------------
+
+def heuristic_choice(state: TheHuntState, seat: int) -> str:
+    action = GAME.heuristic_action(state.observation(seat), state.legal_actions(),
+                                   random.Random(0))
+    return state.action_to_string(action)
+
+
+def test_the_british_heuristic_searches_only_where_a_battle_is_worth_starting() -> None:
+    """A Battle is won with cards and Force bonuses: Force G alone with a hand of 1s and
+    2s is far weaker than an average German hand, so the heuristic does not search;
+    the same hand with Force K there (+1 in each duel), or a strong hand, searches."""
+    weak = ["cumberland", "cumberland", "royal-navy", "royal-navy", "scuttling"]
+    strong = ["convoy-routes", "harwoods-intuition", "mile-by-mile",
+              "unreliable-technology", "k-and-h"]
+    for hand, forces, searches in ((weak, ("G",), False), (weak, ("G", "K"), True),
+                                   (strong, ("G",), True)):
+        state = british_turn(graf_spee="31")
+        state.hands[BRITISH] = sorted([*hand, "that-never-happened"])
+        for force in forces:
+            state.forces[force] = "06"
+            state.strategy.pop(force, None)
+        play(state, "play that-never-happened ap")  # 1 AP: a search, not Intelligence
+        assert "06" in state.possible and "search G" in texts(state)
+        assert (heuristic_choice(state, BRITISH) == "search G") is searches, (hand, forces)

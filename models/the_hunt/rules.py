@@ -1080,6 +1080,8 @@ class TheHuntState(State):
             "turn_state": {"gs_moves": self.gs_moves if player == GERMAN else None,
                            "search_bonus": self.search_bonus},
             "removed": [list(self.removed[GERMAN].elements()), []],
+            "discards": [list(self.discards[GERMAN].elements()), []],
+            "hand": self.hands[player],
             "battle": {"duel": self.duel} if self.flow == "battle" else None,
         }
 
