@@ -865,3 +865,23 @@ def test_the_british_heuristic_searches_only_where_a_battle_is_worth_starting() 
         play(state, "play that-never-happened ap")  # 1 AP: a search, not Intelligence
         assert "06" in state.possible and "search G" in texts(state)
         assert (heuristic_choice(state, BRITISH) == "search G") is searches, (hand, forces)
+
+
+def test_the_german_heuristic_repairs_the_airplane_before_an_attack_it_can_afford() -> None:
+    """Rules B and C: with the airplane broken, 1 AP of repair (sure while no card is
+    removed) turns a 5+ attack into a 3+, so with 4 AP the heuristic repairs first and
+    then attacks with the airplane; with 2 AP it attacks without; with 3 cards removed
+    the repair fails half the time and loses the airplane, so it attacks without."""
+    hand = ["kriegsmarine", "concentrated-fire", "radar", "langsdorff", "marconi"]
+    for removed, card, first in ((0, "kriegsmarine", "repair"),
+                                 (0, "concentrated-fire", "attack b-e1"),
+                                 (3, "kriegsmarine", "attack b-e1")):
+        state = new_state(freighters=("b-e1", "e-a"), german=hand, graf_spee="23")
+        state.plane = "broken"
+        state.removed[GERMAN]["that-never-happened"] = removed
+        play(state, f"play {card} ap")
+        assert heuristic_choice(state, GERMAN) == first, (removed, card)
+        if first == "repair":
+            play(state, "repair")
+            roll(state, 1)
+            assert heuristic_choice(state, GERMAN) == "attack b-e1 plane"

@@ -2,9 +2,10 @@
 
 German: start far from Force G, next to the Altmark; play the strongest card for AP
 when a Freight Ship can be caught, else a weak one; attack a Freight Ship on its hex
-(with the airplane when Ready); otherwise sail toward the nearest Freight Ship's
-course, keeping away from Forces; bring the Altmark along and refill to 5 beside it;
-react to searches of its own hex and to British events that find it.
+(with the airplane when Ready, or repairing it first when the repair is likely and
+the AP pay for both); otherwise sail toward the nearest Freight Ship's course, keeping
+away from Forces; bring the Altmark along and refill to 5 beside it; react to
+searches of its own hex and to British events that find it.
 British: bring Forces onto the raider's possible hexes (the nearest one each) and
 search there when a Battle there looks close to even or better (`battle_ready`),
 adding Intelligence when AP are spare; advance the Strategy track when no Force is
@@ -133,6 +134,11 @@ def _german_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAct
                     rng: random.Random) -> HuntAction:
     gs = seen["graf_spee"]
     attacks = [a for a in legal if a.verb == "attack"]
+    repairable = any(a.verb == "repair" for a in legal) \
+        and len(seen["removed"][0]) <= REPAIR_RISK
+    if attacks and repairable and seen["ap"] >= 3:
+        # 1 AP first makes the attack a 3+ instead of a 5+ (2 in 3 instead of 1 in 3).
+        return HuntAction("repair")
     if attacks:
         return max(attacks, key=lambda a: a.n)  # with the airplane when it can
     forces = [h for h in seen["forces"].values() if h]
@@ -157,9 +163,14 @@ def _german_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAct
     altmark_moves = [a for a in legal if a.verb == "move" and a.arg == "altmark"]
     if altmark_moves and game.steps(seen["altmark"], gs) > 1:
         return min(altmark_moves, key=lambda a: (game.steps(a.hex, gs), a.n))
-    if any(a.verb == "repair" for a in legal) and len(seen["removed"][0]) <= 2:
+    if repairable:
         return HuntAction("repair")
     return END
+
+
+REPAIR_RISK = 2
+"""The most German cards removed at which the heuristic still tries to repair the
+airplane: the roll must beat them, so at 2 it succeeds 4 times in 6 (rule C)."""
 
 
 def _british_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
