@@ -266,18 +266,21 @@ def test_the_british_screen_never_shows_the_hidden_graf_spee() -> None:
     from hunt.solver import HeuristicAgent, play_game
 
     game = load_game("the-hunt")
-    finished = play_game(game, [HeuristicAgent(1), HeuristicAgent(2)], seed=9).state
-    replay = game.new_initial_state(9)
-    rng = random.Random(9)
     compared = 0
-    for number, action in enumerate(finished.history):
-        replay.apply_action(action)
-        if number % 3 or replay.current_player() != 1:
-            continue
-        screen = render_the_hunt(replay, 1)
-        for world in alternative_histories(replay, 1, rng, attempts=8, wanted=1):
-            assert render_the_hunt(world, 1) == screen
-            compared += 1
+    for seed in range(9, 13):  # games until enough worlds were found to compare
+        finished = play_game(game, [HeuristicAgent(1), HeuristicAgent(2)], seed).state
+        replay = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        for number, action in enumerate(finished.history):
+            replay.apply_action(action)
+            if number % 3 or replay.current_player() != 1:
+                continue
+            screen = render_the_hunt(replay, 1)
+            for world in alternative_histories(replay, 1, rng, attempts=8, wanted=1):
+                assert render_the_hunt(world, 1) == screen
+                compared += 1
+        if compared >= 5:
+            break
     assert compared >= 5
 
 
