@@ -75,7 +75,8 @@ class TheHuntGame(Game):
     games, this shape 0.905 in 200; against random opponents the full tree's German
     won 9 of 25 (its playouts expect a British hunt that random play never makes),
     this shape's 92 of 100 (`hunt arena the-hunt --agents ismcts:normal,...`, measured
-    before the British Battle rule `battle_ready`; the figures are in issue 5's notes)."""
+    before the British Battle rule `battle_ready` and the German's repair-first rule; the
+    figures are in issue 5's notes)."""
 
     def __init__(self, variant: str = "standard", **unknown: Any) -> None:
         if unknown:
