@@ -41,6 +41,8 @@ class HuntAction(NamedTuple):
 AP_FOR_STEPS = {1: 1, 2: 2, 3: 4}
 """Movement cost: 1, 2 or 4 AP for up to 1, 2 or 3 hexes."""
 STEPS_FOR_AP = {ap: steps for steps, ap in AP_FOR_STEPS.items()}
+ATTACK_AP = 2
+"""The German's Search and Attack costs 2 AP (rule B)."""
 
 END = HuntAction("end")
 PASS = HuntAction("pass")

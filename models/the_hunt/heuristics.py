@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hunt.models.game import Action, Observation
-from hunt.models.the_hunt.actions import END, PASS, HuntAction
+from hunt.models.the_hunt.actions import ATTACK_AP, END, PASS, HuntAction
 
 if TYPE_CHECKING:
     from hunt.models.the_hunt.rules import TheHuntGame
@@ -136,7 +136,7 @@ def _german_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAct
     attacks = [a for a in legal if a.verb == "attack"]
     repairable = any(a.verb == "repair" for a in legal) \
         and len(seen["removed"][0]) <= REPAIR_RISK
-    if attacks and repairable and seen["ap"] >= 3:
+    if attacks and repairable and seen["ap"] >= game.tracks.repair_cost + ATTACK_AP:
         # 1 AP first makes the attack a 3+ instead of a 5+ (2 in 3 instead of 1 in 3).
         return HuntAction("repair")
     if attacks:

@@ -43,6 +43,7 @@ from hunt.models.game import (
 from hunt.models.steps import AUTO, Step, push
 from hunt.models.the_hunt.actions import (
     AP_FOR_STEPS,
+    ATTACK_AP,
     END,
     PASS,
     STEPS_FOR_AP,
@@ -418,12 +419,12 @@ class TheHuntState(State):
                 actions += game.moves["graf-spee", gs, steps]
             if not self.altmark_moved:
                 actions += game.moves["altmark", self.altmark, steps]
-        if self.ap >= 2 and not self.attacked and not self.no_searches:
+        if self.ap >= ATTACK_AP and not self.attacked and not self.no_searches:
             for freighter in self.freighters_on(gs):
                 actions.append(HuntAction("attack", freighter))
                 if self.plane == "ready":
                     actions.append(HuntAction("attack", freighter, 1))
-        if self.ap >= 1 and self.plane == "broken":
+        if self.ap >= game.tracks.repair_cost and self.plane == "broken":
             actions.append(HuntAction("repair"))
         return actions
 
@@ -590,7 +591,7 @@ class TheHuntState(State):
             self.ap -= action.n
             self._move(seat, action)
         elif action.verb == "attack":
-            self.ap -= 2
+            self.ap -= ATTACK_AP
             self._begin_attack(action, bonus=0)
         elif action.verb == "repair":
             self.ap -= self.game.tracks.repair_cost
