@@ -28,8 +28,17 @@ CHANCE = -1
 TERMINAL = -2
 """`current_player()` once the game is over."""
 
-RECORD_FORMAT = 1
-"""Version of the JSON game record written by `State.to_record()`."""
+RECORD_FORMAT = 2
+"""Version of the JSON game record written by `State.to_record()`.
+
+2: every decision is recorded, the forced ones too (a reaction window a player can
+only pass since it holds no reaction card, a redraw with one size open). Format 1
+records left those out, when such windows opened only for a player holding the card;
+they still replay: a step with a single legal action that the record skips is taken
+(`Game.from_record`)."""
+
+READABLE_FORMATS = (1, 2)
+"""Record formats `Game.from_record` reads."""
 
 Action = Hashable
 """An action: a small hashable, orderable value (an int or a frozen dataclass)."""
@@ -141,9 +150,13 @@ class Game(ABC):
         if options != self.options:
             raise RecordError(f"the record was played with options {options}, "
                               f"this game has {self.options}")
+        version = record.get("format", 1)
+        if type(version) is not int or version not in READABLE_FORMATS:
+            raise RecordError(f"record format {version!r} is not one hunt reads; accepted: "
+                              f"{', '.join(map(str, READABLE_FORMATS))}")
         seed = record.get("seed", 0)
         actions = record.get("actions")
-        if not isinstance(seed, int) or not isinstance(actions, list):
+        if type(seed) is not int or not isinstance(actions, list):
             raise RecordError("a game record needs an integer 'seed' and a list 'actions'")
         state = self.new_initial_state(seed)
         for number, text in enumerate(actions, start=1):
@@ -152,6 +165,8 @@ class Game(ABC):
             if state.is_terminal():
                 raise RecordError(f"action {number} {text!r} comes after the end of the game")
             try:
+                if version == 1:
+                    take_forced_steps(state, text)
                 state.apply_action(state.string_to_action(text))
             except IllegalActionError as error:
                 raise RecordError(f"action {number}: {error}") from None
@@ -323,6 +338,16 @@ class State(ABC):
             texts = [*texts[:12], f"... ({len(texts)} in all)"]
         return ", ".join(texts) if texts else "nothing (the game is over)"
 
+    def replayed(self, upto: int) -> Self:
+        """The position after the first `upto` actions of this game, replayed from its
+        initial state (views and all, as if played)."""
+        if self._determinized:
+            raise RecordError("a determinized state has no history to replay")
+        replay = self.game.new_initial_state(self.seed)
+        for action in self.history[:upto]:
+            replay.apply_legal_action(action)
+        return cast(Self, replay)
+
     def to_record(self) -> dict[str, Any]:
         """A JSON-able record: game, options, seed and every action as text."""
         if self._determinized:
@@ -346,6 +371,21 @@ class State(ABC):
                 and self._fingerprint() == other._fingerprint())
 
     __hash__ = None  # type: ignore[assignment]  # mutable: never a dict key
+
+
+def take_forced_steps(state: State, text: str) -> None:
+    """Before the action `text`: take each decision with a single legal action until
+    `text` is legal or a real choice comes (what a format-1 record left out, see
+    `RECORD_FORMAT`; a hand-written line of play may leave them out too)."""
+    while state.current_player() >= 0:
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            return
+        try:
+            state.string_to_action(text)
+            return
+        except IllegalActionError:
+            state.apply_action(legal[0])
 
 
 def random_action(state: State, rng: random.Random) -> Action:

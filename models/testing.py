@@ -7,9 +7,10 @@ independent; chance outcomes summing to 1, and the fast sampler and the playout
 policy choosing only among what is legal; text forms that round-trip; observations
 that are JSON-able; termination within `max_game_length`; zero-sum (or shared) returns where
 declared; the record round trip; and the determinizer: a sample keeps the player's
-information-state key and observation, can be played to the end, and does not leak,
-i.e. states that differ only in what the player cannot see give identical samples
-from equally seeded generators.
+information-state key, observation and whose turn it is, can be played to the end, and
+does not leak, i.e. states that differ only in what the player cannot see (whoever is
+to move in them) agree on whose turn it is and on the player's observation, and give
+identical samples from equally seeded generators.
 
 It is the analogue of OpenSpiel's `random_sim_test`; every game's tests end with it.
 """
@@ -196,16 +197,22 @@ def _check_determinize(state: State, seat: int, rng: random.Random, game_seed: i
         raise _fail(game_seed, step, f"a sample for seat {seat} changed its information state")
     if sample.observation(seat) != state.observation(seat):
         raise _fail(game_seed, step, f"a sample for seat {seat} changed its observation")
-    # Whose turn it is must survive when it is the seat's own; while another seat
-    # acts, the seat may not know who (a hidden reaction window, say).
-    if state.current_player() == seat and sample.current_player() != seat:
-        raise _fail(game_seed, step, "a sample changed whose turn it is")
+    # Whose turn it is is part of what the seat sees: a window that opened only for a
+    # hidden card would tell it the card is there.
+    if sample.current_player() != state.current_player():
+        raise _fail(game_seed, step, f"a sample for seat {seat} changed whose turn it is")
     if state.current_player() == seat and sample.legal_actions() != state.legal_actions():
         raise _fail(game_seed, step, f"a sample changed seat {seat}'s legal actions")
     # No leak: other worlds with the same view give the very same sample. The other
     # worlds come from the real history with steps the seat did not see replaced
     # (so they do not depend on the determinizer), and from the determinizer itself.
-    other_worlds = alternative_histories(state, seat, rng)
+    ran_past: list[State] = []
+    other_worlds = alternative_histories(state, seat, rng, ran_past=ran_past)
+    if ran_past:
+        raise _fail(game_seed, step, f"whose turn it is leaks to seat {seat}: in a world it "
+                                     "cannot tell from this one, play ran on by itself past "
+                                     "this stop (a window that opens only for what the seat "
+                                     "cannot see)")
     other_worlds += [state.determinize(seat, random.Random(rng.randrange(2**31)), prior)
                      for _ in range(2)]
     probe = rng.randrange(2**31)
@@ -213,6 +220,9 @@ def _check_determinize(state: State, seat: int, rng: random.Random, game_seed: i
     for world in other_worlds:
         if world.information_state_key(seat) != key:
             raise _fail(game_seed, step, "a sample changed the information state")
+        if world.current_player() != state.current_player():
+            raise _fail(game_seed, step, f"whose turn it is differs between worlds seat "
+                                         f"{seat} cannot tell apart: it leaks what is hidden")
         if world.observation(seat) != state.observation(seat):
             raise _fail(game_seed, step, f"seat {seat}'s observation differs between worlds "
                                          "with the same information state")
@@ -225,7 +235,8 @@ def _check_determinize(state: State, seat: int, rng: random.Random, game_seed: i
 
 
 def alternative_histories(state: State, seat: int, rng: random.Random, *,
-                          attempts: int = 6, wanted: int = 2) -> list[State]:
+                          attempts: int = 6, wanted: int = 2,
+                          ran_past: list[State] | None = None) -> list[State]:
     """Other states `seat` cannot tell from `state`, found by replaying its history.
 
     One step is replaced by another legal action that shows `seat` the same thing
@@ -233,6 +244,11 @@ def alternative_histories(state: State, seat: int, rng: random.Random, *,
     replay as they were where still legal, and are replaced the same way where not.
     Attempts that `seat` could tell apart are dropped. Independent of `determinize`,
     so it can test it.
+
+    `ran_past`, when given, collects the replayed worlds in which the same number of
+    actions showed `seat` all it saw in `state` and more: there play went on by itself
+    where in `state` somebody has a decision (or a draw) to make, so the very stop at
+    `state` tells `seat` something hidden (a window that opens only for a card).
     """
     if not state.history or state._determinized:
         return []
@@ -243,15 +259,22 @@ def alternative_histories(state: State, seat: int, rng: random.Random, *,
         replay.apply_action(action)
         seen.append(replay.views_since(seat, mark))
     key = state.information_state_key(seat)
+    view = state.views_since(seat, 0)
     found: list[State] = []
     for _ in range(attempts):
         changed = rng.randrange(len(state.history))
         world = _replay_with_change(state, seat, seen, changed, rng)
-        if world is not None and world.information_state_key(seat) == key \
-                and world.current_player() == state.current_player() and world != state:
+        if world is None:
+            continue
+        # Whoever is to move in it: worlds the seat cannot tell apart must agree on
+        # that too, and the caller checks they do.
+        if world.information_state_key(seat) == key and world != state:
             found.append(world)
             if len(found) == wanted:
                 break
+        elif ran_past is not None and world.view_length(seat) > len(view) \
+                and world.views_since(seat, 0)[:len(view)] == view:
+            ran_past.append(world)
     return found
 
 

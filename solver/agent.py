@@ -18,10 +18,17 @@ class Agent(ABC):
     """
 
     name: str = "agent"
+    rng: random.Random
+    """Where the agent's randomness comes from, all of it."""
 
     @abstractmethod
     def select_action(self, state: State) -> Action:
         """The action to play in `state`, whose current player is this agent's seat."""
+
+    def reseed(self, seed: int) -> None:
+        """Draw what follows from `seed`: a driver that reseeds before each decision
+        makes every decision replayable on its own (the CLI does)."""
+        self.rng.seed(seed)
 
 
 class RandomAgent(Agent):

@@ -244,6 +244,7 @@ class ISMCTSAgent(Agent):
                              confidence=confidence, use_belief=use_belief, epsilon=epsilon,
                              tree_depth=tree_depth, seed=seed)
         self.last_result: SearchResult | None = None
+        self.rng = self.search.rng
 
     def select_action(self, state: State) -> Action:
         self.last_result = self.search.search(state)

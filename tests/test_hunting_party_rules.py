@@ -12,9 +12,9 @@ import pytest
 from hunt.boards.hunting_party_data import FateCard
 from hunt.errors import IllegalActionError, OptionError
 from hunt.models import load_game
-from hunt.models.game import CHANCE, TERMINAL, random_action
+from hunt.models.game import CHANCE, TERMINAL, random_action, take_forced_steps
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState, PartyAction
-from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, SHOOT
+from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, NO_FLEE, SHOOT
 from hunt.models.steps import Step
 from hunt.models.testing import check_game
 from hunt.solver.agent import HeuristicAgent
@@ -27,8 +27,13 @@ PLAIN = ("florence-mbeki", "emeric-vance", "cecil-hargreave", "amelia-thorne",
 
 
 def act(state: HuntingPartyState, *texts: str) -> None:
+    """Play the actions named, and after each the forced `pass` of a Hunter whose
+    Flee window opens with no Flee in hand."""
     for text in texts:
+        take_forced_steps(state, text)
         state.apply_action(state.string_to_action(text))
+        while state.current_player() >= 0 and state.legal_actions() == [NO_FLEE]:
+            state.apply_action(NO_FLEE)
 
 
 def texts(state: HuntingPartyState) -> list[str]:
@@ -315,21 +320,32 @@ def test_flee_from_the_hand_during_personal_fate_avoids_it() -> None:
     assert state.current_player() != first
 
 
-def test_the_flee_window_is_offered_only_to_a_hunter_holding_a_flee_and_others_cannot_tell(
+def test_the_flee_window_opens_for_every_hunter_with_cards_and_others_cannot_tell(
         ) -> None:
+    """Issue 20.4: a window that opened only for a Hunter holding a Flee told the
+    others so by whose turn it was. It opens for any Hunter with cards facing a
+    personal fate; without a Flee it may only pass, and the others see the same."""
     # Seat 1 is the First Hunter; seat 0 holds the same cards in both games.
     with_flee = new_state(hands=["camp camp shoot shoot camp", "camp flee shoot shoot camp"])
     without = new_state(hands=["camp camp shoot shoot camp", "camp camp shoot shoot camp"])
     for state in (with_flee, without):
         card = rig(state, "ambush", ("pitfall",) * 5)
-        round_with(state, card, {0: "shoot", 1: "shoot"})
+        live = state.live_order()
+        fillers = [rig(state) for _ in live]
+        for text in (f"fate {card}", *(f"fate {f}" for f in fillers), "draw camp",
+                     "play shoot", f"discard {fillers[0]}", "draw camp", "play shoot",
+                     f"discard {fillers[1]}"):
+            state.apply_action(state.string_to_action(text))
     first, second = first_and_second(with_flee)
-    assert with_flee.stack[-1].kind == "flee-window"
-    assert without.stack[-1].kind == "discard"
-    assert with_flee.current_player() == first
-    act(with_flee, "pass")
+    for state in (with_flee, without):
+        assert state.stack[-1].kind == "flee-window" and state.current_player() == first
+    assert texts(with_flee) == ["flee", "pass"] and texts(without) == ["pass"]
+    assert with_flee.observation(second) == without.observation(second)
+    for state in (with_flee, without):
+        state.apply_action(NO_FLEE)
     # The second Hunter cannot tell a Flee kept back from no Flee at all.
     assert with_flee.information_state_key(second) == without.information_state_key(second)
+    assert with_flee.current_player() == without.current_player()
 
 
 def test_a_flee_played_as_the_action_avoids_the_whole_personal_fate() -> None:

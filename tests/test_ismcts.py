@@ -373,7 +373,7 @@ def test_ismcts_does_not_leak_the_graf_spee_hex() -> None:
                      *(f"draw {c}" for c in ("royal-navy", "cumberland", "k-and-h",
                                               "fair-weather", "convoy-routes")),
                      f"start {start}", "altmark 20", "play kriegsmarine ap",
-                     f"move graf-spee 1 {moved_to}", "end"):
+                     f"move graf-spee 1 {moved_to}", "end", "redraw 4"):
             state.apply_action(state.string_to_action(text))
         while state.current_player() < 0:
             state.apply_action(state.legal_actions()[0])

@@ -148,10 +148,13 @@ def test_sail_phase_players_may_discard_some_none_or_all_of_their_cards() -> Non
     state = new_game().new_initial_state()
     german = ["hipper", "hipper-bc", "hipper-bc", "hipper-lc", "gunnery", "armor", "armor"]
     deal_turn_one(state, german, ["beatty-dd"] * 4 + ["beatty-lc"] * 3)
-    # Some (two cards), then done; all (the British list empties and ends by itself).
+    # Some (two cards), then done; all (with nothing left to choose, done is the
+    # British player's only choice: it is still theirs to say).
     play(state, "discard hipper", "discard armor", "done")
     assert state.current_player() == BRITISH
     play(state, *["discard beatty-lc"] * 3, *["discard beatty-dd"] * 4)
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["done"]
+    play(state, "done")
     assert state.last_discards == (2, 7)
     assert hand(state, GERMAN) == Counter(german) - Counter(["hipper", "armor"])
     # Then both refill to 7.
@@ -233,7 +236,7 @@ def test_if_the_deck_runs_out_shuffle_the_discard_and_draw_from_it() -> None:
         state.deck[kind] = 0
     state.deck_size = 0
     assert state.turn.number == 4 and state.current_player() == GERMAN
-    play(state, "discard hipper")  # German's only card: the choice ends by itself
+    play(state, "discard hipper", "done")  # the German's only card
     play(state, "done")
     assert state.current_player() == CHANCE
     in_discards = 52 - sum(state.hands[GERMAN]) - sum(state.hands[BRITISH])

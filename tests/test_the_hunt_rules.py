@@ -13,9 +13,10 @@ import pytest
 
 from hunt.errors import IllegalActionError
 from hunt.models import load_game
-from hunt.models.game import CHANCE, State
+from hunt.models.game import CHANCE, State, take_forced_steps
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
+from hunt.models.the_hunt.actions import PASS
 
 GAME = TheHuntGame()
 GERMAN_HAND = ["kriegsmarine", "pocket-battleships", "radar", "langsdorff", "marconi"]
@@ -24,8 +25,23 @@ BRITISH_HAND = ["royal-navy", "cumberland", "harwoods-intuition", "fair-weather"
 
 
 def play(state: TheHuntState, *texts: str) -> None:
+    """Play the actions named, and after each the forced answers (a `pass` from a side
+    with no reaction card, a `redraw` with one size open), as the rulebook's examples
+    leave them out."""
     for text in texts:
+        take_forced_steps(state, text)
         state.apply_action(state.string_to_action(text))
+        settle(state)
+
+
+def settle(state: TheHuntState) -> None:
+    """Take the forced passes and redraws that are next."""
+    while state.current_player() >= 0:
+        legal = state.legal_actions()
+        if len(legal) != 1 or not isinstance(legal[0], HuntAction) \
+                or legal[0].verb not in (PASS.verb, "redraw"):
+            return
+        state.apply_action(legal[0])
 
 
 def texts(state: TheHuntState) -> list[str]:
@@ -493,8 +509,10 @@ def test_a_successful_search_reveals_the_graf_spee_before_the_german_may_disguis
     for _ in range(20):
         world = state.determinize(BRITISH, rng, state.belief(BRITISH))
         assert world.graf_spee == "06"
-        world.apply_action(world.string_to_action("react new-paintwork"))
-        assert world.graf_spee in world.possible
+        for action in world.legal_actions():  # pass, or New Paintwork if it was dealt
+            after = world.clone()
+            after.apply_action(action)
+            assert after.graf_spee in after.possible
 
 
 # -- battle -----------------------------------------------------------------------------

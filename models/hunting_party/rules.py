@@ -287,7 +287,7 @@ class HuntingPartyState(State):
                 return []
             return [PartyAction("discard", f) for f in sorted(set(self.face_up))]
         if kind == "flee-window":
-            return [FLEE_NOW, NO_FLEE]
+            return [FLEE_NOW, NO_FLEE] if hand[FLEE] else [NO_FLEE]
         if kind == "take-trophy":
             return [PartyAction("trophy", f) for f in sorted(set(self.fate_discards))]
         if kind == "name":
@@ -536,7 +536,7 @@ class HuntingPartyState(State):
     def _do_flee_window(self, step: Step, action: PartyAction) -> None:
         seat = step.seat
         if action == NO_FLEE:
-            self._see(seat, ("no flee",))  # the others cannot tell this from holding none
+            self._see_all(("no flee", seat))
             return
         self.fled[seat] = True
         self._say(f"{self.name(seat)} flees (a Flee from the hand).")
@@ -645,7 +645,9 @@ class HuntingPartyState(State):
             self._see_all(("personal", seat, icon, "nothing"))
             return
         steps = [Step("apply-personal", AUTO, (seat, icon, effect))]
-        if self.played[seat] != FLEE and self.hands[seat][FLEE]:
+        # The window opens for any Hunter with cards in hand, Flee or not: one that
+        # opened only for a Flee would show the others what the hand holds.
+        if self.played[seat] != FLEE and sum(self.hands[seat]):
             steps.insert(0, Step("flee-window", seat, (icon,)))
         self._push(*steps)
 

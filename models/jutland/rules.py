@@ -11,10 +11,12 @@ How the rules become actions:
   (action k = card kind k, then DONE), so each set of cards has exactly one spelling
   and a hand of 7 never offers more than 8 actions.
 - Simultaneous choices (the discards, the deployment) are made German first, British
-  second; the British see nothing of the German's choice until both are made. Then
-  the discard counts (the cards stay face down) or the deployed cards are revealed.
-- A player with nothing to choose is skipped (in turn 1's Sight phase both hands are
-  empty, so the game starts with the draws).
+  second; the British see nothing of the German's choice but that it is made, until
+  both are made. Then the discard counts (the cards stay face down) or the deployed
+  cards are revealed.
+- A player with an empty hand is skipped (in turn 1's Sight phase both hands are
+  empty, so the game starts with the draws); one holding cards says "done" itself,
+  even when none of them may be chosen, so whose turn it is tells nothing of the hand.
 - Each card drawn is a chance outcome weighted by the copies left in the deck.
   Drawing always fills the hand to 7: a card in hand can still be discarded or kept
   back at no cost, and holding it denies it to the opponent, so stopping short never
@@ -227,8 +229,6 @@ class JutlandState(State):
             self.selected[seat][action] += 1
             self.min_kind[seat] = action
             self._see(seat, ("pick", action))
-            if not self._may_select_any(seat):
-                self._finish_selection()
 
     def returns(self) -> list[float]:
         if self.stage != OVER:
@@ -425,14 +425,21 @@ class JutlandState(State):
     def _begin_selection(self) -> None:
         self.stage = SELECT
         self.chooser = GERMAN
-        if not self._selectable(GERMAN):
+        if not sum(self.hands[GERMAN]):
             self._finish_selection()
 
     def _finish_selection(self) -> None:
-        """The chooser is done: hand over to the British, or reveal both choices."""
+        """The chooser is done: hand over to the British, or reveal both choices.
+
+        A chooser with cards in hand always says "done" itself, even with nothing left
+        it may choose: a choice that ended by itself would tell the other side, by whose
+        turn it is, which kinds the hand holds. Only an empty hand (public) is skipped."""
+        # The other side learns that the choice is made (as at the table, where a
+        # player says "done"), not what it is.
+        self._see_others(self.chooser, ("chosen", self.chooser))
         if self.chooser == GERMAN:
             self.chooser = BRITISH
-            if self._selectable(BRITISH):
+            if sum(self.hands[BRITISH]):
                 return
         if self.phase == "strike":
             self._resolve_strike()

@@ -99,7 +99,7 @@ def best_searches(game: TheHuntGame, p: dict[str, float], seen: dict[str, Any], 
         for steps, cost in reach.items():
             if cost + 1 > ap:
                 continue
-            for hex_id in game.ball[where][steps]:
+            for hex_id in sorted(game.ball[where][steps]):  # ties: the lowest hex
                 p_there = p.get(hex_id, 0.0)
                 if best is None or p_there > best.p_there or \
                         (p_there == best.p_there and cost + 1 < best.ap):
@@ -164,7 +164,7 @@ def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: dict[str,
         if cost > ap:
             continue
         after = p @ tracker.kernel(steps, facts)
-        for hex_id in game.ball[here][steps]:
+        for hex_id in sorted(game.ball[here][steps]):
             moves.append(Exposure(f"move graf-spee {cost} {hex_id}", hex_id, cost,
                                   float(after[tracker.belief.index[hex_id]])))
     moves.sort(key=lambda move: (move.exposure, move.ap, move.hex))

@@ -135,8 +135,10 @@ class TheHuntGame(Game):
         # The legal actions in the engine's order, not sorted: the same rules of thumb,
         # only equal candidates may come in another order; sorting a hundred moves at
         # every playout step was a tenth of the playout's time.
-        return self.heuristic_action(state.heuristic_view(step.seat),
-                                     state._decisions(step), rng)
+        decisions = state._decisions(step)
+        if len(decisions) == 1:  # a pass with no reaction card, a redraw with no choice
+            return decisions[0]
+        return self.heuristic_action(state.heuristic_view(step.seat), decisions, rng)
 
     def evaluate(self, state: State) -> list[float] | None:
         """Expected returns from the fitted win-chance model
@@ -452,8 +454,8 @@ class TheHuntState(State):
         held = len(self.hands[GERMAN])
         rules = self.game.rules
         low = max(held, rules["hand_size_german"])
-        return [HuntAction("redraw", n=n) for n in range(low, rules["hand_size_german_altmark"]
-                                                         + 1)]
+        high = rules["hand_size_german_altmark"] if self._near_altmark() else low
+        return [HuntAction("redraw", n=n) for n in range(low, high + 1)]
 
     def _legal_hint(self, step: Step) -> list[HuntAction]:
         if len(self.hints) >= MAX_HINTS or self.graf_spee is None:
@@ -462,11 +464,14 @@ class TheHuntState(State):
                 if h not in self.hints and h != self.altmark]
 
     def _legal_window(self, step: Step) -> list[HuntAction]:
+        # The window opens whenever the seat holds a card (hand sizes are public), not
+        # only when it holds a matching reaction: whose turn it is must not tell the
+        # other side what is in the hand. Without a matching card it may only pass.
+        if not self.hands[step.seat]:
+            return []
         effect = step.data[0]
         cards = sorted({c for c in self.hands[step.seat] if self._card(c).effect == effect
                         and self._card(c).event == "reaction"})
-        if not cards:
-            return []
         return [PASS, *(HuntAction("react", card) for card in cards)]
 
     def _legal_choose(self, step: Step) -> list[HuntAction]:
@@ -714,7 +719,7 @@ class TheHuntState(State):
     def _do_window(self, step: Step, action: HuntAction) -> None:
         seat = step.seat
         if action == PASS:
-            self._see(seat, ("pass",))
+            self._see_all(("pass", seat))  # at the table: "no reaction", said aloud
             return
         card_id = action.arg
         card = self._card(card_id)
@@ -843,13 +848,14 @@ class TheHuntState(State):
         self._push(Step("draw", CHANCE, (GERMAN, hand)), Step("draw", CHANCE, (BRITISH, hand)))
 
     def _auto_redraw(self, step: Step) -> None:
-        """To 3 cards; within 1 hex of the Altmark the German may choose up to 5."""
-        held = len(self.hands[GERMAN])
-        if self._near_altmark() and held < self.game.rules["hand_size_german_altmark"]:
-            self._push(Step("redraw-choice", GERMAN))
+        """To 3 cards; within 1 hex of the Altmark the German may choose up to 5. The
+        German names the size it draws to wherever the Graf Spee is (with one choice
+        away from the Altmark): a choice asked only beside the Altmark would tell the
+        British where the raider is by whose turn it is."""
+        if len(self.hands[GERMAN]) >= self.game.rules["hand_size_german_altmark"]:
+            self._push(Step("announce", AUTO, (len(self.hands[GERMAN]),)))
         else:
-            self._push(Step("draw", CHANCE, (GERMAN, self.game.rules["hand_size_german"])),
-                       Step("announce", AUTO, (held,)))
+            self._push(Step("redraw-choice", GERMAN))
 
     def _auto_announce(self, step: Step) -> None:
         before = step.data[0]
@@ -1103,15 +1109,6 @@ class TheHuntState(State):
         pool = sorted(unseen.elements())
         rng.shuffle(pool)
         top = self.stack[-1] if self.stack else None
-        if top is not None and top.kind == "window" and top.seat == other:
-            # The other side is deciding whether to react, so it holds such a card
-            # (only met when `player` is not the one to act).
-            fitting = [i for i, card in enumerate(pool)
-                       if self._card(card).effect == top.data[0]
-                       and self._card(card).event == "reaction"]
-            if fitting and not any(self._card(card).effect == top.data[0]
-                                   for card in known.elements()):
-                pool.insert(0, pool.pop(fitting[0]))
         pending = self.duel_cards[other] not in (None, "none")
         # Cards the other side holds (and a Battle card it chose but has not shown).
         hidden = len(self.hands[other]) + pending - sum(known.values())
@@ -1127,9 +1124,8 @@ class TheHuntState(State):
             before: int = self.stack[-2].data[0] if redrawing else 0
             cards = len(self.hands[GERMAN])
             rules = self.game.rules
-            if (top is not None and top.kind == "redraw-choice") or \
-                    (redrawing and cards > max(before, rules["hand_size_german"])):
-                # The German has (or had) the choice to draw beyond 3 cards.
+            if redrawing and cards > max(before, rules["hand_size_german"]):
+                # The German drew beyond 3 cards: it had the choice, beside the Altmark.
                 assert self.altmark is not None
                 hexes = [h for h in hexes if self.game.steps(h, self.altmark) <= 1]
             elif top is not None and top.seat == GERMAN:
