@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from hunt.cli.records import read_record
-from hunt.models.game import State
+from hunt.models.game import CHANCE, State
 from hunt.models.registry import available_games
 from hunt.solver.hints import recommend
 
@@ -64,6 +64,7 @@ def hint_report(state: State, seat: int, model: str, iterations: int,
         report["next_draw"] = state.draw_odds(seat)
     player = state.current_player()
     report["to_move"] = seats[player] if player >= 0 else None
+    report["pending"] = pending(state)
     report["recommendation"] = None
     if player == seat and iterations > 0:
         advice = recommend(state, iterations, seed)
@@ -73,9 +74,24 @@ def hint_report(state: State, seat: int, model: str, iterations: int,
     return report
 
 
+def pending(state: State) -> str:
+    """What the game waits for, in words any seat may read: a seat's name, "chance:
+    the next draw" (the verb every outcome shares, never the outcomes, which could
+    tell what a hidden hand holds), or "nobody (the game is over)"."""
+    player = state.current_player()
+    if player >= 0:
+        return state.game.info.seat_names[player]
+    if player == CHANCE:
+        verbs = sorted({state.action_to_string(action).split()[0]
+                        for action in state.legal_actions()})
+        return f"chance: the next {' or '.join(verbs)}"
+    return "nobody (the game is over)"
+
+
 def advise(state: State, seat: int) -> str:
-    """The `hint` answer at the play prompt: the same advice, a quick search."""
-    budget = max(1, state.game.normal_iterations // 3)
+    """The `hint` answer at the play prompt: what `hunt hint` says of the saved game at
+    this moment (the same search budget and seed)."""
+    budget = state.game.normal_iterations
     return "\n".join(describe(state, hint_report(state, seat, "uniform", budget, seed=0)))
 
 
@@ -101,7 +117,7 @@ def describe(state: State, report: dict[str, Any]) -> list[str]:
                 else f"value {entry['value']:+.2f}"
             lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} of the search, {value}")
     elif report["to_move"] != report["seat"]:
-        lines.append(f"Waiting for: {report['to_move'] or 'nobody (the game is over)'}.")
+        lines.append(f"Waiting for: {report['pending']}.")
     return lines
 
 

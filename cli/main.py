@@ -6,6 +6,7 @@ import json
 import os
 import secrets
 import sys
+import time
 from contextlib import nullcontext
 from pathlib import Path
 from typing import TextIO
@@ -17,6 +18,7 @@ from hunt.cli.bench import bench
 from hunt.cli.board import board
 from hunt.cli.hint import hint
 from hunt.errors import HuntError
+from hunt.models.game import State
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent import Agent
 from hunt.solver.agents import LEVELS, make_agent
@@ -65,7 +67,8 @@ def games() -> None:
 @click.option("--as", "seat_name", default=None,
               help="The seat you play (e.g. german or british); default: the first seat.")
 @click.option("--seed", type=int, default=None,
-              help="Seed of the card draws and the AI; default: a fresh one, printed.")
+              help="Seed of the card draws and the AI, for a game you can replay; "
+                   "default: a secret one, kept in the save file and never shown.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Save the game record to this file after every move "
                                  "(default: a file per game in $HUNT_SAVE_DIR, else "
@@ -118,9 +121,11 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     if resume_path is not None:
         state = read_record(resume_path, game_name)
         game = state.game
-        seat_name = seat_name or saved_seat(resume_path)
+        if seed is not None and seed != state.seed:
+            raise UserError(f"the saved game has its own seed; resume it without --seed "
+                            f"(or with --seed {state.seed})")
+        seat_name = check_resumed_seat(state, seat_name, saved_seat(resume_path))
         save_path = save_path or resume_path
-        seed = state.seed if seed is None else seed
     seats = game.info.seat_names
     if seat_name is None:
         seat_name = seats[0]
@@ -128,27 +133,60 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         raise click.BadParameter(f"{seat_name!r} is not a seat of {game_name}; "
                                  f"accepted: {', '.join(seats)}", param_hint="--as")
     human = seats.index(seat_name.lower())
-    if seed is None:
-        seed = secrets.randbelow(10**6)
-    click.echo(f"{game.info.title}: you are the {seats[human].capitalize()}; seed {seed}"
-               + (f"; resumed after {len(state.history)} actions." if state else "."))
+    you = f"{game.info.title}: you are the {seats[human].capitalize()}"
+    if state is not None:
+        click.echo(f"{you}; resumed after {len(state.history)} actions.")
+    elif seed is not None:
+        click.echo(f"{you}; seed {seed}: a game you can replay, whose hidden draws follow "
+                   "from the seed.")
+    else:
+        # The game's secret: every draw follows from it, so it is kept in the record
+        # and never shown (a seat could deal the other side's cards from it).
+        seed = secrets.randbits(63)
+        click.echo(f"{you}.")
     if ai_spec is None:
         ai_spec = f"ismcts:{level}"
         if iterations is not None:
             ai_spec = f"ismcts:iterations={iterations}"
         if time_limit is not None:
             ai_spec = f"ismcts:time={time_limit}"
-    agents: list[Agent | None] = [
-        None if seat == human else make_agent(ai_spec, seed + seat, game)
-        for seat in range(game.info.num_players)]
     if state is None:
+        assert seed is not None
         state = game.new_initial_state(seed)
+    agents: list[Agent | None] = [
+        None if seat == human else make_agent(ai_spec, seat, game)
+        for seat in range(game.info.num_players)]
     if save_path is None:
-        save_path = default_save_dir() / f"{game_name}-{seed}.json"
+        save_path = new_save_path(game_name)
     click.echo(f"Saved after every move in {save_path} (resume: hunt play {game_name} "
                f"--resume {save_path}).")
-    play_interactive(state, human, agents, seed, RENDERERS[game_name],
-                     sys.stdin, save_path, advise, manual_chance=dice == "manual")
+    play_interactive(state, human, agents, RENDERERS[game_name], sys.stdin, save_path,
+                     advise, manual_chance=dice == "manual")
+
+
+def check_resumed_seat(state: State, asked: str | None, saved: str | None) -> str | None:
+    """The seat to resume a saved game as: the one it was begun with. Another seat is
+    refused while the game goes on (it would be shown what the first seat could not
+    see); a finished game, or a record that names no seat, may be taken up by any."""
+    if saved is None or asked is None or state.is_terminal():
+        return asked or saved
+    if asked.lower() != saved.lower():
+        raise UserError(f"this game was begun as the {saved.capitalize()}: resume it "
+                        f"--as {saved} (another seat would see what that one cannot)")
+    return asked
+
+
+def new_save_path(game_name: str) -> Path:
+    """A save file for a new game that names no seed (the seed is secret) and is
+    not taken yet: GAME-DATE-TIME.json in `default_save_dir()`, numbered if need be."""
+    folder = default_save_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{game_name}-{stamp}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"{game_name}-{stamp}-{number}.json"
+        number += 1
+    return path
 
 
 @cli.command()

@@ -8,11 +8,12 @@ reason and the prompt comes again; end of input saves (if asked) and stops clean
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TextIO
@@ -36,32 +37,75 @@ class Undo(Exception):
     """The human asked to take back their last decision."""
 
 
-def undone(state: State, human: int) -> State | None:
-    """`state` before the human's last decision, or None when that would reveal
-    something: only a decision nothing has followed yet (no chance, no opponent) may
-    be taken back, so an undo can never be used to peek."""
-    if not state.history:
-        return None
+def step_seed(secret: int, *parts: object) -> int:
+    """A seed for one step of a game, from the game's secret and where the step is.
+
+    Every chance outcome and every computer decision draws from its own generator
+    seeded this way, so a step gives the same result however often it is reached: a
+    killed and resumed game, or an undo and the same choice again, re-rolls nothing.
+    Seeding with text hashes it with SHA-512, the same in every process (Python's own
+    `hash` of a string is not)."""
+    return random.Random("/".join(map(str, (secret, *parts)))).getrandbits(63)
+
+
+def undone(state: State, human: int) -> State | str:
+    """`state` before the human's last decision (a choice among several), or why it
+    cannot be taken back.
+
+    Allowed when it is the human's turn and the human has seen nothing since that
+    decision took effect (no roll, no draw, no opponent move it could see): so whether
+    undo is allowed depends only on what the human has seen, and an undo can never be
+    used to peek. Steps of others the human did not see are taken back too; they come
+    again as they were (see `step_seed`)."""
     replay = state.game.new_initial_state(state.seed)
-    for action in state.history[:-1]:
+    last: int | None = None
+    seen_after = 0
+    for index, action in enumerate(state.history):
+        decided = replay.current_player() == human and len(replay.legal_actions()) > 1
         replay.apply_action(action)
-    if replay.current_player() != human:
-        return None
-    return replay
+        if decided:
+            last, seen_after = index, replay.view_length(human)
+    if last is None:
+        return "you have made no choice yet"
+    if state.current_player() != human or state.view_length(human) != seen_after:
+        return "you have seen something happen since your last choice"
+    return state.replayed(last)
+
+
+def hidden_from(state: State, seat: int) -> bool:
+    """Whether `seat` cannot see which outcome the chance node `state` draws (an
+    opponent's card, say): every outcome shows it the same."""
+    seen: set[tuple[Hashable, ...]] = set()
+    for action in state.legal_actions():
+        trial = state.clone()
+        mark = trial.view_length(seat)
+        trial.apply_action(action)
+        seen.add(trial.views_since(seat, mark))
+        if len(seen) > 1:
+            return False
+    return True
 
 
 def save_record(state: State, path: Path, human: int | None = None) -> None:
-    """Write the game's record to `path` atomically (a crash never leaves half a file);
-    `human` is the seat `hunt play --resume` gives back to the person."""
+    """Write the game's record to `path` atomically and durably: a crash or a kill
+    never leaves half a file, and what the file says has reached the disk before the
+    screen shows it. `human` is the seat `hunt play --resume` gives back to the person."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     record = state.to_record()
     if human is not None:
         record["human"] = state.game.info.seat_names[human]
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        json.dump(record, stream, indent=1)
-        stream.write("\n")
-    os.replace(temporary, path)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(record, stream, indent=1)
+            stream.write("\n")
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def read_choice(state: State, stdin: TextIO, hint: Callable[[], str] | None = None,
@@ -115,21 +159,22 @@ def read_choice(state: State, stdin: TextIO, hint: Callable[[], str] | None = No
             click.echo(f"Not accepted: {error}")
 
 
-def play_interactive(state: State, human: int, agents: Sequence[Agent | None], seed: int,
+def play_interactive(state: State, human: int, agents: Sequence[Agent | None],
                      render: Callable[[State, int], str], stdin: TextIO,
                      save_path: Path | None = None,
                      advise: Callable[[State, int], str] | None = None,
                      manual_chance: bool = False) -> State:
     """Play `state` on to the end; `agents[seat]` is None for the human's seat.
 
-    Chance outcomes come from a generator seeded with `seed` and the number of actions
-    already played (so a resumed game draws afresh). The record is saved to `save_path`
-    after every decision when one is given. `advise(state, human)` answers `hint`.
-    With `manual_chance` the human types every die roll and card draw instead (a game
-    beside a physical copy), checked against what is possible.
+    Each chance outcome and each computer decision is drawn with `step_seed` from the
+    game's secret (`state.seed`) and the number of actions played, so the game replays
+    from its record in any process. Every action is saved to `save_path` (when given)
+    before anything that follows it is shown. `advise(state, human)` answers `hint`.
+    With `manual_chance` the human types each roll and draw it can see at the table,
+    checked against what is possible; what only the computer sees (its own draws) the
+    program draws from its deck.
     """
-    chance = random.Random(seed if not state.history else f"{seed}/{len(state.history)}")
-    shown_for: str | None = None
+    secret = state.seed
 
     def save(target: str) -> str:
         path = Path(target) if target else save_path
@@ -142,46 +187,58 @@ def play_interactive(state: State, human: int, agents: Sequence[Agent | None], s
         return f"Saved in {path}; resume with: hunt play {state.game.info.name} " \
             f"--resume {path}"
 
+    def play(action: Action) -> None:
+        state.apply_action(action)
+        if save_path is not None:
+            save_record(state, save_path, human)
+
+    shown_for: str | None = None
     try:
         while not state.is_terminal():
             player = state.current_player()
-            if player == CHANCE and not manual_chance:
-                state.apply_action(state.sample_chance_outcome(chance))
+            played = len(state.history)
+            if player == CHANCE and (not manual_chance or hidden_from(state, human)):
+                play(state.sample_chance_outcome(
+                    random.Random(step_seed(secret, "chance", played))))
                 continue
             if player == CHANCE:
                 click.echo("Chance: what came up at the table?")
-                state.apply_action(read_choice(state, stdin, None, save))
+                try:
+                    play(read_choice(state, stdin, None, save))
+                except Undo:
+                    click.echo("Cannot undo a roll or a draw: type what came up.")
+                continue
+            if player != human:
+                agent = agents[player]
+                assert agent is not None
+                agent.reseed(step_seed(secret, "seat", player, played))
+                play(agent.select_action(state))
+                continue
+            forced = state.legal_actions()
+            if len(forced) == 1:  # a pass with no reaction card, say: no question to ask
+                click.echo(f"> {state.action_to_string(forced[0])} (your only choice)")
+                play(forced[0])
+                continue
+            screen = render(state, human)
+            if screen != shown_for:
+                click.echo(screen)
+                shown_for = screen
+            try:
+                action = read_choice(
+                    state, stdin, None if advise is None else partial(advise, state, human),
+                    save)
+            except Undo:
+                before = undone(state, human)
+                if isinstance(before, str):
+                    click.echo(f"Cannot undo: {before}.")
+                    continue
+                state = before
+                shown_for = None
+                click.echo("Taken back.")
                 if save_path is not None:
                     save_record(state, save_path, human)
                 continue
-            if player == human:
-                screen = render(state, human)
-                if screen != shown_for:
-                    click.echo(screen)
-                    shown_for = screen
-                try:
-                    action = read_choice(
-                        state, stdin, None if advise is None else partial(advise, state, human),
-                        save)
-                except Undo:
-                    before = undone(state, human)
-                    if before is None:
-                        click.echo("Cannot undo: something has happened since your last "
-                                   "choice (or you have made none).")
-                    else:
-                        state = before
-                        shown_for = None
-                        click.echo("Taken back.")
-                        if save_path is not None:
-                            save_record(state, save_path, human)
-                    continue
-            else:
-                agent = agents[player]
-                assert agent is not None
-                action = agent.select_action(state)
-            state.apply_action(action)
-            if save_path is not None:
-                save_record(state, save_path, human)
+            play(action)
     except (QuitGame, KeyboardInterrupt) as stop:
         reason = stop if isinstance(stop, QuitGame) else "interrupted"
         if save_path is not None:
@@ -190,7 +247,5 @@ def play_interactive(state: State, human: int, agents: Sequence[Agent | None], s
         else:
             click.echo(f"Stopped ({reason}).")
         return state
-    if save_path is not None:
-        save_record(state, save_path, human)
     click.echo(render(state, human))
     return state
