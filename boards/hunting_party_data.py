@@ -2,18 +2,18 @@
 
 The rulebook fixes the vocabulary: three Action cards, eight party events, five
 animals and six personal icons. The data files say how many of each there are and
-which Hunters and Goals exist; `validate_hunting_party` checks every value against
-that vocabulary and that each event, animal, icon and ability occurs at least once.
+which Hunters and Goals exist; the schemas below check every value against that
+vocabulary and that each event, animal, icon and ability occurs at least once.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
-from hunt.boards.data import PROVENANCES, read_board_file
-from hunt.errors import BoardError
+from hunt.boards.data import BoardFile, BoardSet
+from hunt.boards.schema import Either, Int, ListOf, MapOf, Refs, Schema, Str, Table, Tables
 
 ACTIONS = ("camp", "flee", "shoot")
 EVENTS = ("ambush", "backtrack", "hunting-accident", "jungle-fever", "quicksand",
@@ -75,90 +75,128 @@ class HuntingPartyComponents:
     goals: tuple[Goal, ...]
 
 
-def validate_hunting_party(files: dict[str, dict[str, Any]]) -> list[str]:
-    """Every problem in the parsed files (by name: actions, events, fate, hunters,
-    goals), as one line each; an empty list when all is well."""
-    problems: list[str] = []
+OUTCOMES = ("trophy", "discard-random", "trophy-from-discards")
+"""What a personal icon may do besides drawing (+) or discarding (-) cards."""
 
-    def sourced(where: str, table: dict[str, Any]) -> None:
-        if table.get("source") not in PROVENANCES:
-            problems.append(f"{where}: 'source' must be one of {', '.join(PROVENANCES)}")
+ACTIONS_FILE = BoardFile("actions.toml", Schema(Table(keys={
+    "deck": Table(keys=dict.fromkeys(ACTIONS, Int(1, 100)), sourced=True),
+    "setup": Table(keys={"hand": Int(1, 10), "goals_dealt": Int(1, 5),
+                         "extra_fate_cards": Int(0, 5),
+                         "fate_passes": MapOf(tuple(str(n) for n in range(2, SEATS + 1)),
+                                              Int(1, 5)),
+                         "death_penalty": Int(0, 20),
+                         "players": ListOf(Int(2, SEATS), 2, 2)}, sourced=True),
+    "personal_fate": Table(
+        keys=dict.fromkeys(ICONS, MapOf((*ACTIONS, "any"), Either(
+            (Int(-5, 5), Str(choices=OUTCOMES))))),
+        sourced=True)})))
+"""actions.toml: the Action deck, the rulebook's numbers and the Personal Fate table."""
 
-    def one_of(where: str, table: dict[str, Any], field: str,
-               vocabulary: tuple[str, ...]) -> None:
-        if table.get(field) not in vocabulary:
-            problems.append(f"{where}: {field} {table.get(field)!r}; accepted: "
-                            f"{', '.join(vocabulary)}")
+EVENTS_FILE = BoardFile("events.toml", Schema(Table(keys={"event": Tables(
+    Table(keys={"id": Str(choices=EVENTS), "text": Str()},
+          optional={"aliases": ListOf(Str(), unique=True)}, sourced=True, label="id"),
+    low=len(EVENTS), high=len(EVENTS), unique=("id",))})))
+"""events.toml: one text for each party event."""
 
-    actions = files.get("actions", {})
-    deck = actions.get("deck", {})
-    sourced("actions.toml [deck]", deck)
-    if sorted(k for k in deck if k != "source") != sorted(ACTIONS) or not all(
-            isinstance(deck[a], int) and deck[a] > 0 for a in ACTIONS if a in deck):
-        problems.append(f"actions.toml [deck]: a positive count for each of {', '.join(ACTIONS)}")
-    for name in ("setup", "personal_fate"):
-        sourced(f"actions.toml [{name}]", actions.get(name, {}))
-    if sorted(k for k in actions.get("personal_fate", {}) if k != "source") != sorted(ICONS):
-        problems.append(f"actions.toml [personal_fate]: one entry per icon: {', '.join(ICONS)}")
-    events = files.get("events", {}).get("event", [])
-    for event in events:
-        sourced(f"events.toml {event.get('id')}", event)
-    if sorted(e.get("id") for e in events) != sorted(EVENTS):
-        problems.append(f"events.toml: one text per event: {', '.join(EVENTS)}")
-    cards = files.get("fate", {}).get("card", [])
-    for card in cards:
-        where = f"fate.toml {card.get('id')}"
-        sourced(where, card)
-        one_of(where, card, "event", EVENTS)
-        one_of(where, card, "animal", ANIMALS)
-        icons = card.get("icons", [])
-        if len(icons) != SEATS or any(icon not in ICONS for icon in icons):
-            problems.append(f"{where}: {SEATS} icons from {', '.join(ICONS)}")
-    used = {field: {card.get(field) for card in cards} for field in ("event", "animal")}
-    used["icon"] = {icon for card in cards for icon in card.get("icons", [])}
-    for field, vocabulary in (("event", EVENTS), ("animal", ANIMALS), ("icon", ICONS)):
-        missing = sorted(set(vocabulary) - used[field])
+
+def _check_fate(data: dict[str, Any], refs: Refs) -> list[str]:
+    """Every event, animal and icon occurs on some card."""
+    cards = data["card"]
+    used = {"event": {card["event"] for card in cards},
+            "animal": {card["animal"] for card in cards},
+            "icon": {icon for card in cards for icon in card["icons"]}}
+    problems = []
+    for name, vocabulary in (("event", EVENTS), ("animal", ANIMALS), ("icon", ICONS)):
+        missing = sorted(set(vocabulary) - used[name])
         if missing:
-            problems.append(f"fate.toml: no card has the {field} {', '.join(missing)}")
-    hunters = files.get("hunters", {}).get("hunter", [])
-    for hunter in hunters:
-        where = f"hunters.toml {hunter.get('name')}"
-        sourced(where, hunter)
-        one_of(where, hunter, "ability", ABILITIES)
-        if not isinstance(hunter.get("hand_limit"), int) or hunter["hand_limit"] < 1:
-            problems.append(f"{where}: hand_limit must be a positive whole number")
-    if len({h.get("name") for h in hunters}) < SEATS:
-        problems.append(f"hunters.toml: at least {SEATS} Hunters with different names")
-    missing = sorted(set(ABILITIES) - {h.get("ability") for h in hunters})
-    if missing:
-        problems.append(f"hunters.toml: no Hunter has the ability {', '.join(missing)}")
-    for goal in files.get("goals", {}).get("goal", []):
-        where = f"goals.toml {goal.get('id')}"
-        sourced(where, goal)
-        one_of(where, goal, "condition", CONDITIONS)
-        if goal.get("condition") == "animal-count" and goal.get("animal") not in ANIMALS:
-            problems.append(f"{where}: animal-count needs an animal from {', '.join(ANIMALS)}")
-        if not isinstance(goal.get("points"), int):
-            problems.append(f"{where}: points must be a whole number")
+            problems.append(f"no card has the {name} {', '.join(missing)}")
     return problems
 
 
-FILES = ("actions", "events", "fate", "hunters", "goals")
+FATE_FILE = BoardFile("fate.toml", Schema(Table(keys={"card": Tables(
+    Table(keys={"id": Str(), "event": Str(choices=EVENTS), "animal": Str(choices=ANIMALS),
+                "icons": ListOf(Str(choices=ICONS), SEATS, SEATS)},
+          sourced=True, label="id"),
+    unique=("id",))}), (_check_fate,)))
+"""fate.toml: the Fate deck; a card's icons are one per seat."""
 
 
-@cache
+def _check_hunters(data: dict[str, Any], refs: Refs) -> list[str]:
+    """Every ability belongs to some Hunter."""
+    missing = sorted(set(ABILITIES) - {hunter["ability"] for hunter in data["hunter"]})
+    return [f"no Hunter has the ability {', '.join(missing)}"] if missing else []
+
+
+HUNTERS_FILE = BoardFile("hunters.toml", Schema(Table(keys={"hunter": Tables(
+    Table(keys={"name": Str(), "ability": Str(choices=ABILITIES), "text": Str(),
+                "hand_limit": Int(1, 20)}, sourced=True, label="name"),
+    low=SEATS, unique=("name",))}), (_check_hunters,)))
+"""hunters.toml: the Hunter cards, one dealt to each seat."""
+
+NEEDS = {"animal-count": ("animal", "count"), "hand-at-end": ("count",),
+         "hand-at-most": ("count",)}
+"""The parameters each Goal condition reads."""
+
+
+def _check_goals(data: dict[str, Any], refs: Refs) -> list[str]:
+    """Each Goal has the parameters its condition reads."""
+    return [f"goal {goal['id']!r}: {goal['condition']} needs key '{key}'"
+            for goal in data["goal"] for key in NEEDS.get(goal["condition"], ())
+            if key not in goal]
+
+
+GOALS_FILE = BoardFile("goals.toml", Schema(Table(keys={"goal": Tables(
+    Table(keys={"id": Str(), "text": Str(), "condition": Str(choices=CONDITIONS),
+                "points": Int(-20, 20)},
+          optional={"animal": Str(choices=ANIMALS), "count": Int(0, 100)},
+          sourced=True, label="id"),
+    unique=("id",))}), (_check_goals,)))
+"""goals.toml: the secret Goal cards."""
+
+
+def _check_counts(files: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
+    """Enough of everything for the most players: a player count the game may have,
+    a Hunter and the Goals dealt to each, and a Fate pass for each player count."""
+    setup = files["actions"]["setup"]
+    low, high = setup["players"]
+    problems = []
+    if low > high:
+        problems.append(("actions", f"key 'setup.players': [fewest, most], got {[low, high]}"))
+    missing = [str(n) for n in range(low, high + 1) if str(n) not in setup["fate_passes"]]
+    if missing:
+        problems.append(("actions", "key 'setup.fate_passes': no passes for "
+                         f"{', '.join(missing)} players"))
+    if setup["goals_dealt"] * high > len(files["goals"]["goal"]):
+        problems.append(("goals", f"{len(files['goals']['goal'])} Goals; dealing "
+                         f"{setup['goals_dealt']} to each of {high} players needs more"))
+    if high > len(files["hunters"]["hunter"]):
+        problems.append(("hunters", f"{len(files['hunters']['hunter'])} Hunters for "
+                         f"{high} players"))
+    return problems
+
+
+HUNTING_PARTY = BoardSet("hunting-party", "hunting_party",
+                         (ACTIONS_FILE, EVENTS_FILE, FATE_FILE, HUNTERS_FILE, GOALS_FILE),
+                         (_check_counts,))
+"""Hunting Party's board files."""
+
+
+def _values(table: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in table.items() if key not in ("source", "sources")}
+
+
 def load_hunting_party() -> HuntingPartyComponents:
-    """The components, checked; `BoardError` naming the first problem otherwise."""
-    files = {name: read_board_file("hunting_party", f"{name}.toml") for name in FILES}
-    problems = validate_hunting_party(files)
-    if problems:
-        raise BoardError(f"hunting_party: {problems[0]}"
-                         + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+    """The components (the shipped files, or those that override them), checked."""
+    return _hunting_party(HUNTING_PARTY.texts())
+
+
+@lru_cache(maxsize=8)
+def _hunting_party(texts: tuple[tuple[str, str], ...]) -> HuntingPartyComponents:
+    files = HUNTING_PARTY.read(texts)
     actions = files["actions"]
     return HuntingPartyComponents(
         action_deck={a: actions["deck"][a] for a in ACTIONS},
-        setup={k: v for k, v in actions["setup"].items() if k != "source"},
-        personal_fate={k: v for k, v in actions["personal_fate"].items() if k != "source"},
+        setup=_values(actions["setup"]), personal_fate=_values(actions["personal_fate"]),
         event_texts={e["id"]: e["text"] for e in files["events"]["event"]},
         fate=tuple(FateCard(c["id"], c["event"], c["animal"], tuple(c["icons"]))
                    for c in files["fate"]["card"]),

@@ -1,18 +1,21 @@
-"""Jutland's components: the common deck and the six turns, loaded and validated."""
+"""Jutland's components: the common deck and the six turns, their schemas and loader."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
-from hunt.boards.data import check_provenance, read_board_file
-from hunt.errors import BoardError
+from hunt.boards.data import BoardFile, BoardSet
+from hunt.boards.schema import Either, Int, ListOf, Refs, Schema, Str, Table, Tables
 
 SIDES = ("german", "british")
 CARD_CLASSES = ("admiral", "battle-cruiser", "battleship", "armored-cruiser",
                 "light-cruiser", "destroyer", "support")
 PHASES = ("sight", "sail", "strike", "sink")
+SIDE_CARDS = 26
+"""Cards in each side's list (rulebook)."""
+TURNS = 6
 
 
 @dataclass(frozen=True)
@@ -60,84 +63,88 @@ class JutlandTurn:
             and card.card_class not in self.banned_classes
 
 
-def _field(where: str, table: dict[str, Any], key: str, kind: type) -> Any:
-    value = table.get(key)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise BoardError(f"{where}: '{key}' should be a {kind.__name__}, got {value!r}")
-    return value
+_FLEETS = ListOf(Either((Str(choices=("any",)), Str(ref="fleet"))), unique=True)
+"""The fleets a side may deploy this turn: fleets printed on cards, or "any"."""
+_LOSSES = ListOf(Int(0, 26), 2, 2)
+"""[big, small] ships lost."""
+
+def _check_sides(data: dict[str, Any], refs: Refs) -> list[str]:
+    """Each side's list holds the rulebook's 26 cards."""
+    problems = []
+    for side in SIDES:
+        total = sum(card["count"] for card in data["card"] if card["side"] == side)
+        if total != SIDE_CARDS:
+            problems.append(f"the {side} list has {total} cards, the rulebook's has "
+                            f"{SIDE_CARDS}")
+    return problems
 
 
-def _pair(where: str, table: dict[str, Any], key: str) -> tuple[int, int]:
-    value = table.get(key)
-    if not (isinstance(value, list) and len(value) == 2
-            and all(isinstance(v, int) and v >= 0 for v in value)):
-        raise BoardError(f"{where}: '{key}' should be [big, small] counts, got {value!r}")
-    return (value[0], value[1])
+def _check_order(data: dict[str, Any], refs: Refs) -> list[str]:
+    """The turns come in order."""
+    numbers = [turn["number"] for turn in data["turn"]]
+    if numbers != list(range(1, TURNS + 1)):
+        return [f"the turns must be numbered 1 to {TURNS} in order, got {numbers}"]
+    return []
 
 
-def _card(index: int, table: dict[str, Any]) -> JutlandCard:
-    where = f"jutland/cards.toml card {index + 1}"
-    check_provenance(where, table)
-    card = JutlandCard(
-        id=_field(where, table, "id", str), name=_field(where, table, "name", str),
-        side=_field(where, table, "side", str), fleet=_field(where, table, "fleet", str),
-        card_class=_field(where, table, "class", str), force=_field(where, table, "force", int),
-        count=_field(where, table, "count", int),
+CARDS_FILE = BoardFile("cards.toml", Schema(Table(keys={"card": Tables(
+    Table(keys={"id": Str(), "name": Str(), "side": Str(choices=SIDES), "fleet": Str(),
+                "class": Str(choices=CARD_CLASSES), "force": Int(0, 10),
+                "count": Int(1, SIDE_CARDS)},
+          optional={"real": Int(0, 1000), "sunk": Int(0, 1000)}, sourced=True, label="id"),
+    unique=("id",), define={"fleet": "fleet"})}), (_check_sides,)))
+"""cards.toml: the kinds of card in the common deck."""
+
+TURNS_FILE = BoardFile("turns.toml", Schema(Table(keys={"turn": Tables(
+    Table(keys={"number": Int(1, TURNS), "name": Str(),
+                "phases": ListOf(Str(choices=PHASES), 1, len(PHASES), unique=True),
+                "german_fleets": _FLEETS, "british_fleets": _FLEETS,
+                "banned_classes": ListOf(Str(choices=CARD_CLASSES), unique=True),
+                "winner_loses": _LOSSES, "loser_loses": _LOSSES,
+                "historical_winner": Str(choices=(*SIDES, "none"))},
+          sourced=True, label="name"),
+    low=TURNS, high=TURNS)}), (_check_order,)))
+"""turns.toml: the six turns, read after the cards (it names their fleets)."""
+
+JUTLAND = BoardSet("jutland", "jutland", (CARDS_FILE, TURNS_FILE))
+"""Jutland's board files."""
+
+
+def _card(table: dict[str, Any]) -> JutlandCard:
+    return JutlandCard(
+        id=table["id"], name=table["name"], side=table["side"], fleet=table["fleet"],
+        card_class=table["class"], force=table["force"], count=table["count"],
         real=table.get("real"), sunk=table.get("sunk"))
-    if card.side not in SIDES:
-        raise BoardError(f"{where}: side {card.side!r}; accepted: {', '.join(SIDES)}")
-    if card.card_class not in CARD_CLASSES:
-        raise BoardError(f"{where}: class {card.card_class!r}; "
-                         f"accepted: {', '.join(CARD_CLASSES)}")
-    if card.count < 1 or card.force < 0:
-        raise BoardError(f"{where}: count must be >= 1 and force >= 0")
-    return card
 
 
-def _turn(index: int, table: dict[str, Any], banned_extra: tuple[str, ...]) -> JutlandTurn:
-    where = f"jutland/turns.toml turn {index + 1}"
-    check_provenance(where, table)
-    phases = tuple(_field(where, table, "phases", list))
-    if not phases or any(phase not in PHASES for phase in phases):
-        raise BoardError(f"{where}: phases {list(phases)}; accepted: {', '.join(PHASES)}")
-    banned = tuple(_field(where, table, "banned_classes", list))
-    if any(name not in CARD_CLASSES for name in banned):
-        raise BoardError(f"{where}: banned_classes {list(banned)}; "
-                         f"accepted: {', '.join(CARD_CLASSES)}")
+def _turn(table: dict[str, Any], banned_extra: tuple[str, ...]) -> JutlandTurn:
+    banned = tuple(table["banned_classes"])
     if "admiral" in banned:  # the turn that bans Admirals and Battleships (Escape)
         banned = banned + tuple(name for name in banned_extra if name not in banned)
     return JutlandTurn(
-        number=_field(where, table, "number", int), name=_field(where, table, "name", str),
-        phases=phases,
-        fleets=(tuple(_field(where, table, "german_fleets", list)),
-                tuple(_field(where, table, "british_fleets", list))),
+        number=table["number"], name=table["name"], phases=tuple(table["phases"]),
+        fleets=(tuple(table["german_fleets"]), tuple(table["british_fleets"])),
         banned_classes=banned,
-        winner_loses=_pair(where, table, "winner_loses"),
-        loser_loses=_pair(where, table, "loser_loses"),
-        historical_winner=_field(where, table, "historical_winner", str))
+        winner_loses=(table["winner_loses"][0], table["winner_loses"][1]),
+        loser_loses=(table["loser_loses"][0], table["loser_loses"][1]),
+        historical_winner=table["historical_winner"])
 
 
-@cache
 def load_jutland(escape_bans_battle_cruisers: bool = False
                  ) -> tuple[tuple[JutlandCard, ...], tuple[JutlandTurn, ...]]:
-    """The deck's card kinds (German first) and the six turns, validated.
+    """The deck's card kinds (German first) and the six turns, checked (from the
+    shipped files, or those that override them).
 
     `escape_bans_battle_cruisers` reads turn 6's "no Admirals or Battleships" as
     banning Battle Cruisers too (off by default: the reference reading).
     """
-    cards = tuple(_card(i, table) for i, table in
-                  enumerate(read_board_file("jutland", "cards.toml").get("card", [])))
+    return _jutland(escape_bans_battle_cruisers, JUTLAND.texts())
+
+
+@lru_cache(maxsize=8)
+def _jutland(escape_bans_battle_cruisers: bool, texts: tuple[tuple[str, str], ...]
+             ) -> tuple[tuple[JutlandCard, ...], tuple[JutlandTurn, ...]]:
+    files = JUTLAND.read(texts)
     extra = ("battle-cruiser",) if escape_bans_battle_cruisers else ()
-    turns = tuple(_turn(i, table, extra) for i, table in
-                  enumerate(read_board_file("jutland", "turns.toml").get("turn", [])))
-    ids = [card.id for card in cards]
-    if len(set(ids)) != len(ids):
-        raise BoardError("jutland/cards.toml: card ids must be unique")
-    for side in SIDES:
-        total = sum(card.count for card in cards if card.side == side)
-        if total != 26:
-            raise BoardError(f"jutland/cards.toml: the {side} list has {total} cards, "
-                             "the rulebook's has 26")
-    if [turn.number for turn in turns] != [1, 2, 3, 4, 5, 6]:
-        raise BoardError("jutland/turns.toml: the turns must be numbered 1 to 6 in order")
-    return cards, turns
+    return (tuple(_card(table) for table in files["cards"]["card"]),
+            tuple(_turn(table, extra) for table in files["turns"]["turn"]))

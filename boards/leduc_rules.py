@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
-from hunt.boards.data import check_provenance, read_board_file
-from hunt.errors import BoardError
+from hunt.boards.data import BoardFile, BoardSet
+from hunt.boards.schema import Int, ListOf, Schema, Str, Table
 
 
 @dataclass(frozen=True)
@@ -21,20 +21,25 @@ class LeducRules:
     max_raises: int
 
 
-@cache
+RULES_FILE = BoardFile("rules.toml", Schema(Table(keys={
+    "deck": Table(keys={"ranks": ListOf(Str(longest=1), 3, 3, unique=True),
+                        "suits": ListOf(Str(longest=1), 2, 2, unique=True)}, sourced=True),
+    "betting": Table(keys={"ante": Int(1, 100), "raise_sizes": ListOf(Int(1, 1000), 2, 2),
+                           "max_raises": Int(0, 10)}, sourced=True)})))
+"""rules.toml: the deck (the engine deals 6 cards: 3 ranks of 2 suits) and the bets."""
+
+LEDUC = BoardSet("leduc", "leduc", (RULES_FILE,))
+"""Leduc's board file."""
+
+
 def load_leduc_rules() -> LeducRules:
-    """Read and check boards/leduc/rules.toml."""
-    data = read_board_file("leduc", "rules.toml")
-    try:
-        deck, betting = data["deck"], data["betting"]
-        check_provenance("leduc deck", deck)
-        check_provenance("leduc betting", betting)
-        rules = LeducRules(tuple(deck["ranks"]), tuple(deck["suits"]), int(betting["ante"]),
-                           tuple(int(n) for n in betting["raise_sizes"]),
-                           int(betting["max_raises"]))
-    except (KeyError, TypeError, ValueError) as error:
-        raise BoardError(f"leduc/rules.toml: missing or bad value {error}") from None
-    if len(rules.raise_sizes) != 2 or rules.ante < 1 or rules.max_raises < 0:
-        raise BoardError("leduc/rules.toml: two raise sizes, an ante of 1 or more and "
-                         "max_raises of 0 or more are needed")
-    return rules
+    """The rules (boards/leduc/rules.toml, or the file that overrides it), checked."""
+    return _leduc_rules(LEDUC.texts())
+
+
+@lru_cache(maxsize=8)
+def _leduc_rules(texts: tuple[tuple[str, str], ...]) -> LeducRules:
+    data = LEDUC.read(texts)["rules"]
+    deck, betting = data["deck"], data["betting"]
+    return LeducRules(tuple(deck["ranks"]), tuple(deck["suits"]), betting["ante"],
+                      tuple(betting["raise_sizes"]), betting["max_raises"])

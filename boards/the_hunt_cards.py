@@ -1,13 +1,13 @@
-"""The Hunt's cards: the two 18-card decks, loaded and validated."""
+"""The Hunt's cards (cards.toml): the two 18-card decks, their schema and loader."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
-from hunt.boards.data import PROVENANCES, read_board_file
-from hunt.errors import BoardError
+from hunt.boards.data import BoardFile, BoardSet
+from hunt.boards.schema import Bool, Int, ListOf, Refs, Schema, Str, Table, Tables
 
 DECKS = ("german", "british")
 DECK_SIZE = 18
@@ -60,69 +60,45 @@ class HuntCard:
     text: str
 
 
-def validate_cards(data: dict[str, Any]) -> list[str]:
-    """Every problem of a parsed cards file, one line each."""
-    problems: list[str] = []
-    cards = data.get("card")
-    if not isinstance(cards, list) or not all(isinstance(t, dict) for t in cards):
-        return ["the file needs a list of [[card]] tables"]
-    seen: set[str] = set()
-    totals = dict.fromkeys(DECKS, 0)
-    for index, table in enumerate(cards, start=1):
-        card_id = table.get("id")
-        where = f"card {card_id!r}" if isinstance(card_id, str) else f"card #{index}"
-        if not isinstance(card_id, str) or not card_id:
-            problems.append(f"{where}: id must be a non-empty string")
-        elif card_id in seen:
-            problems.append(f"{where}: id used twice")
-        else:
-            seen.add(card_id)
-        if table.get("source") not in PROVENANCES or any(
-                value not in PROVENANCES for value in table.get("sources", {}).values()):
-            problems.append(f"{where}: source and sources must be one of "
-                            f"{', '.join(PROVENANCES)}")
-        for key in ("name", "text"):
-            if not isinstance(table.get(key), str) or not table[key]:
-                problems.append(f"{where}: {key} must be a non-empty string")
-        decks = table.get("decks", [])
-        if not decks or any(deck not in DECKS for deck in decks):
-            problems.append(f"{where}: decks {decks!r}; accepted: {', '.join(DECKS)}")
-        copies, ap = table.get("copies"), table.get("ap")
-        if not isinstance(copies, int) or copies < 1:
-            problems.append(f"{where}: copies must be a positive integer")
-            copies = 0
-        if not isinstance(ap, int) or ap < 0:
-            problems.append(f"{where}: ap must be a whole number of Action Points")
-        for deck in decks:
-            if deck in totals:
-                totals[deck] += copies
-        if table.get("event") not in EVENT_TYPES:
-            problems.append(f"{where}: event {table.get('event')!r}; "
-                            f"accepted: {', '.join(EVENT_TYPES)}")
-        if table.get("effect") not in EFFECTS:
-            problems.append(f"{where}: unknown effect id {table.get('effect')!r}; "
-                            f"accepted: {', '.join(sorted(EFFECTS))}")
-        if not isinstance(table.get("removed_after_event"), bool):
-            problems.append(f"{where}: removed_after_event must be true or false")
-        stripe = table.get("intelligence", "none")
-        if stripe not in INTELLIGENCE:
-            problems.append(f"{where}: intelligence {stripe!r}; "
-                            f"accepted: {', '.join(INTELLIGENCE)}")
-        elif stripe != "none" and "british" not in decks:
-            problems.append(f"{where}: only British cards carry an Intelligence stripe")
-    for deck, total in totals.items():
+CARD = Table(keys={"id": Str(), "name": Str(), "decks": ListOf(Str(choices=DECKS), 1, 2,
+                                                                unique=True),
+                   "copies": Int(1, DECK_SIZE), "ap": Int(0, 10),
+                   "event": Str(choices=EVENT_TYPES), "effect": Str(choices=tuple(EFFECTS)),
+                   "removed_after_event": Bool(), "text": Str()},
+             optional={"intelligence": Str(choices=INTELLIGENCE)}, sourced=True, label="id")
+"""One card design (`copies` in each of its decks)."""
+
+
+def _check_decks(data: dict[str, Any], refs: Refs) -> list[str]:
+    """Each deck holds its 18 cards; only British cards carry an Intelligence stripe."""
+    problems = []
+    for table in data["card"]:
+        if table.get("intelligence", "none") != "none" and "british" not in table["decks"]:
+            problems.append(f"card {table['id']!r}: only British cards carry an "
+                            "Intelligence stripe")
+    for deck in DECKS:
+        total = sum(table["copies"] for table in data["card"] if deck in table["decks"])
         if total != DECK_SIZE:
             problems.append(f"the {deck} deck has {total} cards; the game has {DECK_SIZE}")
     return problems
 
 
-@cache
+CARDS_FILE = BoardFile("cards.toml", Schema(
+    Table(keys={"card": Tables(CARD, unique=("id", "name"))}), (_check_decks,)))
+"""cards.toml: the card designs of both decks."""
+
+THE_HUNT_CARDS = BoardSet("the-hunt", "the_hunt", (CARDS_FILE,))
+"""The files the cards are read from."""
+
+
 def load_hunt_cards() -> tuple[HuntCard, ...]:
-    """The Hunt's shipped cards, validated."""
-    data = read_board_file("the_hunt", "cards.toml")
-    problems = validate_cards(data)
-    if problems:
-        raise BoardError(f"the-hunt cards: {problems[0]}")
+    """The Hunt's cards (the shipped file, or the one that overrides it), checked."""
+    return _hunt_cards(THE_HUNT_CARDS.texts())
+
+
+@lru_cache(maxsize=8)
+def _hunt_cards(texts: tuple[tuple[str, str], ...]) -> tuple[HuntCard, ...]:
+    data = THE_HUNT_CARDS.read(texts)["cards"]
     return tuple(HuntCard(
         id=table["id"], name=table["name"], decks=tuple(table["decks"]),
         copies=table["copies"], ap=table["ap"], event=table["event"],

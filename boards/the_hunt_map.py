@@ -1,21 +1,21 @@
-"""The Hunt's board: the hex map, its destinations and freight routes, and the tracks.
+"""The Hunt's board: the hex map, its destinations and freight routes.
 
-`validate_map(data)` lists every problem of a (possibly hand-edited) map file, one
-line each; `load_map("the-hunt")` returns the validated map as a frozen
-`networkx.Graph` whose nodes are hex ids ("06") with their axial coordinates.
+`MAP_FILE` describes map.toml (its schema and the checks of its routes);
+`load_map("the-hunt")` returns the checked map as a frozen `networkx.Graph` whose
+nodes are hex ids ("06") with their axial coordinates.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import networkx as nx
 
-from hunt.boards.data import PROVENANCES, read_board_file
+from hunt.boards.data import BoardFile, BoardSet
+from hunt.boards.schema import Bool, Int, ListOf, Refs, Schema, Str, Table, Tables
 from hunt.errors import BoardError
 
 AXIAL_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -55,140 +55,103 @@ class HuntMap:
     freighters: tuple[Freighter, ...]
 
 
-def _sources_problems(where: str, table: dict[str, Any]) -> list[str]:
-    problems = []
-    if table.get("source") not in PROVENANCES:
-        problems.append(f"{where}: source is {table.get('source')!r}; "
-                        f"accepted: {', '.join(PROVENANCES)}")
-    overrides = table.get("sources", {})
-    if not isinstance(overrides, dict) or any(value not in PROVENANCES
-                                             for value in overrides.values()):
-        problems.append(f"{where}: every value in 'sources' must be one of "
-                        f"{', '.join(PROVENANCES)}")
-    return problems
+HEX = Table(keys={"id": Str(digits=2), "q": Int(-50, 50), "r": Int(-50, 50)},
+            optional={"blocked": ListOf(Str(ref="hex"), unique=True)},
+            sourced=True, label="id")
+"""A hex: its number and axial coordinates (bounded: the map is drawn on a screen)."""
+
+MAP_SCHEMA_ROOT = Table(
+    keys={"hex": Tables(HEX, unique=("id",), define={"id": "hex"}),
+          "destination": Tables(
+              Table(keys={"id": Str(), "name": Str(), "entry": Str(ref="hex")},
+                    optional={"port": Bool()}, sourced=True, label="id"),
+              unique=("id", "entry"), define={"id": "destination"}),
+          "freighter": Tables(
+              Table(keys={"id": Str(), "name": Str(), "start": Str(ref="hex"),
+                          "destination": Str(ref="destination"),
+                          "route": ListOf(Str(ref="hex"), low=2)},
+                    sourced=True, label="id"),
+              low=FREIGHTERS, high=FREIGHTERS, unique=("id",))},
+    optional={"map": Table(keys={"name": Str()}, sourced=True)})
 
 
-def _tables(data: dict[str, Any], name: str, problems: list[str]) -> list[dict[str, Any]]:
-    tables = data.get(name, [])
-    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
-        problems.append(f"'{name}' must be a list of tables ([[{name}]])")
-        return []
-    return tables
-
-
-def validate_map(data: dict[str, Any]) -> list[str]:
-    """Every problem of a parsed map file, one line each (empty when it is sound)."""
-    problems: list[str] = []
-    if isinstance(data.get("map"), dict):
-        problems += _sources_problems("[map]", data["map"])
-    coordinates: dict[str, tuple[int, int]] = {}
-    blocked: dict[str, list[str]] = {}
-    for index, table in enumerate(_tables(data, "hex", problems), start=1):
-        hex_id = table.get("id")
-        where = f"hex {hex_id!r}" if isinstance(hex_id, str) else f"hex #{index}"
-        problems += _sources_problems(where, table)
-        if not (isinstance(hex_id, str) and len(hex_id) == 2 and hex_id.isdigit()):
-            problems.append(f"{where}: id must be a two-digit string like \"06\"")
-            continue
-        if hex_id in coordinates:
-            problems.append(f"{where}: id used twice")
-            continue
-        q, r = table.get("q"), table.get("r")
-        if not (isinstance(q, int) and isinstance(r, int)):
-            problems.append(f"{where}: q and r must be integers (axial coordinates)")
-            continue
-        if (q, r) in coordinates.values():
-            problems.append(f"{where}: coordinates ({q}, {r}) are taken by another hex")
-        coordinates[hex_id] = (q, r)
-        blocked[hex_id] = list(table.get("blocked", []))
-    at = {coords: hex_id for hex_id, coords in coordinates.items()}
+def _graph(data: dict[str, Any]) -> nx.Graph[str]:
+    """The hexes joined where they touch, except across a blocked edge."""
     graph: nx.Graph[str] = nx.Graph()
-    graph.add_nodes_from(coordinates)
-    for hex_id, (q, r) in coordinates.items():
+    at = {(table["q"], table["r"]): table["id"] for table in data["hex"]}
+    blocked = {table["id"]: set(table.get("blocked", [])) for table in data["hex"]}
+    for table in data["hex"]:
+        graph.add_node(table["id"], q=table["q"], r=table["r"], source=table["source"])
+    for table in data["hex"]:
         for dq, dr in AXIAL_DIRECTIONS:
-            other = at.get((q + dq, r + dr))
-            if other is not None:
-                graph.add_edge(hex_id, other)
+            other = at.get((table["q"] + dq, table["r"] + dr))
+            if other is not None and other not in blocked[table["id"]]:
+                graph.add_edge(table["id"], other)
+    return graph
+
+
+def _check_hexes(data: dict[str, Any], refs: Refs) -> list[str]:
+    """Distinct coordinates, blocked edges between touching hexes on both sides, and
+    one connected sea."""
+    problems: list[str] = []
+    taken: dict[tuple[int, int], str] = {}
+    for table in data["hex"]:
+        other = taken.setdefault((table["q"], table["r"]), table["id"])
+        if other != table["id"]:
+            problems.append(f"hex {table['id']!r}: coordinates ({table['q']}, {table['r']}) "
+                            f"are taken by hex {other!r}")
+    coordinates = {table["id"]: (table["q"], table["r"]) for table in data["hex"]}
+    blocked = {table["id"]: table.get("blocked", []) for table in data["hex"]}
     for hex_id, others in blocked.items():
+        q, r = coordinates[hex_id]
         for other in others:
-            if other not in coordinates:
-                problems.append(f"hex {hex_id!r}: blocked neighbour {other!r} is not a hex "
-                                "of the map")
-            elif not graph.has_edge(hex_id, other):
+            dq, dr = coordinates[other][0] - q, coordinates[other][1] - r
+            if (dq, dr) not in AXIAL_DIRECTIONS:
                 problems.append(f"hex {hex_id!r}: blocked neighbour {other!r} does not "
                                 "touch it")
             elif hex_id not in blocked[other]:
                 problems.append(f"hex {hex_id!r} blocks {other!r} but {other!r} does not "
                                 f"block {hex_id!r}: an edge must be blocked on both sides")
-    graph.remove_edges_from([(hex_id, other) for hex_id, others in blocked.items()
-                             for other in others if graph.has_edge(hex_id, other)])
-    if coordinates and not nx.is_connected(graph):
+    graph = _graph(data)
+    if not problems and not nx.is_connected(graph):
         parts = sorted(sorted(part) for part in nx.connected_components(graph))
         problems.append(f"the map is not connected: {len(parts)} separate parts, "
                         f"e.g. {', '.join(parts[-1][:5])}")
-
-    entries: dict[str, str] = {}
-    for index, table in enumerate(_tables(data, "destination", problems), start=1):
-        where = f"destination {table.get('id', f'#{index}')!r}"
-        problems += _sources_problems(where, table)
-        entry = table.get("entry")
-        if entry is None:
-            problems.append(f"{where}: no entry hex (the hex it is entered from)")
-        elif entry not in coordinates:
-            problems.append(f"{where}: entry hex {entry!r} is not a hex of the map")
-        elif isinstance(table.get("id"), str):
-            entries[table["id"]] = entry
-
-    freighters = _tables(data, "freighter", problems)
-    if len(freighters) != FREIGHTERS:
-        problems.append(f"there are {len(freighters)} freighters; the game has {FREIGHTERS}")
-    for index, table in enumerate(freighters, start=1):
-        where = f"freighter {table.get('id', f'#{index}')!r}"
-        problems += _sources_problems(where, table)
-        route = table.get("route", [])
-        destination = table.get("destination")
-        if destination not in entries:
-            problems.append(f"{where}: destination {destination!r} is not a destination "
-                            f"with an entry hex; known: {', '.join(sorted(entries))}")
-        if not route:
-            problems.append(f"{where}: no route")
-            continue
-        if table.get("start") != route[0]:
-            problems.append(f"{where}: start {table.get('start')!r} is not the first hex "
-                            f"of its route {route[0]!r}")
-        if route[0] not in entries.values():
-            problems.append(f"{where}: starts on {route[0]!r}, which is no port's or "
-                            "England's hex")
-        for hex_id in route:
-            if hex_id not in coordinates:
-                problems.append(f"{where}: route hex {hex_id!r} is not a hex of the map")
-        for here, there in itertools.pairwise(route):
-            if here in coordinates and there in coordinates and not graph.has_edge(here, there):
-                problems.append(f"{where}: the route jumps from {here!r} to {there!r}, "
-                                "which are not neighbours")
-        if destination in entries and route[-1] != entries[destination]:
-            problems.append(f"{where}: the route ends on {route[-1]!r}, but "
-                            f"{destination} is entered only from {entries[destination]!r}")
     return problems
 
 
+def _check_routes(data: dict[str, Any], refs: Refs) -> list[str]:
+    """Each freighter starts on a port's (or England's) hex, follows neighbouring hexes
+    and ends on its destination's entry hex."""
+    problems: list[str] = []
+    graph = _graph(data)
+    entries = {table["id"]: table["entry"] for table in data["destination"]}
+    for table in data["freighter"]:
+        where, route = f"freighter {table['id']!r}", table["route"]
+        if table["start"] != route[0]:
+            problems.append(f"{where}: start {table['start']!r} is not the first hex of "
+                            f"its route {route[0]!r}")
+        if route[0] not in entries.values():
+            problems.append(f"{where}: starts on {route[0]!r}, which is no port's or "
+                            "England's hex")
+        for here, there in itertools.pairwise(route):
+            if not graph.has_edge(here, there):
+                problems.append(f"{where}: the route jumps from {here!r} to {there!r}, "
+                                "which are not neighbours")
+        destination = table["destination"]
+        if route[-1] != entries[destination]:
+            problems.append(f"{where}: the route ends on {route[-1]!r}, but {destination} "
+                            f"is entered only from {entries[destination]!r}")
+    return problems
+
+
+MAP_FILE = BoardFile("map.toml", Schema(MAP_SCHEMA_ROOT, (_check_hexes, _check_routes)))
+"""map.toml: the hexes, the off-map destinations and the freight markers' routes."""
+
+
 def build_map(data: dict[str, Any]) -> HuntMap:
-    """The map of validated data; `BoardError` naming the first problem otherwise."""
-    problems = validate_map(data)
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise BoardError(f"the-hunt map: {problems[0]}{more}")
-    graph: nx.Graph[str] = nx.Graph()
-    for table in data["hex"]:
-        graph.add_node(table["id"], q=table["q"], r=table["r"], source=table["source"])
-    at = {(graph.nodes[h]["q"], graph.nodes[h]["r"]): h for h in graph}
-    blocked = {table["id"]: set(table.get("blocked", [])) for table in data["hex"]}
-    for hex_id in graph:
-        q, r = graph.nodes[hex_id]["q"], graph.nodes[hex_id]["r"]
-        for dq, dr in AXIAL_DIRECTIONS:
-            other = at.get((q + dq, r + dr))
-            if other is not None and other not in blocked[hex_id]:
-                graph.add_edge(hex_id, other)
+    """The map of a sound map file (see `MAP_FILE`)."""
+    graph = _graph(data)
     destinations = {table["id"]: Destination(table["id"], table["name"], table["entry"],
                                              bool(table.get("port", False)))
                     for table in data["destination"]}
@@ -200,10 +163,18 @@ def build_map(data: dict[str, Any]) -> HuntMap:
     return HuntMap(nx.freeze(graph), destinations, freighters)
 
 
-@cache
+THE_HUNT_MAP = BoardSet("the-hunt", "the_hunt", (MAP_FILE,))
+"""The files the map is read from."""
+
+
 def load_hunt_map() -> HuntMap:
-    """The Hunt's shipped map, validated."""
-    return build_map(read_board_file("the_hunt", "map.toml"))
+    """The Hunt's map (the shipped file, or the one that overrides it), checked."""
+    return _hunt_map(THE_HUNT_MAP.texts())
+
+
+@lru_cache(maxsize=8)
+def _hunt_map(texts: tuple[tuple[str, str], ...]) -> HuntMap:
+    return build_map(THE_HUNT_MAP.read(texts)["map"])
 
 
 def load_map(name: str = "the-hunt") -> nx.Graph[str]:
@@ -248,76 +219,3 @@ def routes_through(hunt_map: HuntMap) -> dict[str, list[str]]:
         for hex_id in freighter.route:
             result[hex_id].append(freighter.id)
     return result
-
-
-FORCES = ("G", "H", "K")
-
-
-@dataclass(frozen=True)
-class HuntTracks:
-    """The Strategy track, airplane, reserve and Force bonuses (tracks.toml)."""
-
-    strategy_spaces: int
-    entry_hex: str
-    advance_cost: int
-    strategy_start: dict[str, int]
-    """Strategy track space of each Force that starts there (H, K)."""
-    airplane_states: tuple[str, ...]
-    attack_bonus: int
-    repair_cost: int
-    reserve_cap: int
-    force_bonus: dict[str, dict[str, float]]
-    """Variant ("standard", "historical") -> Force -> battle bonus."""
-    rules: dict[str, int]
-    """The counts in [game]: hand sizes, duels, freighters to win, success rolls."""
-
-
-def validate_tracks(data: dict[str, Any], hexes: Iterable[str]) -> list[str]:
-    """Every problem of a parsed tracks file, one line each."""
-    problems: list[str] = []
-    for name in ("strategy", "airplane", "reserve", "forces", "game"):
-        table = data.get(name)
-        if not isinstance(table, dict):
-            problems.append(f"[{name}] is missing")
-            continue
-        problems += _sources_problems(f"[{name}]", table)
-    strategy = data.get("strategy", {})
-    spaces = strategy.get("spaces")
-    if not isinstance(spaces, int) or spaces < 1:
-        problems.append("[strategy]: spaces must be a positive integer")
-    elif any(not isinstance(space, int) or not 1 <= space <= spaces
-             for space in strategy.get("start", {}).values()):
-        problems.append(f"[strategy]: start spaces must be between 1 and {spaces}")
-    if strategy.get("entry_hex") not in set(hexes):
-        problems.append(f"[strategy]: entry_hex {strategy.get('entry_hex')!r} is not a hex "
-                        "of the map")
-    bonuses = data.get("force_bonus", {})
-    for variant in ("standard", "historical"):
-        table = bonuses.get(variant)
-        if not isinstance(table, dict):
-            problems.append(f"[force_bonus.{variant}] is missing")
-            continue
-        problems += _sources_problems(f"[force_bonus.{variant}]", table)
-        for force in FORCES:
-            if not isinstance(table.get(force), int | float):
-                problems.append(f"[force_bonus.{variant}]: no bonus for Force {force}")
-    return problems
-
-
-@cache
-def load_hunt_tracks() -> HuntTracks:
-    """The Hunt's shipped tracks, validated."""
-    data = read_board_file("the_hunt", "tracks.toml")
-    problems = validate_tracks(data, load_hunt_map().graph)
-    if problems:
-        raise BoardError(f"the-hunt tracks: {problems[0]}")
-    strategy, airplane = data["strategy"], data["airplane"]
-    return HuntTracks(
-        strategy_spaces=strategy["spaces"], entry_hex=strategy["entry_hex"],
-        advance_cost=strategy["advance_cost"], strategy_start=dict(strategy["start"]),
-        airplane_states=tuple(airplane["states"]), attack_bonus=airplane["attack_bonus"],
-        repair_cost=airplane["repair_cost"], reserve_cap=data["reserve"]["cap"],
-        force_bonus={variant: {force: float(table[force]) for force in FORCES}
-                     for variant, table in data["force_bonus"].items()},
-        rules={key: value for key, value in data["game"].items()
-               if isinstance(value, int) and not isinstance(value, bool)})

@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-import tomllib
 from pathlib import Path
+from typing import Any
 
 import click
 
-from hunt.boards.data import read_board_file
-from hunt.boards.hunted_data import FILES as HUNTED_FILES
-from hunt.boards.hunted_data import TYPES as HUNTED_TYPES
-from hunt.boards.hunted_data import validate_hunted
-from hunt.boards.the_hunt_cards import validate_cards
-from hunt.boards.the_hunt_map import (
-    draw_map,
-    load_hunt_map,
-    routes_through,
-    validate_map,
-    validate_tracks,
-)
+from hunt.boards.catalog import games, identify, kinds, problems
+from hunt.boards.the_hunt_map import draw_map, load_hunt_map, routes_through
+from hunt.errors import BoardError
 
 
 @click.group()
@@ -28,9 +18,24 @@ def board() -> None:
 
 
 @board.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(["the-hunt"]))
+@click.argument("game_name", metavar="GAME", type=click.Choice(games()))
 def show(game_name: str) -> None:
-    """Draw GAME's map with hex numbers, ports and freight routes."""
+    """Draw The Hunt's map with hex numbers, ports and freight routes; for the other
+    games, list what each board file holds."""
+    if game_name == "the-hunt":
+        show_hunt_map()
+        return
+    for kind in kinds():
+        if kind.game == game_name:
+            board_set = kind.sets[0]
+            data = board_set.read()[kind.file.stem]  # checked: a broken file is refused
+            click.echo(f"{kind.directory}/{kind.file.filename}:")
+            for line in describe(data):
+                click.echo("  " + line)
+
+
+def show_hunt_map() -> None:
+    """The Hunt's map, destinations, freight routes and busiest hexes."""
     hunt_map = load_hunt_map()
     marks = {destination.entry: "*" for destination in hunt_map.destinations.values()}
     click.echo("The Hunt: the South Atlantic (north at the top; * = port or England)")
@@ -49,51 +54,36 @@ def show(game_name: str) -> None:
                                              for hex_id, ids in busiest))
 
 
+def describe(data: dict[str, Any]) -> list[str]:
+    """A checked board file in a few lines: each array of tables by the names of its
+    entries, each table by its values (provenance left out)."""
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list):
+            names = [str(entry.get("id", entry.get("name", "?"))) for entry in value]
+            lines.append(f"[[{key}]] {len(value)}: {', '.join(names)}")
+        elif isinstance(value, dict):
+            values = ", ".join(f"{name} = {item}" for name, item in value.items()
+                               if name not in ("source", "sources"))
+            lines.append(f"[{key}] {values}")
+    return lines
+
+
 @board.command()
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 def validate(path: Path) -> None:
-    """Check The Hunt's map, tracks or cards file, or one of Hunted's (cards,
-    locations, setup: checked with the shipped others); every problem, one a line."""
+    """Check any game's board file (recognised by its name and tables; checked with
+    the game's other files as shipped); every problem, one a line, exit code 2."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise click.ClickException(f"cannot read {path}: {error.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        click.echo(f"{path}: not valid TOML: {error}")
-        sys.exit(1)
-    hunted = hunted_file(data)
-    if hunted:
-        files = {name: read_board_file("hunted", f"{name}.toml") for name in HUNTED_FILES}
-        files[hunted] = data
-        problems = validate_hunted(files)
-    elif "hex" in data or "freighter" in data:
-        problems = validate_map(data)
-    elif "strategy" in data:
-        problems = validate_tracks(data, load_hunt_map().graph)
-    elif "card" in data:
-        problems = validate_cards(data)
-    else:
-        click.echo(f"{path}: not a board file hunt can check; expected a map ([[hex]], "
-                   "[[destination]], [[freighter]]), tracks ([strategy], ...) or cards "
-                   "([[card]]) of The Hunt, or Hunted's cards ([[card]] with a type), "
-                   "locations ([[location]]) or setup ([start])")
-        sys.exit(1)
-    for problem in problems:
-        click.echo(f"{path}: {problem}")
-    if problems:
-        click.echo(f"{len(problems)} problem{'s' if len(problems) > 1 else ''} found.")
-        sys.exit(1)
-    click.echo(f"{path}: no problems.")
-
-
-def hunted_file(data: dict[str, object]) -> str:
-    """Which of Hunted's board files `data` is ("cards", "locations", "setup"), or ""."""
-    if "location" in data:
-        return "locations"
-    if "start" in data and "hit_rates" in data:
-        return "setup"
-    cards = data.get("card")
-    if isinstance(cards, list) and any(isinstance(card, dict) and card.get("type") in
-                                       HUNTED_TYPES for card in cards):
-        return "cards"
-    return ""
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise BoardError(f"cannot read {path}: {reason}") from None
+    kind = identify(path, text)
+    found = problems(kind, path)
+    for name, line in found:
+        click.echo(f"{name}: {line}")
+    if found:
+        raise BoardError(f"{path}: {len(found)} problem{'s' if len(found) > 1 else ''} "
+                         f"found (checked as {kind}).")
+    click.echo(f"{path}: checked as {kind}: no problems.")

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from hunt.boards.data import read_board_file
-from hunt.boards.hunted_data import DECK_SIZE, LANDING_PAD, load_hunted, validate_hunted
+from hunt.boards.hunted_data import DECK_SIZE, HUNTED, LANDING_PAD, load_hunted
 from hunt.cli.main import cli
 from hunt.errors import IllegalActionError, OptionError
 from hunt.models import load_game
@@ -76,14 +76,17 @@ def test_components_tokens_as_itemised_on_the_component_page() -> None:
 def test_board_validation_names_every_problem_in_one_line() -> None:
     files = {name: read_board_file("hunted", f"{name}.toml")
              for name in ("cards", "locations", "setup")}
-    assert validate_hunted(files) == []
-    files["cards"]["card"][1]["count"] += 2  # and the gadget below is not counted
-    files["cards"]["card"][2]["type"] = "gadget"
+    assert HUNTED.check(files) == []
+    files["cards"]["card"][1]["count"] += 2
     files["locations"]["location"][3]["source"] = "guess"
-    problems = validate_hunted(files)
-    assert any("type 'gadget'" in p for p in problems)
-    assert any("'source' must be one of" in p for p in problems)
-    assert any("the rulebook says 65" in p for p in problems)
+    problems = [line for _, line in HUNTED.check(files)]
+    assert "the Hunted deck has 67 cards; the rulebook says 65" in problems
+    files["cards"]["card"][2]["type"] = "gadget"
+    problems = [line for _, line in HUNTED.check(files)]
+    assert any("key 'type': expected one of weapon, " in p and "got 'gadget'" in p
+               for p in problems)
+    assert any("key 'source': expected one of rulebook, public, reconstructed" in p
+               for p in problems)
     assert all("\n" not in p for p in problems)
 
 
@@ -93,8 +96,9 @@ def test_hunt_board_validate_checks_an_edited_hunted_file(tmp_path: Path) -> Non
     edited.write_text(shipped.read_text().replace('name = "Nest"', 'name = "Nest 2"', 1)
                       .replace("ambush = 5", "ambush = 5, teleport = 1"))
     result = CliRunner().invoke(cli, ["board", "validate", str(edited)])
-    assert result.exit_code == 1
-    assert "locations.toml Nest 2: unknown effect 'teleport'; accepted:" in result.output
+    assert result.exit_code == 2
+    assert f"{edited}: [[location]] #9 'Nest 2': key 'effect.teleport' is unknown; " \
+        "accepted: " in result.output
     result = CliRunner().invoke(cli, ["board", "validate", str(shipped)])
     assert result.exit_code == 0 and "no problems" in result.output
 

@@ -13,19 +13,18 @@ from hunt.boards.hunting_party_data import (
     ABILITIES,
     ANIMALS,
     EVENTS,
-    FILES,
+    HUNTING_PARTY,
     ICONS,
     load_hunting_party,
-    validate_hunting_party,
 )
 
 
 def files() -> dict[str, dict[str, Any]]:
-    return {name: read_board_file("hunting_party", f"{name}.toml") for name in FILES}
+    return {f.stem: read_board_file("hunting_party", f.filename) for f in HUNTING_PARTY.files}
 
 
 def test_the_shipped_components_are_valid() -> None:
-    assert validate_hunting_party(files()) == []
+    assert HUNTING_PARTY.check(files()) == []
 
 
 def test_every_event_animal_icon_and_ability_occurs() -> None:
@@ -61,14 +60,19 @@ def test_the_deck_outlasts_five_full_hands() -> None:
 
 
 @pytest.mark.parametrize(("name", "change", "message"), [
-    ("fate", lambda d: d["card"][0].update(animal="zebra"), "animal 'zebra'"),
-    ("fate", lambda d: d["card"][0].update(icons=["reload"]), "5 icons from"),
-    ("hunters", lambda d: d["hunter"][0].update(ability="flying"), "ability 'flying'"),
-    ("goals", lambda d: d["goal"][0].update(source="guess"), "'source' must be one of"),
-    ("actions", lambda d: d["deck"].pop("flee"), "a positive count for each of"),
+    ("fate", lambda d: d["card"][0].update(animal="zebra"),
+     "[[card]] #1 'fate-01': key 'animal': expected one of lion, "),
+    ("fate", lambda d: d["card"][0].update(icons=["reload"]),
+     "key 'icons': expected a list of 5 values, each one of animal-attack, "),
+    ("hunters", lambda d: d["hunter"][0].update(ability="flying"), "got 'flying'"),
+    ("goals", lambda d: d["goal"][0].update(source="guess"),
+     "key 'source': expected one of rulebook, public, reconstructed, got 'guess'"),
+    ("actions", lambda d: d["deck"].pop("flee"),
+     "key 'deck.flee' is missing; expected a whole number from 1 to 100"),
 ])
 def test_a_broken_file_is_reported_in_one_line(name: str, change: Any, message: str) -> None:
     broken = copy.deepcopy(files())
     change(broken[name])
-    problems = validate_hunting_party(broken)
-    assert problems and message in problems[0] and "\n" not in problems[0]
+    problems = HUNTING_PARTY.check(broken)
+    assert problems and problems[0][0] == name
+    assert message in problems[0][1] and "\n" not in problems[0][1]

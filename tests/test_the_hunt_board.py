@@ -13,10 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from hunt.boards import load_hunt_map, load_hunt_tracks, load_map, read_board_file
-from hunt.boards.the_hunt_cards import load_hunt_cards, validate_cards
-from hunt.boards.the_hunt_map import build_map, hex_distance, validate_map
+from hunt.boards.the_hunt_cards import CARDS_FILE, load_hunt_cards
+from hunt.boards.the_hunt_map import MAP_FILE, hex_distance
 from hunt.cli.main import cli
-from hunt.errors import BoardError
 
 MAP = load_hunt_map()
 GRAPH = MAP.graph
@@ -24,6 +23,14 @@ GRAPH = MAP.graph
 
 def shipped_map() -> dict[str, Any]:
     return copy.deepcopy(read_board_file("the_hunt", "map.toml"))
+
+
+def validate_map(data: dict[str, Any]) -> list[str]:
+    return MAP_FILE.schema.problems(data, {})
+
+
+def validate_cards(data: dict[str, Any]) -> list[str]:
+    return CARDS_FILE.schema.problems(data, {})
 
 
 def test_the_map_is_a_frozen_graph_of_two_digit_hex_ids() -> None:
@@ -124,7 +131,8 @@ def hex_table(data: dict[str, Any], hex_id: str) -> dict[str, Any]:
 def test_validator_catches_an_unknown_neighbour() -> None:
     data = shipped_map()
     hex_table(data, "24")["blocked"] = ["99"]
-    assert "hex '24': blocked neighbour '99' is not a hex of the map" in validate_map(data)
+    assert "[[hex]] #24 '24': key 'blocked[0]': '99' is not a known hex; accepted: 01, 02, " \
+        "03, 04, 05, 06, 07, 08, ..." in validate_map(data)
 
 
 def test_validator_catches_an_asymmetric_edge() -> None:
@@ -158,18 +166,17 @@ def test_validator_catches_a_missing_destination_entry() -> None:
     data = shipped_map()
     del data["destination"][2]["entry"]
     problems = validate_map(data)
-    assert "destination 'argentina': no entry hex (the hex it is entered from)" in problems
+    assert "[[destination]] #3 'argentina': key 'entry' is missing; expected the name of " \
+        "a hex" in problems
 
 
 def test_validator_reports_every_problem_at_once() -> None:
     data = shipped_map()
     hex_table(data, "24")["blocked"] = ["99"]
-    data["freighter"][0]["route"].pop(3)
+    data["freighter"][0]["route"] = "06"
     del data["destination"][2]["entry"]
     data["hex"][0]["source"] = "guess"
-    assert len(validate_map(data)) >= 4
-    with pytest.raises(BoardError, match=r"the-hunt map: .* \(and \d+ more\)"):
-        build_map(data)
+    assert len(validate_map(data)) == 4
 
 
 def test_hunt_board_validate_prints_one_line_per_problem(tmp_path: Path) -> None:
@@ -181,12 +188,16 @@ def test_hunt_board_validate_prints_one_line_per_problem(tmp_path: Path) -> None
     path = tmp_path / "map.toml"
     path.write_text(broken, encoding="utf-8")
     result = CliRunner().invoke(cli, ["board", "validate", str(path)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     lines = result.output.splitlines()
-    assert f"{path}: destination 'argentina': entry hex '99' is not a hex of the map" in lines
+    assert f"{path}: [[destination]] #3 'argentina': key 'entry': '99' is not a known " \
+        "hex; accepted: 01, 02, 03, 04, 05, 06, 07, 08, ..." in lines
+    assert lines[-1] == f"Error: {path}: 1 problem found (checked as the-hunt map.toml)."
+    path.write_text(text.replace('route = ["06", "05", "10", "15"', 'route = ["06", "05", "15"'),
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli, ["board", "validate", str(path)])
     assert f"{path}: freighter 'e-a': the route jumps from '05' to '15', which are not " \
-           "neighbours" in lines
-    assert lines[-1].endswith("problems found.")
+           "neighbours" in result.output.splitlines()
 
 
 def test_hunt_board_validate_accepts_the_shipped_files() -> None:
@@ -201,7 +212,7 @@ def test_hunt_board_validate_refuses_broken_toml_in_one_line(tmp_path: Path) -> 
     path = tmp_path / "map.toml"
     path.write_text("[[hex]\nid = 1", encoding="utf-8")
     result = CliRunner().invoke(cli, ["board", "validate", str(path)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert len(result.output.splitlines()) == 1 and "not valid TOML" in result.output
 
 
@@ -265,10 +276,10 @@ def test_validator_catches_a_card_with_an_unknown_effect_id(tmp_path: Path) -> N
     path = tmp_path / "cards.toml"
     path.write_text(broken, encoding="utf-8")
     result = CliRunner().invoke(cli, ["board", "validate", str(path)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.output.splitlines()[0].startswith(
-        f"{path}: card 'unreliable-technology': unknown effect id 'sink-everything'; "
-        "accepted: ")
-    data = tomllib.loads(broken)
+        f"{path}: [[card]] #25 'unreliable-technology': key 'effect': expected one of "
+        "roll-bonus, cancel-roll, ")
+    data = tomllib.loads(text)
     data["card"][0]["decks"] = ["german"]
     assert "the british deck has 17 cards; the game has 18" in validate_cards(data)

@@ -28,7 +28,8 @@ from typing import Any
 import networkx as nx
 
 from hunt.boards.the_hunt_cards import HuntCard, load_hunt_cards
-from hunt.boards.the_hunt_map import HuntMap, HuntTracks, load_hunt_map, load_hunt_tracks
+from hunt.boards.the_hunt_map import HuntMap, load_hunt_map
+from hunt.boards.the_hunt_tracks import HuntTracks, load_hunt_tracks
 from hunt.errors import OptionError
 from hunt.models.game import (
     CHANCE,
