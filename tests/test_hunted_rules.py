@@ -407,6 +407,35 @@ def test_two_aliens_of_equal_strength_the_player_chooses_which_to_fight() -> Non
     assert state.discards == {"Drone": 1}
 
 
+def test_fight_the_stronger_alien_discarding_the_weaker_one_with_three_in_the_row() -> None:
+    state = new_state(players=2)
+    draw(state, "Medkit")
+    act(state, "done")
+    draw(state, "Drone")  # p2: a Drone alone
+    act(state, "done")
+    draw(state, "Brute Swarm")
+    act(state, "share brute-swarm", "done")  # p2's row: the Drone and the shared Swarm
+    assert state.stage() == "turn" and state.row_of(1) == ["Drone", "Brute Swarm"]
+    draw(state, "Stalker")  # the third alien: the strongest of the three attacks
+    assert state.fight is not None and state.fight.alien == "Brute Swarm"
+    assert state.current_player() == 1 and state.fight.drawer == 1
+    assert state.discards == {"Drone": 1, "Stalker": 1}  # both weaker ones discarded
+    assert state.rows == [["Medkit"], []] and state.shared == []
+
+
+def test_the_strongest_aliens_of_equal_strength_the_player_chooses_among_them() -> None:
+    state = new_state(players=2)
+    draw(state, "Stalker")
+    act(state, "share stalker", "done")
+    state.rows[1] = ["Drone"]
+    draw(state, "Stalker Pack")  # Drone 1, Stalker 2, Stalker Pack 2
+    assert state.stage() == "pick-alien" and state.current_player() == 1
+    assert texts(state) == ["fight stalker", "fight stalker-pack"]
+    act(state, "fight stalker-pack")
+    assert state.fight is not None and state.fight.alien == "Stalker Pack"
+    assert state.discards == {"Drone": 1, "Stalker": 1}
+
+
 # -- fights ----------------------------------------------------------------------------
 
 

@@ -39,6 +39,10 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
 - The alien-in-the-row checks run when a card is drawn into the drawing player's
   row (its own row and the shared row together). Event cards resolve when drawn and
   go to the discard pile.
+- "Fight the stronger alien, discarding the weaker one" with more than two aliens
+  (the shared row can hold one beside the player's own): the strongest of them all,
+  the drawn one included, is fought; every weaker one is discarded with the row. If
+  the strongest are equally strong, the player whose row it is chooses among them.
 - Two players: a turn is a draw or a hide; after a draw the player may activate,
   share one card per draw and use the inventory, then says `done`. Hide ends the
   turn. Either player's health at 0, or the shared time at 0, loses the game.
@@ -804,34 +808,35 @@ class HuntedState(State):
             self._push(Step("effect", AUTO, (seat, card.effect)),
                        Step("discard-card", AUTO, (name,)))
             return
-        row = self.row_of(seat)
-        aliens = [n for n in row if self.card(n).type == "alien"]
-        if card.type == "alien" and aliens:
-            self._clear(seat)
-            held = aliens[0]
-            strong = self.card(held).strength
-            # Both aliens go to the discards with the row; the one fought comes back.
-            self._to_discard(name)
-            if strong == card.strength and held != name:
-                self._push(Step("pick-alien", seat, tuple(sorted((held, name)))))
-                return
-            fought = held if strong >= card.strength else name
-            self.discards[fought] -= 1
-            self._clean_discards()
-            self._say(f"A second alien: the row is discarded and {fought} attacks.")
-            self._start_fight(seat, fought)
-            return
+        alien_waits = any(self.card(n).type == "alien" for n in self.row_of(seat))
         self.rows[seat].append(name)
+        if card.type == "alien" and alien_waits:
+            self._attack(seat, "Another alien")
+            return
         row = self.row_of(seat)
-        aliens = [n for n in row if self.card(n).type == "alien"]
-        bells = sum(self.card(n).noise for n in row)
-        if aliens and bells >= 2:
-            fought = aliens[0]
-            self._clear(seat)
-            self.discards[fought] -= 1
-            self._clean_discards()
-            self._say(f"Two bells: the row is discarded and {fought} attacks.")
-            self._start_fight(seat, fought)
+        if any(self.card(n).type == "alien" for n in row) \
+                and sum(self.card(n).noise for n in row) >= 2:
+            self._attack(seat, "Two bells")
+
+    def _attack(self, seat: int, why: str) -> None:
+        """An alien in `seat`'s row attacks: the row (and the shared row) is discarded
+        and the strongest alien in it is fought; every weaker one goes to the discards
+        with the row. Strongest ones of equal strength: `seat` chooses among them."""
+        aliens = [n for n in self.row_of(seat) if self.card(n).type == "alien"]
+        top = max(self.card(n).strength for n in aliens)
+        strongest = sorted({n for n in aliens if self.card(n).strength == top})
+        self._clear(seat)
+        if len(strongest) > 1:
+            self._say(f"{why}: the row is discarded; {' and '.join(strongest)} are equally "
+                      "strong: one is chosen to fight.")
+            self._push(Step("pick-alien", seat, tuple(strongest)))
+            return
+        fought = strongest[0]
+        # It went to the discards with the row: the one fought comes back out.
+        self.discards[fought] -= 1
+        self._clean_discards()
+        self._say(f"{why}: the row is discarded and {fought} attacks.")
+        self._start_fight(seat, fought)
 
     def _clean_discards(self) -> None:
         self.discards = {name: count for name, count in self.discards.items() if count}
