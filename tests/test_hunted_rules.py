@@ -640,6 +640,38 @@ def test_a_shared_bell_counts_in_the_other_player_s_row() -> None:
     assert state.current_player() == 1 and state.shared == []
 
 
+def test_if_there_is_ever_an_alien_card_in_the_row_along_with_two_bells_sharing_counts(
+) -> None:
+    state = new_state(players=2)
+    draw(state, "Hatch")
+    act(state, "share hatch", "done")
+    draw(state, "Drone")  # p2: an alien and the shared bell
+    act(state, "done")
+    draw(state, "Grenade")  # p1: two bells (its Grenade, the shared Hatch), no alien
+    state.rows[0].insert(0, "Medkit")  # p1's own row holds more than what it shares
+    assert state.stage() == "turn"
+    act(state, "share grenade")  # p2's row: the Drone, the Hatch and the Grenade
+    assert state.fight is not None and state.fight.alien == "Drone"
+    assert state.current_player() == 1 and state.fight.drawer == 1
+    assert "hide" not in texts(state)  # p2 may not hide from it: the fight is now
+    assert state.rows == [["Medkit"], []] and state.shared == []  # p1's own row stays
+    assert state.discards == {"Hatch": 1, "Grenade": 1}
+    act(state, "toss pulse-rifle 1", "hits 1")
+    assert state.stage() == "turn" and state.current_player() == 0  # the Drone is beaten
+    assert state.turn == 0  # p1's turn goes on after p2's fight
+
+
+def test_sharing_an_alien_beside_an_alien_forces_no_fight_it_is_not_drawn() -> None:
+    state = new_state(players=2)
+    draw(state, "Medkit")
+    act(state, "done")
+    draw(state, "Drone")
+    act(state, "done")
+    draw(state, "Stalker")
+    act(state, "share stalker")
+    assert state.stage() == "turn" and state.row_of(1) == ["Drone", "Stalker"]
+
+
 def test_the_player_who_drew_the_locations_has_the_final_say() -> None:
     state = new_state(players=2)
     act(state, "hide")

@@ -36,9 +36,15 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
   each Location drawn is any unseen one alike, and from the twelfth on the Landing
   Pad is one of the cards left at the bottom. Drawing it starts the final fight at
   once (a second Location of the same activation is not drawn).
-- The alien-in-the-row checks run when a card is drawn into the drawing player's
-  row (its own row and the shared row together). Event cards resolve when drawn and
-  go to the discard pile.
+- The alien-in-the-row checks look at a player's own row and the shared row
+  together. "Another alien card is drawn" is checked on a draw; the two-bells check
+  ("if there is ever ...") whenever a card joins a row: a draw into the player's row,
+  or the partner sharing a card (then the partner's row holds it too). A share that
+  completes an alien and two bells in the partner's row makes the partner fight at
+  once, in the sharing player's turn (which goes on after the fight); it discards
+  the partner's row and the shared row, not the sharing player's own. Sharing an
+  alien beside an alien forces no fight: it is not "drawn". Event cards resolve when
+  drawn and go to the discard pile.
 - "Fight the stronger alien, discarding the weaker one" with more than two aliens
   (the shared row can hold one beside the player's own): the strongest of them all,
   the drawn one included, is fought; every weaker one is discarded with the row. If
@@ -758,6 +764,9 @@ class HuntedState(State):
             self.shared.append(name)
             self.shared_this_draw = True
             self._see_all(("share", seat, name))
+            # The card is now in the partner's row too: its alien and bells count there
+            # at once, so the partner may have to fight now, in this player's turn.
+            self._check_bells(1 - seat)
         elif verb == "give":
             name = self.game.by_slug[arg]
             item = next(i for i in self.inventory[seat] if i.name == name)
@@ -813,6 +822,12 @@ class HuntedState(State):
         if card.type == "alien" and alien_waits:
             self._attack(seat, "Another alien")
             return
+        self._check_bells(seat)
+
+    def _check_bells(self, seat: int) -> None:
+        """The rule "if there is ever an alien card in the row along with two cards that
+        have a bell icon", for `seat`: checked whenever a card joins its row (a draw, or
+        the partner sharing a card); cards leaving a row can never make the condition."""
         row = self.row_of(seat)
         if any(self.card(n).type == "alien" for n in row) \
                 and sum(self.card(n).noise for n in row) >= 2:
