@@ -259,6 +259,10 @@ def render_hunted(state: State, seat: int) -> str:
         lines.append("Locations drawn: " + ", ".join(seen["drawn"]) + " (choose one).")
     if seen["activating"]:
         lines.append(f"Activating {seen['activating']}: pay its cost.")
+    if seen["stage"] == "give":
+        giver = seen["to_move"]
+        lines.append(f"{'You' if giver == seen['seat'] else giver} may give an inventory card "
+                     "to the other player (1 time each), or pass.")
     if seen["log"]:
         lines.append("Lately:")
         lines += [f"  {entry}" for entry in seen["log"][-6:]]

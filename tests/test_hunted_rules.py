@@ -38,11 +38,17 @@ def new_state(players: int = 1, **options: object) -> HuntedState:
     return HuntedGame(players=players, **options).new_initial_state(1)  # type: ignore[arg-type]
 
 
-def draw(state: HuntedState, *names: str) -> None:
-    """Draw these cards (the top of the deck rigged to them)."""
+def draw(state: HuntedState, *names: str, window: str = "pass") -> None:
+    """Draw these cards (the top of the deck rigged to them). Two players: the
+    partner's window to give after a draw (not one before a combat round) is closed
+    with `window` ("pass"; "" leaves it open)."""
     for name in names:
+        drawer = state.current_player()
         state.pile[name] = state.pile.get(name, 0) + 1
         act(state, "draw", f"card {slug(name)}")
+        if window and state.stage() == "give" and state.fight is None:
+            assert state.current_player() == 1 - drawer
+            act(state, window)
 
 
 def fight(state: HuntedState, strength: int, crew_icon: bool = False,
@@ -411,6 +417,37 @@ def test_two_aliens_of_equal_strength_the_player_chooses_which_to_fight() -> Non
     assert state.discards == {"Drone": 1}
 
 
+def test_fight_the_stronger_alien_discarding_the_weaker_one_with_three_in_the_row() -> None:
+    state = new_state(players=2)
+    draw(state, "Medkit")
+    act(state, "done")
+    draw(state, "Drone")  # p2: a Drone alone
+    act(state, "done")
+    draw(state, "Brute Swarm")
+    act(state, "share brute-swarm", "done")  # p2's row: the Drone and the shared Swarm
+    assert state.stage() == "turn" and state.row_of(1) == ["Drone", "Brute Swarm"]
+    draw(state, "Stalker")  # the third alien: the strongest of the three attacks
+    assert state.fight is not None and state.fight.alien == "Brute Swarm"
+    assert state.fight.drawer == 1 and state.stage() == "give"  # p1 may arm p2 first
+    act(state, "pass")
+    assert state.current_player() == 1 and state.stage() == "fight"
+    assert state.discards == {"Drone": 1, "Stalker": 1}  # both weaker ones discarded
+    assert state.rows == [["Medkit"], []] and state.shared == []
+
+
+def test_the_strongest_aliens_of_equal_strength_the_player_chooses_among_them() -> None:
+    state = new_state(players=2)
+    draw(state, "Stalker")
+    act(state, "share stalker", "done")
+    state.rows[1] = ["Drone"]
+    draw(state, "Stalker Pack")  # Drone 1, Stalker 2, Stalker Pack 2
+    assert state.stage() == "pick-alien" and state.current_player() == 1
+    assert texts(state) == ["fight stalker", "fight stalker-pack"]
+    act(state, "fight stalker-pack")
+    assert state.fight is not None and state.fight.alien == "Stalker Pack"
+    assert state.discards == {"Drone": 1, "Stalker": 1}
+
+
 # -- fights ----------------------------------------------------------------------------
 
 
@@ -612,7 +649,43 @@ def test_a_shared_bell_counts_in_the_other_player_s_row() -> None:
     state.shared = ["Hatch"]
     draw(state, "Grenade")  # p2: the Drone, the shared Hatch and the Grenade
     assert state.fight is not None and state.fight.alien == "Drone"
+    assert state.stage() == "give" and state.current_player() == 0  # p1 may give first
+    act(state, "pass")
     assert state.current_player() == 1 and state.shared == []
+
+
+def test_if_there_is_ever_an_alien_card_in_the_row_along_with_two_bells_sharing_counts(
+) -> None:
+    state = new_state(players=2)
+    draw(state, "Hatch")
+    act(state, "share hatch", "done")
+    draw(state, "Drone")  # p2: an alien and the shared bell
+    act(state, "done")
+    draw(state, "Grenade")  # p1: two bells (its Grenade, the shared Hatch), no alien
+    state.rows[0].insert(0, "Medkit")  # p1's own row holds more than what it shares
+    assert state.stage() == "turn"
+    act(state, "share grenade")  # p2's row: the Drone, the Hatch and the Grenade
+    assert state.fight is not None and state.fight.alien == "Drone"
+    assert state.fight.drawer == 1 and state.stage() == "give"  # p1 may arm p2 first
+    act(state, "pass")
+    assert state.current_player() == 1 and state.stage() == "fight"
+    assert "hide" not in texts(state)  # p2 may not hide from it: the fight is now
+    assert state.rows == [["Medkit"], []] and state.shared == []  # p1's own row stays
+    assert state.discards == {"Hatch": 1, "Grenade": 1}
+    act(state, "toss pulse-rifle 1", "hits 1")
+    assert state.stage() == "turn" and state.current_player() == 0  # the Drone is beaten
+    assert state.turn == 0  # p1's turn goes on after p2's fight
+
+
+def test_sharing_an_alien_beside_an_alien_forces_no_fight_it_is_not_drawn() -> None:
+    state = new_state(players=2)
+    draw(state, "Medkit")
+    act(state, "done")
+    draw(state, "Drone")
+    act(state, "done")
+    draw(state, "Stalker")
+    act(state, "share stalker")
+    assert state.stage() == "turn" and state.row_of(1) == ["Drone", "Stalker"]
 
 
 def test_the_player_who_drew_the_locations_has_the_final_say() -> None:
@@ -641,6 +714,65 @@ def test_giving_an_inventory_card_costs_one_time() -> None:
     assert state.inventory[1][-1] == Item("Medkit") and state.time == 19
 
 
+def test_at_any_time_give_an_inventory_card_to_the_other_player_before_a_combat_round(
+) -> None:
+    state = new_state(players=2)
+    state.inventory = [[Item("Pulse Rifle", 0, 0)], [Item("Pulse Rifle", 2, 4), Item("Ammo"),
+                                                      Item("Medkit")]]
+    state.rows[0] = ["Drone"]
+    draw(state, "Stalker")  # p1 must fight the Stalker with an empty rifle
+    assert state.stage() == "give" and state.current_player() == 1
+    assert state.observation(1)["to_move"] == "p2" and state.turn == 0  # still p1's turn
+    assert texts(state) == ["give ammo", "give medkit", "give pulse-rifle", "pass"]
+    act(state, "give ammo")
+    assert state.time == 19 and Item("Ammo") in state.inventory[0]
+    assert state.stage() == "give" and state.current_player() == 1  # another card?
+    act(state, "pass")
+    assert state.stage() == "fight" and state.current_player() == 0
+    assert "use ammo" in texts(state) and "give ammo" in texts(state)  # the fighter may too
+    act(state, "use ammo", "reload pulse-rifle", "toss pulse-rifle 2", "hits 0", "keep")
+    assert state.stage() == "fighter"
+    act(state, "fighter p2")
+    assert state.stage() == "give" and state.current_player() == 0  # p1 may arm p2 now
+    act(state, "give pulse-rifle")  # with its tokens; p1 holds nothing more: no window
+    assert state.inventory[1] == [Item("Pulse Rifle", 2, 4), Item("Medkit"),
+                                  Item("Pulse Rifle", 0, 2)]
+    assert state.stage() == "fight" and state.current_player() == 1 and state.time == 16
+
+
+def test_at_any_time_give_an_inventory_card_to_the_other_player_after_its_draw() -> None:
+    state = new_state(players=2)
+    state.inventory[1].append(Item("Keycard"))
+    draw(state, "Blast Door", window="")
+    assert state.stage() == "give" and state.current_player() == 1 and state.turn == 0
+    act(state, "give keycard", "pass")
+    assert state.time == 19 and state.current_player() == 0 and state.stage() == "turn"
+    act(state, "use keycard", "activate blast-door", "pay key with token")
+    assert state.stage() == "location"
+
+
+def test_a_window_to_give_is_skipped_when_the_giver_holds_nothing_and_solo() -> None:
+    state = new_state(players=2)
+    state.inventory[1] = []
+    draw(state, "Medkit", window="")
+    assert state.stage() == "turn" and state.current_player() == 0
+    solo = new_state()
+    draw(solo, "Drone", "Stalker")
+    assert solo.stage() == "fight" and not [t for t in texts(solo) if "give" in t]
+
+
+def test_giving_back_and_forth_costs_a_time_each_so_the_windows_end() -> None:
+    state = new_state(players=2)
+    state.time = 3
+    draw(state, "Medkit", window="")
+    act(state, "give pulse-rifle")  # p2's window: its only card, so the window closes
+    assert state.stage() == "turn" and state.current_player() == 0 and state.time == 2
+    act(state, "give pulse-rifle")  # p1 gives one back on its turn
+    assert state.time == 1 and len(state.inventory[1]) == 1
+    act(state, "give pulse-rifle")
+    assert state.over and state.end_reason() == "time ran out"
+
+
 def test_either_player_at_zero_health_loses_for_both() -> None:
     state = new_state(players=2)
     state.health = [4, 1]
@@ -659,6 +791,8 @@ def test_from_the_second_round_the_players_choose_who_fights() -> None:
     act(state, "toss pulse-rifle 1", "hits 0", "keep")
     assert texts(state) == ["fighter p1", "fighter p2"] and state.current_player() == 0
     act(state, "fighter p2")
+    assert state.current_player() == 0 and state.stage() == "give"  # p1 may arm p2
+    act(state, "pass")
     assert state.current_player() == 1 and state.stage() == "fight"
 
 
@@ -673,6 +807,27 @@ def test_heuristic_games_end_within_the_bound_solo_and_two_players() -> None:
             result = play_game(game, agents, seed)
             assert result.length < game.info.max_game_length
             assert result.state.end_reason()
+
+
+def test_the_heuristic_arms_a_partner_with_nothing_to_toss_and_otherwise_passes() -> None:
+    state = new_state(players=2)
+    state.inventory = [[Item("Pulse Rifle", 0, 0)], [Item("Pulse Rifle", 2, 4), Item("Ammo")]]
+    state.rows[0] = ["Drone"]
+    draw(state, "Stalker")
+    assert state.stage() == "give" and state.current_player() == 1
+
+    def advice() -> str:
+        return state.action_to_string(state.game.heuristic_action(
+            state.heuristic_view(1), state.legal_actions(), random.Random(0)))
+
+    assert advice() == "give pulse-rifle"
+    state.inventory[0] = [Item("Pulse Rifle", 1, 0)]  # it can reload: no gift needed
+    assert advice() == "pass"
+    draw_state = new_state(players=2)
+    draw_state.inventory[1].append(Item("Ammo"))
+    draw(draw_state, "Medkit", window="")  # a window after a draw: nothing is needed
+    assert draw_state.action_to_string(draw_state.game.heuristic_action(
+        draw_state.heuristic_view(1), draw_state.legal_actions(), random.Random(0))) == "pass"
 
 
 def test_records_replay_a_game_exactly() -> None:

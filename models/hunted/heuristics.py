@@ -6,6 +6,9 @@ activate, doors and corridors first; pay with the cards least worth keeping; hid
 (or fire a Flare) when an alien waits in the row with noise about, unless time is
 short; in a fight toss the fewest tokens that finish the alien seven times in ten
 (all of them against the queen); heal when hurt; keep crew face up for the score.
+Two players: at a window to give, arm a partner who must fight with nothing to
+toss (a loaded weapon, else Ammo for its weapon, else a Grenade); otherwise pass,
+since every card given costs a time.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hunt.models.game import Action, Observation
-from hunt.models.hunted.rules import HuntedAction, toss_parts
+from hunt.models.hunted.rules import PASS, HuntedAction, slug, toss_parts
 
 if TYPE_CHECKING:
     from hunt.models.hunted.rules import HuntedGame
@@ -67,6 +70,8 @@ def heuristic_action(game: HuntedGame, observation: Observation,
         return min(legal, key=lambda a: (_worth(game, a.arg.partition(" with ")[2]), a))
     if stage == "turn":
         return _turn(game, observation, me, by_verb)
+    if stage == "give":
+        return _give(game, observation, me, by_verb)
     return rng.choice(legal)
 
 
@@ -162,7 +167,49 @@ def _fight(game: HuntedGame, observation: Observation, me: int,
             return uses[name]
     if by_verb.get("flip"):
         return by_verb["flip"][0]
-    return min(a for verb in by_verb.values() for a in verb)
+    # Giving a card away mid-fight is left to a person; anything else comes first.
+    return min((a for verb, acts in by_verb.items() if verb != "give" for a in acts),
+               default=min(a for acts in by_verb.values() for a in acts))
+
+
+def _give(game: HuntedGame, observation: Observation, me: int,
+          by_verb: dict[str, list[HuntedAction]]) -> HuntedAction:
+    """At a window to give: arm the partner if it must toss this round and has
+    nothing to toss (it would be killed, and both players lose); else pass."""
+    fight = observation["fight"]
+    partner = 1 - me
+    gifts = {action.arg: action for action in by_verb.get("give", [])}
+    if fight is None or fight["fighter"] == observation["seat"] \
+            or _armed(game, observation, partner):
+        return PASS
+    partner_has_weapon = any("label" in item for item in observation["inventories"][partner])
+    for item in observation["inventories"][me]:
+        if "label" in item and (item["shots"] or item["ammo"]) and slug(item["name"]) in gifts:
+            return gifts[slug(item["name"])]
+    for name, wanted in (("Ammo", partner_has_weapon), ("Grenade", True)):
+        if wanted and slug(name) in gifts:
+            return gifts[slug(name)]
+    return PASS
+
+
+def _armed(game: HuntedGame, observation: Observation, seat: int) -> bool:
+    """Whether `seat` has something to toss, now or after a reload, an Ammo or Grenade
+    card or a crew flip (as the rules' `can_attack` judges it, from the view)."""
+    if observation["loose_shots"][seat] or observation["grenades"][seat]:
+        return True
+    inventory = observation["inventories"][seat]
+    has_weapon = any("label" in item for item in inventory)
+    for item in inventory:
+        if "label" in item and (item["shots"] or item["ammo"]):
+            return True
+        card = game.cards[item["name"]]
+        effect = card.use if card.type == "equipment" else \
+            card.flip if card.type == "crew" and not item.get("flipped") else None
+        if effect is not None and (effect.gain("shots") or effect.gain("hits")
+                                   or effect.gain("grenades")
+                                   or (effect.gain("ammo") and has_weapon)):
+            return True
+    return False
 
 
 def _finish_chance(tokens: int, need: int, rate: float) -> float:

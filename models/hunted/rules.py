@@ -36,12 +36,35 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
   each Location drawn is any unseen one alike, and from the twelfth on the Landing
   Pad is one of the cards left at the bottom. Drawing it starts the final fight at
   once (a second Location of the same activation is not drawn).
-- The alien-in-the-row checks run when a card is drawn into the drawing player's
-  row (its own row and the shared row together). Event cards resolve when drawn and
-  go to the discard pile.
+- The alien-in-the-row checks look at a player's own row and the shared row
+  together. "Another alien card is drawn" is checked on a draw; the two-bells check
+  ("if there is ever ...") whenever a card joins a row: a draw into the player's row,
+  or the partner sharing a card (then the partner's row holds it too). A share that
+  completes an alien and two bells in the partner's row makes the partner fight at
+  once, in the sharing player's turn (which goes on after the fight); it discards
+  the partner's row and the shared row, not the sharing player's own. Sharing an
+  alien beside an alien forces no fight: it is not "drawn". Event cards resolve when
+  drawn and go to the discard pile.
+- "Fight the stronger alien, discarding the weaker one" with more than two aliens
+  (the shared row can hold one beside the player's own): the strongest of them all,
+  the drawn one included, is fought; every weaker one is discarded with the row. If
+  the strongest are equally strong, the player whose row it is chooses among them.
 - Two players: a turn is a draw or a hide; after a draw the player may activate,
   share one card per draw and use the inventory, then says `done`. Hide ends the
   turn. Either player's health at 0, or the shared time at 0, loses the game.
+- "At any time, if you want to give an inventory card to the other player, spend
+  one time" (two players) is offered at these moments, each gift costing 1 time:
+  in one's own turn, at each of its decisions; in one's own fight, before a toss;
+  and in windows, steps where the giver decides (`give CARD`, and the window stays
+  open for another card, or `pass`): the partner's window after each draw of a
+  player, once the draw and all it set off are resolved and before that player
+  goes on; and, before each combat round (the first included, once the round's
+  fighter is known), the window of the player not fighting, to arm the fighter. A
+  window is skipped when the giver holds nothing. Other moments get no window (no
+  gift while the other pays, picks a Location or rerolls): a window after every
+  action would double the decisions for gifts that rarely matter there. Giving
+  never changes whose turn it is, and each gift costs a time, so the windows end.
+  The inventories are on the table: both players see both (so do the observations).
 - Player 2 is Hobbes: the Hobbes crew card is taken out of the Hunted deck.
 """
 
@@ -125,6 +148,8 @@ def slug(name: str) -> str:
 DRAW = HuntedAction("draw")
 HIDE = HuntedAction("hide")
 DONE = HuntedAction("done")
+PASS = HuntedAction("pass")
+"""Closes a window to give (two players): nothing more is given now."""
 
 
 class HuntedGame(Game):
@@ -523,6 +548,8 @@ class HuntedState(State):
                     if self.card(item.name).type == "crew"]
         if kind == "load":
             return [HuntedAction("load", label) for label, _ in self.weapons(seat)]
+        if kind == "give":
+            return [*self._gifts(seat), PASS]
         raise AssertionError(kind)
 
     def _turn_actions(self, seat: int) -> list[HuntedAction]:
@@ -538,10 +565,15 @@ class HuntedState(State):
             actions.append(DONE)
             if not self.shared_this_draw:
                 actions += [HuntedAction("share", slug(name)) for name in self.rows[seat]]
-        if two:
-            actions += [HuntedAction("give", slug(item.name)) for item in self.inventory[seat]]
+        actions += self._gifts(seat)
         actions += self._inventory_actions(seat, fighting=False)
         return actions
+
+    def _gifts(self, seat: int) -> list[HuntedAction]:
+        """Two players: `seat` may give any inventory card to the other (1 time)."""
+        if self.game.players != 2:
+            return []
+        return [HuntedAction("give", slug(item.name)) for item in self.inventory[seat]]
 
     def _payers(self, seat: int) -> list[tuple[str, bool]]:
         """The row cards `seat` may discard to pay: (name, in the shared row)."""
@@ -594,7 +626,7 @@ class HuntedState(State):
         return actions
 
     def _fight_actions(self, seat: int) -> list[HuntedAction]:
-        actions = self._inventory_actions(seat, fighting=True)
+        actions = self._inventory_actions(seat, fighting=True) + self._gifts(seat)
         grenades, loose = self.grenades[seat], self.loose_shots[seat]
         for extra in range(grenades + 1):
             tail = f" grenade {extra}" if extra else ""
@@ -638,6 +670,9 @@ class HuntedState(State):
                 self._reshuffle()
             if step.kind == "star" and not any(self.stars.values()):
                 self.stack.pop()  # every star alien is in already
+                continue
+            if step.kind == "give" and not self.inventory[step.seat]:
+                self.stack.pop()  # nothing to give: no window to decide
                 continue
             if step.kind == "fight" and not self.can_attack(step.seat):
                 self._say(f"Nothing is left to fire: the aliens kill {self.name(step.seat)}.")
@@ -737,6 +772,10 @@ class HuntedState(State):
         if verb == "draw":
             self.acted = True
             self.shared_this_draw = False
+            if two:
+                # Once the draw and all it sets off are resolved, the partner may give
+                # (the drawn card is what could make a gift worth its time).
+                self._push(Step("give", 1 - seat))
             self._push(Step("draw", CHANCE, (seat,)))
         elif verb == "hide":
             self._say(f"{self.name(seat).capitalize()} hide: the row is discarded.")
@@ -754,16 +793,35 @@ class HuntedState(State):
             self.shared.append(name)
             self.shared_this_draw = True
             self._see_all(("share", seat, name))
+            # The card is now in the partner's row too: its alien and bells count there
+            # at once, so the partner may have to fight now, in this player's turn.
+            self._check_bells(1 - seat)
         elif verb == "give":
-            name = self.game.by_slug[arg]
-            item = next(i for i in self.inventory[seat] if i.name == name)
-            self.inventory[seat].remove(item)
-            self.inventory[1 - seat].append(item)
-            self._see_all(("give", seat, name))
-            self._say(f"{self.name(seat)} gives {name} to {self.name(1 - seat)}.")
-            self._spend_time()
+            self._give(seat, arg)
         else:
             self._inventory_action(seat, action)
+
+    def _give(self, seat: int, card_slug: str) -> None:
+        """`seat` gives an inventory card (a weapon with its tokens) to the other
+        player: 1 time."""
+        name = self.game.by_slug[card_slug]
+        item = next(i for i in self.inventory[seat] if i.name == name)
+        self.inventory[seat].remove(item)
+        self.inventory[1 - seat].append(item)
+        self._see_all(("give", seat, name))
+        self._say(f"{self.name(seat)} gives {name} to {self.name(1 - seat)}.")
+        self._spend_time()
+
+    def _do_give(self, step: Step, action: HuntedAction) -> None:
+        """A window to give, outside the giver's own turn: give a card, or pass."""
+        if action.verb == "pass":
+            self._see_all(("pass", step.seat))
+            return
+        self._give(step.seat, action.arg)
+        if not self.over:
+            # The window stays open for another card; each costs a time, so the
+            # windows cannot loop for ever.
+            self._push(Step("give", step.seat))
 
     def _inventory_action(self, seat: int, action: HuntedAction) -> None:
         """use, flip or reload (in a turn or a fight)."""
@@ -804,34 +862,41 @@ class HuntedState(State):
             self._push(Step("effect", AUTO, (seat, card.effect)),
                        Step("discard-card", AUTO, (name,)))
             return
-        row = self.row_of(seat)
-        aliens = [n for n in row if self.card(n).type == "alien"]
-        if card.type == "alien" and aliens:
-            self._clear(seat)
-            held = aliens[0]
-            strong = self.card(held).strength
-            # Both aliens go to the discards with the row; the one fought comes back.
-            self._to_discard(name)
-            if strong == card.strength and held != name:
-                self._push(Step("pick-alien", seat, tuple(sorted((held, name)))))
-                return
-            fought = held if strong >= card.strength else name
-            self.discards[fought] -= 1
-            self._clean_discards()
-            self._say(f"A second alien: the row is discarded and {fought} attacks.")
-            self._start_fight(seat, fought)
-            return
+        alien_waits = any(self.card(n).type == "alien" for n in self.row_of(seat))
         self.rows[seat].append(name)
+        if card.type == "alien" and alien_waits:
+            self._attack(seat, "Another alien")
+            return
+        self._check_bells(seat)
+
+    def _check_bells(self, seat: int) -> None:
+        """The rule "if there is ever an alien card in the row along with two cards that
+        have a bell icon", for `seat`: checked whenever a card joins its row (a draw, or
+        the partner sharing a card); cards leaving a row can never make the condition."""
         row = self.row_of(seat)
-        aliens = [n for n in row if self.card(n).type == "alien"]
-        bells = sum(self.card(n).noise for n in row)
-        if aliens and bells >= 2:
-            fought = aliens[0]
-            self._clear(seat)
-            self.discards[fought] -= 1
-            self._clean_discards()
-            self._say(f"Two bells: the row is discarded and {fought} attacks.")
-            self._start_fight(seat, fought)
+        if any(self.card(n).type == "alien" for n in row) \
+                and sum(self.card(n).noise for n in row) >= 2:
+            self._attack(seat, "Two bells")
+
+    def _attack(self, seat: int, why: str) -> None:
+        """An alien in `seat`'s row attacks: the row (and the shared row) is discarded
+        and the strongest alien in it is fought; every weaker one goes to the discards
+        with the row. Strongest ones of equal strength: `seat` chooses among them."""
+        aliens = [n for n in self.row_of(seat) if self.card(n).type == "alien"]
+        top = max(self.card(n).strength for n in aliens)
+        strongest = sorted({n for n in aliens if self.card(n).strength == top})
+        self._clear(seat)
+        if len(strongest) > 1:
+            self._say(f"{why}: the row is discarded; {' and '.join(strongest)} are equally "
+                      "strong: one is chosen to fight.")
+            self._push(Step("pick-alien", seat, tuple(strongest)))
+            return
+        fought = strongest[0]
+        # It went to the discards with the row: the one fought comes back out.
+        self.discards[fought] -= 1
+        self._clean_discards()
+        self._say(f"{why}: the row is discarded and {fought} attacks.")
+        self._start_fight(seat, fought)
 
     def _clean_discards(self) -> None:
         self.discards = {name: count for name, count in self.discards.items() if count}
@@ -909,7 +974,7 @@ class HuntedState(State):
             effect = self.game.components.locations[name]
             self.fight = Fight(step.data[0], step.data[0], "", effect.fight, False, True)
             self._say("The alien queen waits at the Landing Pad: the final fight.")
-            self._push(Step("fight", step.data[0]))
+            self._push_round(step.data[0])
             return
         self.locations_seen.append(name)
         self.drawn.append(name)
@@ -963,7 +1028,7 @@ class HuntedState(State):
             self._push(Step("ambush", CHANCE, (seat, effect.ambush)))
         if effect.fight and self.fight is None:
             self.fight = Fight(seat, seat, "", effect.fight, False, effect.queen)
-            self._push(Step("fight", seat))
+            self._push_round(seat)
 
     def _gain(self, seat: int, what: str, amount: int) -> None:
         if what == "time":
@@ -1046,13 +1111,23 @@ class HuntedState(State):
         card = self.card(alien)
         self.fight = Fight(seat, seat, alien, card.strength, card.crew_icon, False)
         self._see_all(("fight", alien))
-        self._push(Step("fight", seat))
+        self._push_round(seat)
+
+    def _push_round(self, fighter: int) -> None:
+        """A combat round: `fighter` tosses; first (two players) the other player may
+        give the fighter what it needs (a weapon, Ammo, a Grenade...)."""
+        self._push(Step("fight", fighter))
+        if self.game.players == 2:
+            self._push(Step("give", 1 - fighter))
 
     def _do_fight(self, step: Step, action: HuntedAction) -> None:
         seat = step.seat
         if action.verb != "toss":
-            self._push(Step("fight", seat))
-            self._inventory_action(seat, action)
+            self._push(Step("fight", seat))  # the same round: still this seat's toss
+            if action.verb == "give":
+                self._give(seat, action.arg)
+            else:
+                self._inventory_action(seat, action)
             return
         fight = self.fight
         assert fight is not None
@@ -1135,14 +1210,14 @@ class HuntedState(State):
         if self.game.players == 2:
             self._push(Step("fighter", fight.drawer))
         else:
-            self._push(Step("fight", fight.fighter))
+            self._push_round(fight.fighter)
 
     def _do_fighter(self, step: Step, action: HuntedAction) -> None:
         seat = self.game.seat_names.index(action.arg)
         assert self.fight is not None
         self.fight = self.fight._replace(fighter=seat)
         self._see_all(("fighter", seat))
-        self._push(Step("fight", seat))
+        self._push_round(seat)
 
     def _defeated(self) -> None:
         fight = self.fight
@@ -1192,6 +1267,7 @@ class HuntedState(State):
         return {"seat": game.seat_names[player], "players": game.players,
                 "stage": self.stage(), "time": self.time, "max_health": game.max_health,
                 "health": self.health, "loose_shots": self.loose_shots,
+                "grenades": self.grenades,
                 "rows": self.rows, "shared": self.shared,
                 "inventories": [self._inventory_view(seat) for seat in range(game.players)],
                 "fight": self._fight_view(), "hit_rates": game.hit_rates}
