@@ -222,6 +222,33 @@ def test_reserve_stores_unspent_german_ap_up_to_2_and_adds_it_later() -> None:
     assert state.ap == 6 and state.reserve == 0
 
 
+# Reproductions of the rules audit (issue 21): seed 1, played by action text.
+AUDIT_SETUP = ("freighter e-a", "freighter a-e1", "draw fair-weather", "draw langsdorff",
+               "draw pocket-battleships", "draw pocket-battleships", "draw kriegsmarine",
+               "draw royal-navy", "draw royal-navy", "draw cumberland", "draw cumberland",
+               "draw harwood", "start 06", "altmark 20")
+
+
+def test_the_graf_spee_may_move_attack_and_move_again_so_attack_move_move_is_illegal() -> None:
+    """"Each marker can only be moved once per turn. Exception: the Admiral Graf Spee
+    may move, conduct a search/attack and then move again." A move after the attack is
+    the last one, whether or not one came before it."""
+    from hunt.models.the_hunt.tracker import GrafSpeeTracker
+
+    state = GAME.new_initial_state(1)
+    play(state, *AUDIT_SETUP, "play langsdorff ap", "attack e-a")
+    roll(state, 1)
+    play(state, "move graf-spee 1 05")
+    assert not any(t.startswith("move graf-spee") for t in texts(state))
+    with pytest.raises(IllegalActionError):
+        play(state, "move graf-spee 2 09")
+    assert state.graf_spee == "05" and GAME.steps("06", state.graf_spee) == 1
+    # What the British know agrees: one move of 1 from the revealed 06.
+    assert state.possible == GAME.ball["06"][1]
+    assert GrafSpeeTracker.for_seat(state, BRITISH).probability("05") > 0
+    assert set(GrafSpeeTracker.for_seat(state, BRITISH).posterior()) == set(state.possible)
+
+
 def test_german_redraws_to_3_and_announces_the_hand_size() -> None:
     state = new_state(graf_spee="01", altmark="41")
     play(state, "play kriegsmarine ap", "end")

@@ -16,6 +16,12 @@ a failed search says nothing; Hint markers go on or next to the Graf Spee, never
 hint or the Altmark, and go when the German next announces a Graf Spee move; a Force
 advanced past space 4 enters on 06; Battle duels are simultaneous; the game ends when
 5 Freight Ships are sunk or delivered, or after a Battle.
+
+Readings settled by the rules audit (issue 21), each tested by name in
+tests/test_the_hunt_rules.py:
+
+- The Graf Spee moves at most once before its attack and once after it ("may move,
+  conduct a search/attack and then move again"): attack, move, move is illegal.
 """
 
 from __future__ import annotations
@@ -212,6 +218,10 @@ class TheHuntState(State):
         self.gs_moves = 0
         """Graf Spee moves this turn: one before the attack, one after."""
         self.attacked = False
+        self.gs_moved_after_attack = False
+        """Whether the Graf Spee has moved since its attack: the exception lets it move,
+        attack and move again, so a move made after the attack is its last, even when
+        it made none before (attack, move, move is not "move, attack, move")."""
         self.altmark_moved = False
         self.moved: set[str] = set()
         self.searched: set[str] = set()
@@ -411,7 +421,7 @@ class TheHuntState(State):
         game, actions = self.game, [END]
         gs = self.graf_spee
         assert gs is not None and self.altmark is not None
-        gs_may_move = self.gs_moves == 0 or (self.gs_moves == 1 and self.attacked)
+        gs_may_move = not self.gs_moved_after_attack if self.attacked else self.gs_moves == 0
         for steps, cost in AP_FOR_STEPS.items():
             if cost > self.ap:
                 continue
@@ -625,6 +635,7 @@ class TheHuntState(State):
         else:
             self.graf_spee = action.hex
             self.gs_moves += 1
+            self.gs_moved_after_attack = self.attacked
             self._see(GERMAN, ("move", "graf-spee", action.n, action.hex))
             self._see(BRITISH, ("graf spee moved", action.n))
             self._say(f"The Graf Spee moves: {action.n} AP spent.")
@@ -1193,7 +1204,8 @@ class TheHuntState(State):
                 tuple(self.bag), tuple(sorted(self.at_sea.items())), tuple(self.sunk),
                 tuple(self.delivered), tuple(self.hints), self.possible, tuple(self.damage),
                 self.battle_forces, self.duel, tuple(self.duel_cards), tuple(self.radar),
-                self.winner, self.ap, self.gs_moves, self.attacked, self.altmark_moved,
+                self.winner, self.ap, self.gs_moves, self.attacked,
+                self.gs_moved_after_attack, self.altmark_moved,
                 tuple(sorted(self.moved)), tuple(sorted(self.searched)), self.advanced,
                 self.search_bonus, self.roll_bonus, self.no_searches, self.free_searches,
                 tuple(tuple(view) for view in self._views))
