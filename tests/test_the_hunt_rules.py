@@ -249,6 +249,38 @@ def test_the_graf_spee_may_move_attack_and_move_again_so_attack_move_move_is_ill
     assert set(GrafSpeeTracker.for_seat(state, BRITISH).posterior()) == set(state.possible)
 
 
+def test_the_reserve_cannot_store_more_than_2_and_storing_never_lowers_it() -> None:
+    """"The German player may store unspent Action Points in the Reserve. The Reserve
+    cannot store more than 2 Action Points." AP that did not come from a card played for
+    AP (Fair Weather's event) leave the Reserve where it was; what is stored is added."""
+    state = GAME.new_initial_state(1)
+    play(state, *AUDIT_SETUP, "play langsdorff ap", "end")
+    assert state.reserve == 2
+    play(state, "play royal-navy ap", "end", "draw k-and-h")
+    play(state, "play fair-weather event")
+    assert state.ap == 2 and state.reserve == 2  # an event's AP: the Reserve is not taken
+    play(state, "move altmark 1 14", "end")
+    assert state.reserve == 2  # was lowered to the 1 AP left
+    state = new_state(german=["fair-weather", "kriegsmarine", "radar", "marconi",
+                              "langsdorff"])
+    state.reserve = 1
+    play(state, "play fair-weather event", "end")
+    assert state.reserve == 2  # 1 + 2, capped at 2
+
+
+def test_reserve_variable_cost_storing_costs_only_the_ap_stored() -> None:
+    """"D. Reserve (Variable Cost)": the cost is the AP put into the Reserve, no fee
+    on top: 1 AP left over is 1 AP in the Reserve, and it comes back in full."""
+    state = new_state()
+    play(state, "play kriegsmarine ap", "move graf-spee 2 24", "move altmark 1 19", "end")
+    assert state.reserve == 1
+    to_british_card_phase(state)
+    play(state, "play royal-navy ap", "end")
+    draw_until(state, BRITISH)
+    play(state, "play langsdorff ap")
+    assert state.ap == 5 + 1 and state.reserve == 0
+
+
 def test_german_redraws_to_3_and_announces_the_hand_size() -> None:
     state = new_state(graf_spee="01", altmark="41")
     play(state, "play kriegsmarine ap", "end")

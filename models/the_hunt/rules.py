@@ -9,7 +9,7 @@ When the stack is empty the turn sequence pushes the next phase.
 Readings of ambiguous sentences follow ../shared/reference/the_hunt_facts.md:
 one card per Card Play phase (the British add Intelligence cards at 1 AP each);
 German AP = card + the whole Reserve, and what is left goes back to the Reserve (at
-most 2: storing never costs anything); a Mandatory card played in the Hunt phase
+most 2: see below); a Mandatory card played in the Hunt phase
 gives its AP and its event happens too; the German redraw may stop anywhere from 3
 to 5 when the Graf Spee is within 1 hex of the Altmark, and the size is announced;
 a failed search says nothing; Hint markers go on or next to the Graf Spee, never on a
@@ -22,6 +22,12 @@ tests/test_the_hunt_rules.py:
 
 - The Graf Spee moves at most once before its attack and once after it ("may move,
   conduct a search/attack and then move again"): attack, move, move is illegal.
+- The Reserve ("Variable Cost"): the cost is the AP stored, nothing more: each unspent
+  German AP left at the end of the turn goes into the Reserve, added to what it holds,
+  up to 2, so storing never lowers it. A card played for AP takes the whole Reserve
+  with it; as the unspent AP go back, that is the same as taking only what the turn
+  needs. The Reserve is added only to a card played for AP ("when playing a card for
+  Action Points"), not to AP an event gives (Fair Weather), in which case it stays.
 """
 
 from __future__ import annotations
@@ -591,9 +597,14 @@ class TheHuntState(State):
         if action == END:
             self._see_all(("end", seat))
             if seat == GERMAN and self.ap:
-                stored = min(self.ap, self.game.tracks.reserve_cap)
-                self.reserve = stored
-                self._say(f"The German store {stored} AP in the Reserve.")
+                # Added to what the Reserve holds, never in place of it: a turn whose
+                # AP came from an event (Fair Weather) did not empty the Reserve.
+                cap = self.game.tracks.reserve_cap
+                stored = min(self.ap, cap - self.reserve)
+                self.reserve += stored
+                if stored:
+                    self._say(f"The German store {stored} AP in the Reserve "
+                              f"({self.reserve} now).")
             self.ap = 0
             return
         self._push(Step("actions", seat))  # more actions may follow
