@@ -134,6 +134,24 @@ def test_mandatory_event_is_done_whenever_the_card_is_played() -> None:
     assert state.ap == 2 and state.current_player() == GERMAN
 
 
+def test_a_mandatory_card_played_for_its_intelligence_stripe_still_has_its_event() -> None:
+    """"When you play a card with a Mandatory Event during the Hunt Phase, you are
+    forced to do the Event": an Intelligence play is a play in the Hunt phase, so
+    Rules of Prize Warfare's stripe places a Hint and the German draws a card."""
+    state = british_turn(british=["prize-warfare", "convoy-routes", "royal-navy",
+                                  "cumberland", "fair-weather"], graf_spee="31")
+    german_cards = len(state.hands[GERMAN])
+    play(state, "play convoy-routes ap", "intel prize-warfare")
+    if state.current_player() == GERMAN and "pass" in texts(state):
+        play(state, "pass")  # a window to cancel the event (the German holds no such card)
+    assert state.current_player() == CHANCE  # the German draws: its Mandatory event
+    draw_until(state, GERMAN)
+    assert len(state.hands[GERMAN]) == german_cards + 1
+    assert texts(state)[0].startswith("hint ")  # and its stripe: a Hint marker
+    play(state, "hint 31")
+    assert state.ap == 4 and state.discards[BRITISH]["prize-warfare"] == 1
+
+
 def test_removed_from_the_game_only_if_the_event_takes_place() -> None:
     state = new_state(british=["that-never-happened", "royal-navy", "cumberland",
                                "fair-weather", "convoy-routes"])

@@ -28,6 +28,10 @@ tests/test_the_hunt_rules.py:
   with it; as the unspent AP go back, that is the same as taking only what the turn
   needs. The Reserve is added only to a card played for AP ("when playing a card for
   Action Points"), not to AP an event gives (Fair Weather), in which case it stays.
+- A Mandatory event happens whenever its card is played in the Hunt phase, for its AP
+  or for its Intelligence stripe alike ("When you play a card with a Mandatory Event
+  during the Hunt Phase, you are forced to do the Event"; the only exception given is
+  the Battle); the opponent may cancel it with That Never Happened.
 """
 
 from __future__ import annotations
@@ -691,8 +695,14 @@ class TheHuntState(State):
         self._say(f"Intelligence: {card.name} ({card.intelligence}).")
         if card.intelligence in ("plus-one", "both"):
             self.search_bonus += 1
-        if card.intelligence in ("hint", "both"):
-            self._push(Step("hint", GERMAN))
+        steps = [Step("hint", GERMAN)] if card.intelligence in ("hint", "both") else []
+        if card.event == "mandatory":
+            # Played in the Hunt phase, whatever for: its event is forced (the
+            # rulebook's one exception is the Battle), as for a card played for AP.
+            self._say(f"Mandatory event: {card.text}")
+            steps[:0] = [Step("window", GERMAN, ("cancel-event",)),
+                         Step("resolve", AUTO, (BRITISH, card_id, "mandatory"))]
+        self._push(*steps)
 
     def _advance_strategy(self, force: str) -> None:
         space = self.strategy[force] + 1
