@@ -21,6 +21,9 @@ GAME = TheHuntGame()
 GERMAN_HAND = ["kriegsmarine", "pocket-battleships", "radar", "langsdorff", "marconi"]
 BRITISH_HAND = ["royal-navy", "cumberland", "harwoods-intuition", "fair-weather",
                 "convoy-routes"]
+REMOVABLE = [card.id for card in GAME.cards.values()
+             if "german" in card.decks and card.removed_after_event]
+"""The German cards that leave the game after their event (5: see cards.toml)."""
 
 
 def play(state: TheHuntState, *texts: str) -> None:
@@ -224,7 +227,7 @@ def test_repair_the_plane_for_1_ap_higher_than_removed_cards_or_destroyed() -> N
     for face, removed, result in ((3, 2, "ready"), (2, 2, "destroyed")):
         state = new_state()
         state.plane = "broken"
-        state.removed[GERMAN]["that-never-happened"] = removed
+        state.removed[GERMAN] = Counter(REMOVABLE[:removed])
         play(state, "play kriegsmarine ap", "repair")
         roll(state, face)
         assert state.plane == result and state.ap == 3
@@ -726,12 +729,56 @@ def test_example_2_prize_warfare_for_ap_attack_on_20_with_the_airplane() -> None
     assert state.sunk == ["e-a"]
 
 
-def test_example_3_kriegsmarine_repair_with_4_cards_removed_rolls_1() -> None:
-    state = new_state()
-    state.plane = "broken"
-    state.removed[GERMAN] = Counter({"that-never-happened": 1, "new-paintwork": 1,
-                                     "x": 2})
+def to_german_card_phase(state: TheHuntState) -> None:
+    """Let chance draw, the British end their turn and every window pass, until the
+    German are to play a card."""
+    while not (state.current_player() == GERMAN and state.stack[-1].kind == "card"):
+        if state.current_player() == CHANCE:
+            state.apply_action(state.legal_actions()[0])
+        else:
+            legal = texts(state)
+            play(state, "pass" if "pass" in legal else "end" if "end" in legal else legal[0])
+
+
+def play_passing(state: TheHuntState, *texts: str) -> None:
+    """`play`, passing first any reaction window that stands before the next text."""
+    for text in texts:
+        while text not in texts_of(state) and "pass" in texts_of(state):
+            play(state, "pass")
+        play(state, text)
+
+
+def texts_of(state: TheHuntState) -> list[str]:
+    return texts(state) if state.current_player() >= 0 else []
+
+
+def test_example_3_kriegsmarine_repair_with_4_cards_removed_needs_a_5() -> None:
+    """"he already removed 4 cards during the course of the game, so he needs a 5+ ...
+    He rolls the die and gets a '1'": four German events that remove their card, played
+    in turn (Marconi, That Never Happened, the Second Funnel, the Graf Scheer), then
+    Kriegsmarine for its AP to repair the airplane broken by Unreliable Technology."""
+    state = new_state(german=["marconi", "that-never-happened", "second-funnel",
+                              "graf-scheer", "kriegsmarine"],
+                      british=["k-and-h", "unreliable-technology", "royal-navy",
+                               "cumberland", "convoy-routes"], graf_spee="01", altmark="41")
+    play_passing(state, "play marconi event", "hint 06")  # a false trail, 3+ hexes away
+    to_british_card_phase(state)
+    play_passing(state, "play k-and-h event", "react that-never-happened")
+    to_german_card_phase(state)
+    play_passing(state, "play second-funnel event")  # the false Hint is removed
+    to_british_card_phase(state)
+    play_passing(state, "play unreliable-technology event")
+    to_german_card_phase(state)
+    play_passing(state, "play graf-scheer event", "shift G 10")
+    to_british_card_phase(state)
+    to_german_card_phase(state)
+    assert state.plane == "broken" and state.removed[GERMAN] == Counter(
+        {"marconi": 1, "that-never-happened": 1, "second-funnel": 1, "graf-scheer": 1})
     play(state, "play kriegsmarine ap", "repair")
+    for face, plane in ((4, "destroyed"), (5, "ready")):  # higher than 4: a 5+
+        other = state.clone()
+        roll(other, face)
+        assert other.plane == plane
     roll(state, 1)
     assert state.plane == "destroyed"
     assert not any(t == "repair" for t in texts(state))
@@ -955,7 +1002,7 @@ def test_the_german_heuristic_repairs_the_airplane_before_an_attack_it_can_affor
                                  (3, "kriegsmarine", "attack b-e1")):
         state = new_state(freighters=("b-e1", "e-a"), german=hand, graf_spee="23")
         state.plane = "broken"
-        state.removed[GERMAN]["that-never-happened"] = removed
+        state.removed[GERMAN] = Counter(REMOVABLE[:removed])
         play(state, f"play {card} ap")
         assert heuristic_choice(state, GERMAN) == first, (removed, card)
         if first == "repair":

@@ -32,6 +32,9 @@ tests/test_the_hunt_rules.py:
   or for its Intelligence stripe alike ("When you play a card with a Mandatory Event
   during the Hunt Phase, you are forced to do the Event"; the only exception given is
   the Battle); the opponent may cancel it with That Never Happened.
+- The German cards removed from the game (the repair's target number) are those whose
+  event took place: five German cards can leave (boards/the_hunt/cards.toml), so
+  Example 3's four removals happen in play.
 """
 
 from __future__ import annotations
