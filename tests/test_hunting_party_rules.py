@@ -63,6 +63,11 @@ def rig(state: HuntingPartyState, event: str = "resupply", icons: tuple[str, ...
     return card.id
 
 
+AVOIDED = ("natives",) * 5
+"""Personal icons a Flee avoids ("Fleeing results in no effect"): a round of Flees
+with them leaves every hand as it was (Pitfall and Reload apply regardless)."""
+
+
 def round_with(state: HuntingPartyState, card: str, plays: dict[int, str],
                draw: str = "camp") -> None:
     """Reveal `card` and fillers; each live Hunter draws `draw` (or the card it is to
@@ -254,9 +259,10 @@ ICON_TABLE = [
     ("misfire", "flee", 0, False),
     ("opportunity-shot", "camp", 0, True), ("opportunity-shot", "shoot", 0, True),
     ("opportunity-shot", "flee", 0, False),
+    # "regardless of your Action": a Flee does not avoid Pitfall or Reload.
     ("pitfall", "camp", -1, False), ("pitfall", "shoot", -1, False),
-    ("pitfall", "flee", 0, False),
-    ("reload", "camp", 1, False), ("reload", "shoot", 1, False), ("reload", "flee", 0, False),
+    ("pitfall", "flee", -1, False),
+    ("reload", "camp", 1, False), ("reload", "shoot", 1, False), ("reload", "flee", 1, False),
 ]
 
 
@@ -299,7 +305,7 @@ def test_animal_attack_the_trophy_is_added_at_the_end_of_the_round() -> None:
 
 def test_an_unbagged_fate_card_goes_to_the_fate_discards() -> None:
     state = new_state()
-    card = rig(state, "ambush", ("reload",) * 5)
+    card = rig(state, "ambush", AVOIDED)
     round_with(state, card, {0: "flee", 1: "flee"})
     assert card in state.fate_discards
 
@@ -332,12 +338,41 @@ def test_the_flee_window_is_offered_only_to_a_hunter_holding_a_flee_and_others_c
     assert with_flee.information_state_key(second) == without.information_state_key(second)
 
 
-def test_a_flee_played_as_the_action_avoids_the_whole_personal_fate() -> None:
+def test_a_flee_played_as_the_action_avoids_the_personal_fate() -> None:
     state = new_state()
     first, _ = first_and_second(state)
-    card = rig(state, "ambush", ("reload",) * 5)
+    card = rig(state, "ambush", ("misfire",) * 5)
     round_with(state, card, {0: "flee", 1: "flee"})
-    assert sum(state.hands[first]) == 5  # drew one, played the Flee, no Reload
+    assert sum(state.hands[first]) == 5  # drew one, played the Flee, no Misfire
+    assert state.stack[-1].kind == "reveal-fate"  # nothing else pending: the next round
+
+
+@pytest.mark.parametrize(("icon", "change"), [("pitfall", -1), ("reload", 1)])
+def test_pitfall_and_reload_apply_regardless_of_your_action_even_a_flee(icon: str,
+                                                                        change: int) -> None:
+    """"Pitfall: Choose and discard a card, regardless of your Action." "Reload: Draw a
+    card, regardless of your Action." Neither a Flee Action nor a Flee from the hand
+    avoids them (the hand's Flee is spent for nothing)."""
+    for hand_flee in (False, True):
+        state = new_state(hands=["camp flee shoot shoot camp"] * 2)
+        first, _ = first_and_second(state)
+        card = rig(state, "ambush", (icon,) * 5)
+        action = "camp" if hand_flee else "flee"
+        round_with(state, card, {0: action, 1: action}, draw="shoot")
+        held = sum(state.hands[first])
+        if hand_flee:
+            assert state.current_player() == first and state.stack[-1].kind == "flee-window"
+            act(state, "flee")
+            held -= 1  # the Flee from the hand is gone
+        while state.stack[-1].kind == "flee-window":
+            act(state, "pass")  # (a window to a Hunter whose Action is a Flee, if any)
+        if icon == "pitfall":
+            assert state.current_player() == first and state.stack[-1].kind == "discard"
+            act(state, "discard shoot")
+        else:
+            assert state.current_player() == CHANCE and state.stack[-1].data[:1] == (first,)
+            act(state, "draw camp")
+        assert sum(state.hands[first]) - held == change, hand_flee
 
 
 # -- Death ----------------------------------------------------------------------------------
@@ -413,14 +448,14 @@ def test_end_of_turn_each_hunter_discards_down_to_their_hand_limit() -> None:
 def test_end_of_turn_the_first_hunter_marker_passes_clockwise() -> None:
     state = new_state(players=3)
     before = state.first
-    round_with(state, rig(state, "ambush"), {0: "flee", 1: "flee", 2: "flee"})
+    round_with(state, rig(state, "ambush", AVOIDED), {0: "flee", 1: "flee", 2: "flee"})
     assert state.first == (before + 1) % 3 and state.round == 2
 
 
 def test_the_game_is_over_when_the_fate_deck_is_exhausted_with_2_or_3_players() -> None:
     state = new_state()
     state.fate_deck = []
-    card = rig(state, "ambush")
+    card = rig(state, "ambush", AVOIDED)
     round_with(state, card, {0: "flee", 1: "flee"})
     assert state.is_terminal() and state.end_reason() == "the Fate deck ran out"
 
@@ -429,19 +464,19 @@ def test_the_game_is_over_when_the_fate_deck_is_exhausted_with_2_or_3_players() 
 def test_with_4_or_5_players_the_fate_deck_is_reshuffled_once(players: int) -> None:
     state = new_state(players=players)
     state.fate_deck = []
-    round_with(state, rig(state, "ambush"), dict.fromkeys(range(players), "flee"))
+    round_with(state, rig(state, "ambush", AVOIDED), dict.fromkeys(range(players), "flee"))
     assert not state.is_terminal() and state.reshuffles == 0
     assert len(state.fate_deck) == players + 1  # the fillers and the unbagged card
     state.fate_deck = []
     state.fate_discards = []
-    round_with(state, rig(state, "ambush"), dict.fromkeys(range(players), "flee"))
+    round_with(state, rig(state, "ambush", AVOIDED), dict.fromkeys(range(players), "flee"))
     assert state.is_terminal()
 
 
 def test_the_fate_deck_counts_as_exhausted_when_too_few_are_left_for_a_round() -> None:
     state = new_state()
     state.fate_deck = sorted(state.fate_deck)[:5]
-    round_with(state, rig(state, "ambush"), {0: "flee", 1: "flee"})
+    round_with(state, rig(state, "ambush", AVOIDED), {0: "flee", 1: "flee"})
     assert not state.is_terminal()  # 5 left: enough for a round of 3
     state.fate_deck = state.fate_deck[:2]
     act(state, *(f"fate {f}" for f in list(state.fate_deck)), f"fate {rig(state)}")
@@ -456,7 +491,7 @@ def test_the_fate_deck_counts_as_exhausted_when_too_few_are_left_for_a_round() -
 def test_ambush_next_round_each_hunter_plays_the_card_they_draw() -> None:
     state = new_state()
     first, second = first_and_second(state)
-    round_with(state, rig(state, "ambush"), {0: "flee", 1: "flee"})
+    round_with(state, rig(state, "ambush", AVOIDED), {0: "flee", 1: "flee"})
     assert state.ambush
     act(state, *(f"fate {rig(state)}" for _ in range(3)))
     act(state, "draw shoot")
@@ -731,6 +766,21 @@ def test_heuristic_games_last_a_sensible_number_of_rounds() -> None:
         assert isinstance(state, HuntingPartyState)
         rounds[state.round] += 1
     assert 4 <= sum(r * c for r, c in rounds.items()) / 30 <= 12
+
+
+@pytest.mark.parametrize(("icon", "flees"), [("natives", True), ("pitfall", False)])
+def test_the_heuristic_never_spends_a_flee_on_a_fate_that_applies_regardless(
+        icon: str, flees: bool) -> None:
+    """Near death (2 cards) the heuristic flees from Natives met with Shoot, but not
+    from Pitfall: its card goes "regardless of your Action", Flee or not."""
+    state = new_state(hands=["camp flee shoot shoot camp"] * 2)
+    first, _ = first_and_second(state)
+    round_with(state, rig(state, "ambush", (icon,) * 5), {0: "shoot", 1: "shoot"})
+    assert state.current_player() == first and state.stack[-1].kind == "flee-window"
+    state.hands[first] = [0, 1, 1]
+    choice = state.game.heuristic_action(state.observation(first), state.legal_actions(),
+                                         random.Random(0))
+    assert choice == (PartyAction("flee") if flees else PartyAction("pass"))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -13,9 +13,18 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
   order, and everyone knows what they are.
 - The personal icons go to the live Hunters, the first icon to the First Hunter and
   on clockwise; the dead are out of the party (no turn, no icon, no draws).
-- A Flee played as the Action avoids the whole personal fate, Reload and
-  Opportunity Shot included; a Flee from the hand may be played against any
-  personal fate that would do something.
+- Each personal icon against a Flee ("Flee: Avoids your personal fate", unless the
+  icon's own sentence says "regardless of your Action"), whether the Flee is the
+  Action or played from the hand at personal fate resolution (that Flee makes the
+  Hunter's Action a Flee in effect: "if you planned to Camp ... but a rhino charges"):
+  Animal Attack: avoided ("If you Flee you escape harm but get no trophy");
+  Natives: avoided ("Fleeing results in no effect");
+  Misfire: avoided (no "regardless": a Hunter who fled fires no shot);
+  Opportunity Shot: avoided too (no "regardless": the whole personal fate goes);
+  Pitfall: NOT avoided ("Choose and discard a card, regardless of your Action");
+  Reload: NOT avoided ("Draw a card, regardless of your Action").
+  A Flee from the hand may be played against any personal fate that would do
+  something; against Pitfall or Reload it is spent for nothing.
 - Backtrack and Hunting Accident need to know who shot without bagging the animal,
   so they take effect after the personal fates. A Hunting Accident's victim chooses
   which card to discard (the shooter cannot see it); any live Hunter may be chosen.
@@ -81,6 +90,9 @@ class PartyAction(NamedTuple):
 
 FLEE_NOW = PartyAction("flee")
 NO_FLEE = PartyAction("pass")
+REGARDLESS_OF_ACTION = frozenset({"pitfall", "reload"})
+"""Personal icons whose rulebook sentence ends "regardless of your Action": a Flee,
+played as the Action or from the hand, does not avoid them."""
 
 
 
@@ -654,7 +666,7 @@ class HuntingPartyState(State):
         ("discards", 0) for a trophy from the Fate discards, ("lose", n), ("gain", n),
         ("misfire", 1); None when nothing happens."""
         action, ability = self.played[seat], self.ability(seat)
-        if action == FLEE:
+        if action == FLEE and icon not in REGARDLESS_OF_ACTION:
             return None  # "Flee: avoids your personal fate"
         if icon == "animal-attack":
             if self.bagged_by is None:
@@ -680,7 +692,8 @@ class HuntingPartyState(State):
 
     def _auto_apply_personal(self, step: Step) -> None:
         seat, icon, (what, count) = step.data
-        if not self.alive[seat] or self.fled[seat]:
+        # A Flee from the hand avoids what a Flee Action avoids, and no more.
+        if not self.alive[seat] or (self.fled[seat] and icon not in REGARDLESS_OF_ACTION):
             self._see_all(("personal", seat, icon, "fled"))
             return
         self._see_all(("personal", seat, icon, what))
