@@ -607,6 +607,25 @@ def test_scavengers_turn_a_fate_card_each_player_discards_one_matching_trophy() 
     assert "fate-07" in state.fate_discards and "fate-19" in state.fate_discards
 
 
+def test_scavengers_spare_the_dead_whose_trophies_will_be_brought_back_by_the_porters(
+        ) -> None:
+    """"Scavengers: ... Each player discards one trophy that matches the type" and
+    "Your trophies will be brought back by the porters": a dead Hunter, out of the
+    party, keeps its trophies."""
+    state = new_state(players=3)
+    dead = 0
+    assert state.first != dead
+    state.alive[dead], state.hands[dead], state.death_round = False, [0, 0, 0], 0
+    state.stack.remove(Step("reveal-fate", CHANCE))  # one Fate card fewer for the dead
+    state.trophies = [["fate-07"], ["fate-16"], []]  # a lion each for seats 0 and 1
+    state.fate_deck.remove("fate-07")
+    state.fate_deck.remove("fate-16")
+    round_with(state, rig(state, "scavengers", AVOIDED), {1: "flee", 2: "flee"})
+    act(state, "fate fate-19")  # a lion
+    assert state.trophies == [["fate-07"], [], []]
+    assert "fate-16" in state.fate_discards and "fate-07" not in state.fate_discards
+
+
 def test_vine_bridge_the_named_card_in_the_top_two_goes_to_the_hand() -> None:
     state = new_state(hunters=("florence-mbeki", "cecil-hargreave"))
     first, second = first_and_second(state)

@@ -33,7 +33,10 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
   among themselves, until no two match; an unmatched card goes back to the hand.
 - Vine Bridge: the named card (one copy) goes to the hand, the other revealed cards
   under the deck; a Hunter who does not find it discards 2 cards of their choice.
-- Scavengers turns over the top Fate card (it then lies with the discards).
+- Scavengers turns over the top Fate card (it then lies with the discards), and
+  only live Hunters lose a matching trophy: a dead Hunter's trophies are with the
+  porters ("Your trophies will be brought back by the porters"), out of the party,
+  as the dead are for every other party event (Resupply, Quicksand, ...).
 - The Fate deck is exhausted when it holds too few cards to reveal the next round
   (one per live Hunter plus one): with 4 or 5 players the Fate discards are then
   shuffled into it once; otherwise, or the second time, the game is over.
@@ -503,7 +506,7 @@ class HuntingPartyState(State):
         self.fate_discards.append(card.id)
         self._see_all(("scavengers", card.id))
         self._say(f"Scavengers: {card.id} shows the {card.animal}.")
-        for seat in range(self.game.players):
+        for seat in self.live_order():  # the porters carry the dead's trophies
             match = next((t for t in self.trophies[seat]
                           if self.game.fate[t].animal == card.animal), None)
             if match is not None:
