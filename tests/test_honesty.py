@@ -225,7 +225,7 @@ def test_the_stronger_no_leak_check_catches_a_window_that_opens_only_for_a_hidde
         return False
 
     def at_flee_window() -> HuntingPartyState:
-        """p2 (the First Hunter) shot into a Pitfall holding a Flee it did not play."""
+        """p2 (the First Hunter) shot into Natives holding a Flee it did not play."""
         state = HuntingPartyGame(players=2).new_initial_state(1)
         for text in ("hunter florence-mbeki", "hunter emeric-vance"):
             state.apply_action(state.string_to_action(text))
@@ -236,8 +236,8 @@ def test_the_stronger_no_leak_check_catches_a_window_that_opens_only_for_a_hidde
         for kind in ("camp", "camp", "shoot", "shoot", "camp",  # p1
                      "camp", "flee", "shoot", "shoot", "camp"):  # p2
             state.apply_action(state.string_to_action(f"draw {kind}"))
-        pitfall = next(card for card in state.fate_deck
-                       if state.game.fate[card].icons[0] == "pitfall")
+        pitfall = next(card for card in state.fate_deck  # Natives: a Flee avoids it
+                       if state.game.fate[card].icons[0] == "natives")
         while state.stack[-1].kind != "flee-window":
             texts = [state.action_to_string(a) for a in state.legal_actions()]
             wanted = [t for t in texts if t in (f"fate {pitfall}", "draw camp", "play shoot")

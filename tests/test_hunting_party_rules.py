@@ -68,6 +68,11 @@ def rig(state: HuntingPartyState, event: str = "resupply", icons: tuple[str, ...
     return card.id
 
 
+AVOIDED = ("natives",) * 5
+"""Personal icons a Flee avoids ("Fleeing results in no effect"): a round of Flees
+with them leaves every hand as it was (Pitfall and Reload apply regardless)."""
+
+
 def round_with(state: HuntingPartyState, card: str, plays: dict[int, str],
                draw: str = "camp") -> None:
     """Reveal `card` and fillers; each live Hunter draws `draw` (or the card it is to
@@ -259,9 +264,10 @@ ICON_TABLE = [
     ("misfire", "flee", 0, False),
     ("opportunity-shot", "camp", 0, True), ("opportunity-shot", "shoot", 0, True),
     ("opportunity-shot", "flee", 0, False),
+    # "regardless of your Action": a Flee does not avoid Pitfall or Reload.
     ("pitfall", "camp", -1, False), ("pitfall", "shoot", -1, False),
-    ("pitfall", "flee", 0, False),
-    ("reload", "camp", 1, False), ("reload", "shoot", 1, False), ("reload", "flee", 0, False),
+    ("pitfall", "flee", -1, False),
+    ("reload", "camp", 1, False), ("reload", "shoot", 1, False), ("reload", "flee", 1, False),
 ]
 
 
@@ -304,7 +310,7 @@ def test_animal_attack_the_trophy_is_added_at_the_end_of_the_round() -> None:
 
 def test_an_unbagged_fate_card_goes_to_the_fate_discards() -> None:
     state = new_state()
-    card = rig(state, "ambush", ("reload",) * 5)
+    card = rig(state, "ambush", AVOIDED)
     round_with(state, card, {0: "flee", 1: "flee"})
     assert card in state.fate_discards
 
@@ -329,7 +335,7 @@ def test_the_flee_window_opens_for_every_hunter_with_cards_and_others_cannot_tel
     with_flee = new_state(hands=["camp camp shoot shoot camp", "camp flee shoot shoot camp"])
     without = new_state(hands=["camp camp shoot shoot camp", "camp camp shoot shoot camp"])
     for state in (with_flee, without):
-        card = rig(state, "ambush", ("pitfall",) * 5)
+        card = rig(state, "ambush", ("natives",) * 5)
         live = state.live_order()
         fillers = [rig(state) for _ in live]
         for text in (f"fate {card}", *(f"fate {f}" for f in fillers), "draw camp",
@@ -348,12 +354,37 @@ def test_the_flee_window_opens_for_every_hunter_with_cards_and_others_cannot_tel
     assert with_flee.current_player() == without.current_player()
 
 
-def test_a_flee_played_as_the_action_avoids_the_whole_personal_fate() -> None:
+def test_a_flee_played_as_the_action_avoids_the_personal_fate() -> None:
     state = new_state()
     first, _ = first_and_second(state)
-    card = rig(state, "ambush", ("reload",) * 5)
+    card = rig(state, "ambush", ("misfire",) * 5)
     round_with(state, card, {0: "flee", 1: "flee"})
-    assert sum(state.hands[first]) == 5  # drew one, played the Flee, no Reload
+    assert sum(state.hands[first]) == 5  # drew one, played the Flee, no Misfire
+    assert state.stack[-1].kind == "reveal-fate"  # nothing else pending: the next round
+
+
+@pytest.mark.parametrize(("icon", "change"), [("pitfall", -1), ("reload", 1)])
+def test_pitfall_and_reload_apply_regardless_of_your_action_even_a_flee(icon: str,
+                                                                        change: int) -> None:
+    """"Pitfall: Choose and discard a card, regardless of your Action." "Reload: Draw a
+    card, regardless of your Action." Neither a Flee Action nor a Flee from the hand
+    avoids them, so a Flee is not even offered from the hand."""
+    for hand_flee in (False, True):
+        state = new_state(hands=["camp flee shoot shoot camp"] * 2)
+        first, _ = first_and_second(state)
+        card = rig(state, "ambush", (icon,) * 5)
+        action = "camp" if hand_flee else "flee"
+        round_with(state, card, {0: action, 1: action}, draw="shoot")
+        held = sum(state.hands[first])
+        if hand_flee:  # its window opened, offering no Flee, and it passed (see `act`)
+            assert ("no flee", first) in state.views_since(1 - first, 0)
+        if icon == "pitfall":
+            assert state.current_player() == first and state.stack[-1].kind == "discard"
+            act(state, "discard shoot")
+        else:
+            assert state.current_player() == CHANCE and state.stack[-1].data[:1] == (first,)
+            act(state, "draw camp")
+        assert sum(state.hands[first]) - held == change, hand_flee
 
 
 # -- Death ----------------------------------------------------------------------------------
@@ -429,14 +460,14 @@ def test_end_of_turn_each_hunter_discards_down_to_their_hand_limit() -> None:
 def test_end_of_turn_the_first_hunter_marker_passes_clockwise() -> None:
     state = new_state(players=3)
     before = state.first
-    round_with(state, rig(state, "ambush"), {0: "flee", 1: "flee", 2: "flee"})
+    round_with(state, rig(state, "ambush", AVOIDED), {0: "flee", 1: "flee", 2: "flee"})
     assert state.first == (before + 1) % 3 and state.round == 2
 
 
 def test_the_game_is_over_when_the_fate_deck_is_exhausted_with_2_or_3_players() -> None:
     state = new_state()
     state.fate_deck = []
-    card = rig(state, "ambush")
+    card = rig(state, "ambush", AVOIDED)
     round_with(state, card, {0: "flee", 1: "flee"})
     assert state.is_terminal() and state.end_reason() == "the Fate deck ran out"
 
@@ -445,19 +476,19 @@ def test_the_game_is_over_when_the_fate_deck_is_exhausted_with_2_or_3_players() 
 def test_with_4_or_5_players_the_fate_deck_is_reshuffled_once(players: int) -> None:
     state = new_state(players=players)
     state.fate_deck = []
-    round_with(state, rig(state, "ambush"), dict.fromkeys(range(players), "flee"))
+    round_with(state, rig(state, "ambush", AVOIDED), dict.fromkeys(range(players), "flee"))
     assert not state.is_terminal() and state.reshuffles == 0
     assert len(state.fate_deck) == players + 1  # the fillers and the unbagged card
     state.fate_deck = []
     state.fate_discards = []
-    round_with(state, rig(state, "ambush"), dict.fromkeys(range(players), "flee"))
+    round_with(state, rig(state, "ambush", AVOIDED), dict.fromkeys(range(players), "flee"))
     assert state.is_terminal()
 
 
 def test_the_fate_deck_counts_as_exhausted_when_too_few_are_left_for_a_round() -> None:
     state = new_state()
     state.fate_deck = sorted(state.fate_deck)[:5]
-    round_with(state, rig(state, "ambush"), {0: "flee", 1: "flee"})
+    round_with(state, rig(state, "ambush", AVOIDED), {0: "flee", 1: "flee"})
     assert not state.is_terminal()  # 5 left: enough for a round of 3
     state.fate_deck = state.fate_deck[:2]
     act(state, *(f"fate {f}" for f in list(state.fate_deck)), f"fate {rig(state)}")
@@ -472,7 +503,7 @@ def test_the_fate_deck_counts_as_exhausted_when_too_few_are_left_for_a_round() -
 def test_ambush_next_round_each_hunter_plays_the_card_they_draw() -> None:
     state = new_state()
     first, second = first_and_second(state)
-    round_with(state, rig(state, "ambush"), {0: "flee", 1: "flee"})
+    round_with(state, rig(state, "ambush", AVOIDED), {0: "flee", 1: "flee"})
     assert state.ambush
     act(state, *(f"fate {rig(state)}" for _ in range(3)))
     act(state, "draw shoot")
@@ -484,9 +515,9 @@ def test_ambush_flee_from_the_hand_still_works() -> None:
     state = new_state(hands=["camp camp flee shoot shoot"] * 2)
     first, _ = first_and_second(state)
     round_with(state, rig(state, "ambush"), {0: "camp", 1: "camp"})
-    act(state, "pass", "draw camp", "pass", "draw camp")  # each Reload, Flee kept
+    act(state, "draw camp", "draw camp")  # each Reload (no Flee offered), Flee kept
     first, _ = first_and_second(state)  # the marker has passed
-    card = rig(state, "quicksand", ("pitfall",) * 5)
+    card = rig(state, "quicksand", ("natives",) * 5)
     act(state, f"fate {card}", f"fate {rig(state)}", f"fate {rig(state)}")
     for filler in state.face_up[1:]:
         act(state, "draw shoot", f"discard {filler}")
@@ -586,6 +617,25 @@ def test_scavengers_turn_a_fate_card_each_player_discards_one_matching_trophy() 
     act(state, "fate fate-19")  # a lion
     assert state.trophies == [["fate-16"], ["fate-05"]]
     assert "fate-07" in state.fate_discards and "fate-19" in state.fate_discards
+
+
+def test_scavengers_spare_the_dead_whose_trophies_will_be_brought_back_by_the_porters(
+        ) -> None:
+    """"Scavengers: ... Each player discards one trophy that matches the type" and
+    "Your trophies will be brought back by the porters": a dead Hunter, out of the
+    party, keeps its trophies."""
+    state = new_state(players=3)
+    dead = 0
+    assert state.first != dead
+    state.alive[dead], state.hands[dead], state.death_round = False, [0, 0, 0], 0
+    state.stack.remove(Step("reveal-fate", CHANCE))  # one Fate card fewer for the dead
+    state.trophies = [["fate-07"], ["fate-16"], []]  # a lion each for seats 0 and 1
+    state.fate_deck.remove("fate-07")
+    state.fate_deck.remove("fate-16")
+    round_with(state, rig(state, "scavengers", AVOIDED), {1: "flee", 2: "flee"})
+    act(state, "fate fate-19")  # a lion
+    assert state.trophies == [["fate-07"], [], []]
+    assert "fate-16" in state.fate_discards and "fate-07" not in state.fate_discards
 
 
 def test_vine_bridge_the_named_card_in_the_top_two_goes_to_the_hand() -> None:
@@ -749,6 +799,19 @@ def test_heuristic_games_last_a_sensible_number_of_rounds() -> None:
     assert 4 <= sum(r * c for r, c in rounds.items()) / 30 <= 12
 
 
+def test_the_heuristic_flees_from_natives_near_death() -> None:
+    """Near death (2 cards) the heuristic flees from Natives met with Shoot (a Flee is
+    not offered against Pitfall at all: its card goes "regardless of your Action")."""
+    state = new_state(hands=["camp flee shoot shoot camp"] * 2)
+    first, _ = first_and_second(state)
+    round_with(state, rig(state, "ambush", ("natives",) * 5), {0: "shoot", 1: "shoot"})
+    assert state.current_player() == first and state.stack[-1].kind == "flee-window"
+    state.hands[first] = [0, 1, 1]
+    choice = state.game.heuristic_action(state.observation(first), state.legal_actions(),
+                                         random.Random(0))
+    assert choice == PartyAction("flee")
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_hunting_party_passes_the_conformance_suite_on_1000_random_games(players: int) -> None:
     report = check_game(load_game("hunting-party", players=players), num_games=1000,
@@ -791,7 +854,8 @@ def test_the_quick_emptiness_check_agrees_with_the_outcomes_and_choices() -> Non
         for kind in kinds:
             for seat in state.live_order() or [0]:
                 chance = kind in ("reveal-fate", "scavenge", "deal-goal", "misfire")
-                step = Step(kind, CHANCE, (seat,)) if chance else Step(kind, seat)
+                step = Step(kind, CHANCE, (seat,)) if chance else \
+                    Step(kind, seat, ("natives",) if kind == "flee-window" else ())
                 if kind == "keep-goal" and len(state.goals_dealt[seat]) < 2:
                     continue
                 empty = not (state._chance(step) if chance else state._decisions(step))

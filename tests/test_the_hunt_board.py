@@ -261,6 +261,15 @@ def test_the_known_card_values_hold() -> None:
     assert CARDS["Montevideo"].event == CARDS["Scuttling in Montevideo"].event == "battle"
 
 
+def test_example_3_four_german_cards_removed_during_the_game_is_possible() -> None:
+    """"he already removed 4 cards during the course of the game": at least four German
+    cards leave the game after an event played in the Hunt phase (a Battle ends it)."""
+    leaving = [card for card in CARDS.values() if "german" in card.decks
+               and card.removed_after_event and card.event in ("hunt", "reaction")]
+    assert sum(card.copies for card in leaving) >= 4
+    assert all("Remove this card from the game." in card.text for card in leaving)
+
+
 def test_only_british_cards_carry_an_intelligence_stripe() -> None:
     for card in CARDS.values():
         if "british" not in card.decks:

@@ -22,6 +22,9 @@ GAME = TheHuntGame()
 GERMAN_HAND = ["kriegsmarine", "pocket-battleships", "radar", "langsdorff", "marconi"]
 BRITISH_HAND = ["royal-navy", "cumberland", "harwoods-intuition", "fair-weather",
                 "convoy-routes"]
+REMOVABLE = [card.id for card in GAME.cards.values()
+             if "german" in card.decks and card.removed_after_event]
+"""The German cards that leave the game after their event (5: see cards.toml)."""
 
 
 def play(state: TheHuntState, *texts: str) -> None:
@@ -150,6 +153,24 @@ def test_mandatory_event_is_done_whenever_the_card_is_played() -> None:
     assert state.ap == 2 and state.current_player() == GERMAN
 
 
+def test_a_mandatory_card_played_for_its_intelligence_stripe_still_has_its_event() -> None:
+    """"When you play a card with a Mandatory Event during the Hunt Phase, you are
+    forced to do the Event": an Intelligence play is a play in the Hunt phase, so
+    Rules of Prize Warfare's stripe places a Hint and the German draws a card."""
+    state = british_turn(british=["prize-warfare", "convoy-routes", "royal-navy",
+                                  "cumberland", "fair-weather"], graf_spee="31")
+    german_cards = len(state.hands[GERMAN])
+    play(state, "play convoy-routes ap", "intel prize-warfare")
+    if state.current_player() == GERMAN and "pass" in texts(state):
+        play(state, "pass")  # a window to cancel the event (the German holds no such card)
+    assert state.current_player() == CHANCE  # the German draws: its Mandatory event
+    draw_until(state, GERMAN)
+    assert len(state.hands[GERMAN]) == german_cards + 1
+    assert texts(state)[0].startswith("hint ")  # and its stripe: a Hint marker
+    play(state, "hint 31")
+    assert state.ap == 4 and state.discards[BRITISH]["prize-warfare"] == 1
+
+
 def test_removed_from_the_game_only_if_the_event_takes_place() -> None:
     state = new_state(british=["that-never-happened", "royal-navy", "cumberland",
                                "fair-weather", "convoy-routes"])
@@ -222,7 +243,7 @@ def test_repair_the_plane_for_1_ap_higher_than_removed_cards_or_destroyed() -> N
     for face, removed, result in ((3, 2, "ready"), (2, 2, "destroyed")):
         state = new_state()
         state.plane = "broken"
-        state.removed[GERMAN]["that-never-happened"] = removed
+        state.removed[GERMAN] = Counter(REMOVABLE[:removed])
         play(state, "play kriegsmarine ap", "repair")
         roll(state, face)
         assert state.plane == result and state.ap == 3
@@ -236,6 +257,65 @@ def test_reserve_stores_unspent_german_ap_up_to_2_and_adds_it_later() -> None:
     state.reserve = 2
     play(state, "play kriegsmarine ap")
     assert state.ap == 6 and state.reserve == 0
+
+
+# Reproductions of the rules audit (issue 21): seed 1, played by action text.
+AUDIT_SETUP = ("freighter e-a", "freighter a-e1", "draw fair-weather", "draw langsdorff",
+               "draw pocket-battleships", "draw pocket-battleships", "draw kriegsmarine",
+               "draw royal-navy", "draw royal-navy", "draw cumberland", "draw cumberland",
+               "draw harwood", "start 06", "altmark 20")
+
+
+def test_the_graf_spee_may_move_attack_and_move_again_so_attack_move_move_is_illegal() -> None:
+    """"Each marker can only be moved once per turn. Exception: the Admiral Graf Spee
+    may move, conduct a search/attack and then move again." A move after the attack is
+    the last one, whether or not one came before it."""
+    from hunt.models.the_hunt.tracker import GrafSpeeTracker
+
+    state = GAME.new_initial_state(1)
+    play(state, *AUDIT_SETUP, "play langsdorff ap", "attack e-a")
+    roll(state, 1)
+    play(state, "move graf-spee 1 05")
+    assert not any(t.startswith("move graf-spee") for t in texts(state))
+    with pytest.raises(IllegalActionError):
+        play(state, "move graf-spee 2 09")
+    assert state.graf_spee == "05" and GAME.steps("06", state.graf_spee) == 1
+    # What the British know agrees: one move of 1 from the revealed 06.
+    assert state.possible == GAME.ball["06"][1]
+    assert GrafSpeeTracker.for_seat(state, BRITISH).probability("05") > 0
+    assert set(GrafSpeeTracker.for_seat(state, BRITISH).posterior()) == set(state.possible)
+
+
+def test_the_reserve_cannot_store_more_than_2_and_storing_never_lowers_it() -> None:
+    """"The German player may store unspent Action Points in the Reserve. The Reserve
+    cannot store more than 2 Action Points." AP that did not come from a card played for
+    AP (Fair Weather's event) leave the Reserve where it was; what is stored is added."""
+    state = GAME.new_initial_state(1)
+    play(state, *AUDIT_SETUP, "play langsdorff ap", "end")
+    assert state.reserve == 2
+    play(state, "play royal-navy ap", "end", "draw k-and-h")
+    play(state, "play fair-weather event")
+    assert state.ap == 2 and state.reserve == 2  # an event's AP: the Reserve is not taken
+    play(state, "move altmark 1 14", "end")
+    assert state.reserve == 2  # was lowered to the 1 AP left
+    state = new_state(german=["fair-weather", "kriegsmarine", "radar", "marconi",
+                              "langsdorff"])
+    state.reserve = 1
+    play(state, "play fair-weather event", "end")
+    assert state.reserve == 2  # 1 + 2, capped at 2
+
+
+def test_reserve_variable_cost_storing_costs_only_the_ap_stored() -> None:
+    """"D. Reserve (Variable Cost)": the cost is the AP put into the Reserve, no fee
+    on top: 1 AP left over is 1 AP in the Reserve, and it comes back in full."""
+    state = new_state()
+    play(state, "play kriegsmarine ap", "move graf-spee 2 24", "move altmark 1 19", "end")
+    assert state.reserve == 1
+    to_british_card_phase(state)
+    play(state, "play royal-navy ap", "end")
+    draw_until(state, BRITISH)
+    play(state, "play langsdorff ap")
+    assert state.ap == 5 + 1 and state.reserve == 0
 
 
 def test_german_redraws_to_3_and_announces_the_hand_size() -> None:
@@ -667,12 +747,56 @@ def test_example_2_prize_warfare_for_ap_attack_on_20_with_the_airplane() -> None
     assert state.sunk == ["e-a"]
 
 
-def test_example_3_kriegsmarine_repair_with_4_cards_removed_rolls_1() -> None:
-    state = new_state()
-    state.plane = "broken"
-    state.removed[GERMAN] = Counter({"that-never-happened": 1, "new-paintwork": 1,
-                                     "x": 2})
+def to_german_card_phase(state: TheHuntState) -> None:
+    """Let chance draw, the British end their turn and every window pass, until the
+    German are to play a card."""
+    while not (state.current_player() == GERMAN and state.stack[-1].kind == "card"):
+        if state.current_player() == CHANCE:
+            state.apply_action(state.legal_actions()[0])
+        else:
+            legal = texts(state)
+            play(state, "pass" if "pass" in legal else "end" if "end" in legal else legal[0])
+
+
+def play_passing(state: TheHuntState, *texts: str) -> None:
+    """`play`, passing first any reaction window that stands before the next text."""
+    for text in texts:
+        while text not in texts_of(state) and "pass" in texts_of(state):
+            play(state, "pass")
+        play(state, text)
+
+
+def texts_of(state: TheHuntState) -> list[str]:
+    return texts(state) if state.current_player() >= 0 else []
+
+
+def test_example_3_kriegsmarine_repair_with_4_cards_removed_needs_a_5() -> None:
+    """"he already removed 4 cards during the course of the game, so he needs a 5+ ...
+    He rolls the die and gets a '1'": four German events that remove their card, played
+    in turn (Marconi, That Never Happened, the Second Funnel, the Graf Scheer), then
+    Kriegsmarine for its AP to repair the airplane broken by Unreliable Technology."""
+    state = new_state(german=["marconi", "that-never-happened", "second-funnel",
+                              "graf-scheer", "kriegsmarine"],
+                      british=["k-and-h", "unreliable-technology", "royal-navy",
+                               "cumberland", "convoy-routes"], graf_spee="01", altmark="41")
+    play_passing(state, "play marconi event", "hint 06")  # a false trail, 3+ hexes away
+    to_british_card_phase(state)
+    play_passing(state, "play k-and-h event", "react that-never-happened")
+    to_german_card_phase(state)
+    play_passing(state, "play second-funnel event")  # the false Hint is removed
+    to_british_card_phase(state)
+    play_passing(state, "play unreliable-technology event")
+    to_german_card_phase(state)
+    play_passing(state, "play graf-scheer event", "shift G 10")
+    to_british_card_phase(state)
+    to_german_card_phase(state)
+    assert state.plane == "broken" and state.removed[GERMAN] == Counter(
+        {"marconi": 1, "that-never-happened": 1, "second-funnel": 1, "graf-scheer": 1})
     play(state, "play kriegsmarine ap", "repair")
+    for face, plane in ((4, "destroyed"), (5, "ready")):  # higher than 4: a 5+
+        other = state.clone()
+        roll(other, face)
+        assert other.plane == plane
     roll(state, 1)
     assert state.plane == "destroyed"
     assert not any(t == "repair" for t in texts(state))
@@ -896,7 +1020,7 @@ def test_the_german_heuristic_repairs_the_airplane_before_an_attack_it_can_affor
                                  (3, "kriegsmarine", "attack b-e1")):
         state = new_state(freighters=("b-e1", "e-a"), german=hand, graf_spee="23")
         state.plane = "broken"
-        state.removed[GERMAN]["that-never-happened"] = removed
+        state.removed[GERMAN] = Counter(REMOVABLE[:removed])
         play(state, f"play {card} ap")
         assert heuristic_choice(state, GERMAN) == first, (removed, card)
         if first == "repair":

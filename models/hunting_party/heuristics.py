@@ -4,9 +4,10 @@ Cards in hand are life (a Hunter with none dies and loses 3 points), trophies ar
 points. Each outcome is valued in points: a trophy 1, a card more the fewer are
 held. Play the Action with the best outcome averaged over the face-up Fate cards
 (any of them may be the one left), then discard the face-up card that would treat
-you worst; flee from the hand when the fate costs 2 cards or could kill; discard the
-kind held most (keeping a Flee); take trophies that serve the Goal; aim accidents
-at the Hunter with most trophies.
+you worst; flee from the hand when the fate costs 2 cards or could kill (never from
+Pitfall or Reload, which a Flee does not avoid); discard the kind held most (keeping
+a Flee); take trophies that serve the Goal; aim accidents at the Hunter with most
+trophies.
 """
 
 from __future__ import annotations
@@ -16,7 +17,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hunt.models.game import Action, Observation
-from hunt.models.hunting_party.rules import FLEE_NOW, KINDS, NO_FLEE, PartyAction
+from hunt.models.hunting_party.rules import (
+    FLEE_NOW,
+    KINDS,
+    NO_FLEE,
+    REGARDLESS_OF_ACTION,
+    PartyAction,
+)
 
 if TYPE_CHECKING:
     from hunt.models.hunting_party.rules import HuntingPartyGame
@@ -37,7 +44,7 @@ def card_worth(hand: int) -> float:
 
 def outcome(icon: str, action: str, ability: str, hand: int, discards: bool) -> float:
     """The value in points of personal fate `icon` against `action`."""
-    if action == "flee":
+    if action == "flee" and icon not in REGARDLESS_OF_ACTION:
         return 0.0
     card = card_worth(hand)
     if icon == "animal-attack":
@@ -85,7 +92,8 @@ def heuristic_action(game: HuntingPartyGame, observation: Observation,
         return min(legal, key=lambda a: (_card_value(seen, me, a.arg, hand), rng.random()))
     if stage == "flee-window":
         threat = seen["threat"]
-        losing = threat["effect"] in ("lose", "misfire")
+        losing = threat["effect"] in ("lose", "misfire") \
+            and threat["icon"] not in REGARDLESS_OF_ACTION  # a Flee would not avoid those
         worth = losing and hand > 1 and (threat["count"] >= 2 or hand <= 2)
         return FLEE_NOW if worth else NO_FLEE
     if stage in ("discard", "jungle"):

@@ -13,9 +13,21 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
   order, and everyone knows what they are.
 - The personal icons go to the live Hunters, the first icon to the First Hunter and
   on clockwise; the dead are out of the party (no turn, no icon, no draws).
-- A Flee played as the Action avoids the whole personal fate, Reload and
-  Opportunity Shot included; a Flee from the hand may be played against any
-  personal fate that would do something.
+- Each personal icon against a Flee ("Flee: Avoids your personal fate", unless the
+  icon's own sentence says "regardless of your Action"), whether the Flee is the
+  Action or played from the hand at personal fate resolution (that Flee makes the
+  Hunter's Action a Flee in effect: "if you planned to Camp ... but a rhino charges"):
+  Animal Attack: avoided ("If you Flee you escape harm but get no trophy");
+  Natives: avoided ("Fleeing results in no effect");
+  Misfire: avoided (no "regardless": a Hunter who fled fires no shot);
+  Opportunity Shot: avoided too (no "regardless": the whole personal fate goes);
+  Pitfall: NOT avoided ("Choose and discard a card, regardless of your Action");
+  Reload: NOT avoided ("Draw a card, regardless of your Action").
+  The Flee window opens for every live Hunter with cards in hand whose personal
+  fate would do something, Flee in hand or not (a window opened only for a Flee would
+  tell the others the hand holds one); a Flee is offered in it where it avoids the
+  fate (never against Pitfall or Reload, where it would be spent for nothing), else
+  the Hunter passes, in the open.
 - Backtrack and Hunting Accident need to know who shot without bagging the animal,
   so they take effect after the personal fates. A Hunting Accident's victim chooses
   which card to discard (the shooter cannot see it); any live Hunter may be chosen.
@@ -24,7 +36,10 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
   among themselves, until no two match; an unmatched card goes back to the hand.
 - Vine Bridge: the named card (one copy) goes to the hand, the other revealed cards
   under the deck; a Hunter who does not find it discards 2 cards of their choice.
-- Scavengers turns over the top Fate card (it then lies with the discards).
+- Scavengers turns over the top Fate card (it then lies with the discards), and
+  only live Hunters lose a matching trophy: a dead Hunter's trophies are with the
+  porters ("Your trophies will be brought back by the porters"), out of the party,
+  as the dead are for every other party event (Resupply, Quicksand, ...).
 - The Fate deck is exhausted when it holds too few cards to reveal the next round
   (one per live Hunter plus one): with 4 or 5 players the Fate discards are then
   shuffled into it once; otherwise, or the second time, the game is over.
@@ -81,6 +96,9 @@ class PartyAction(NamedTuple):
 
 FLEE_NOW = PartyAction("flee")
 NO_FLEE = PartyAction("pass")
+REGARDLESS_OF_ACTION = frozenset({"pitfall", "reload"})
+"""Personal icons whose rulebook sentence ends "regardless of your Action": a Flee,
+played as the Action or from the hand, does not avoid them."""
 
 
 
@@ -286,8 +304,9 @@ class HuntingPartyState(State):
             if len(self.face_up) <= 1:
                 return []
             return [PartyAction("discard", f) for f in sorted(set(self.face_up))]
-        if kind == "flee-window":
-            return [FLEE_NOW, NO_FLEE] if hand[FLEE] else [NO_FLEE]
+        if kind == "flee-window":  # a Flee is offered where it avoids something
+            useful = hand[FLEE] and step.data[0] not in REGARDLESS_OF_ACTION
+            return [FLEE_NOW, NO_FLEE] if useful else [NO_FLEE]
         if kind == "take-trophy":
             return [PartyAction("trophy", f) for f in sorted(set(self.fate_discards))]
         if kind == "name":
@@ -491,7 +510,7 @@ class HuntingPartyState(State):
         self.fate_discards.append(card.id)
         self._see_all(("scavengers", card.id))
         self._say(f"Scavengers: {card.id} shows the {card.animal}.")
-        for seat in range(self.game.players):
+        for seat in self.live_order():  # the porters carry the dead's trophies
             match = next((t for t in self.trophies[seat]
                           if self.game.fate[t].animal == card.animal), None)
             if match is not None:
@@ -656,7 +675,7 @@ class HuntingPartyState(State):
         ("discards", 0) for a trophy from the Fate discards, ("lose", n), ("gain", n),
         ("misfire", 1); None when nothing happens."""
         action, ability = self.played[seat], self.ability(seat)
-        if action == FLEE:
+        if action == FLEE and icon not in REGARDLESS_OF_ACTION:
             return None  # "Flee: avoids your personal fate"
         if icon == "animal-attack":
             if self.bagged_by is None:
@@ -682,7 +701,8 @@ class HuntingPartyState(State):
 
     def _auto_apply_personal(self, step: Step) -> None:
         seat, icon, (what, count) = step.data
-        if not self.alive[seat] or self.fled[seat]:
+        # A Flee from the hand avoids what a Flee Action avoids, and no more.
+        if not self.alive[seat] or (self.fled[seat] and icon not in REGARDLESS_OF_ACTION):
             self._see_all(("personal", seat, icon, "fled"))
             return
         self._see_all(("personal", seat, icon, what))

@@ -9,13 +9,32 @@ When the stack is empty the turn sequence pushes the next phase.
 Readings of ambiguous sentences follow ../shared/reference/the_hunt_facts.md:
 one card per Card Play phase (the British add Intelligence cards at 1 AP each);
 German AP = card + the whole Reserve, and what is left goes back to the Reserve (at
-most 2: storing never costs anything); a Mandatory card played in the Hunt phase
+most 2: see below); a Mandatory card played in the Hunt phase
 gives its AP and its event happens too; the German redraw may stop anywhere from 3
 to 5 when the Graf Spee is within 1 hex of the Altmark, and the size is announced;
 a failed search says nothing; Hint markers go on or next to the Graf Spee, never on a
 hint or the Altmark, and go when the German next announces a Graf Spee move; a Force
 advanced past space 4 enters on 06; Battle duels are simultaneous; the game ends when
 5 Freight Ships are sunk or delivered, or after a Battle.
+
+Readings settled by the rules audit (issue 21), each tested by name in
+tests/test_the_hunt_rules.py:
+
+- The Graf Spee moves at most once before its attack and once after it ("may move,
+  conduct a search/attack and then move again"): attack, move, move is illegal.
+- The Reserve ("Variable Cost"): the cost is the AP stored, nothing more: each unspent
+  German AP left at the end of the turn goes into the Reserve, added to what it holds,
+  up to 2, so storing never lowers it. A card played for AP takes the whole Reserve
+  with it; as the unspent AP go back, that is the same as taking only what the turn
+  needs. The Reserve is added only to a card played for AP ("when playing a card for
+  Action Points"), not to AP an event gives (Fair Weather), in which case it stays.
+- A Mandatory event happens whenever its card is played in the Hunt phase, for its AP
+  or for its Intelligence stripe alike ("When you play a card with a Mandatory Event
+  during the Hunt Phase, you are forced to do the Event"; the only exception given is
+  the Battle); the opponent may cancel it with That Never Happened.
+- The German cards removed from the game (the repair's target number) are those whose
+  event took place: five German cards can leave (boards/the_hunt/cards.toml), so
+  Example 3's four removals happen in play.
 """
 
 from __future__ import annotations
@@ -215,6 +234,10 @@ class TheHuntState(State):
         self.gs_moves = 0
         """Graf Spee moves this turn: one before the attack, one after."""
         self.attacked = False
+        self.gs_moved_after_attack = False
+        """Whether the Graf Spee has moved since its attack: the exception lets it move,
+        attack and move again, so a move made after the attack is its last, even when
+        it made none before (attack, move, move is not "move, attack, move")."""
         self.altmark_moved = False
         self.moved: set[str] = set()
         self.searched: set[str] = set()
@@ -414,7 +437,7 @@ class TheHuntState(State):
         game, actions = self.game, [END]
         gs = self.graf_spee
         assert gs is not None and self.altmark is not None
-        gs_may_move = self.gs_moves == 0 or (self.gs_moves == 1 and self.attacked)
+        gs_may_move = not self.gs_moved_after_attack if self.attacked else self.gs_moves == 0
         for steps, cost in AP_FOR_STEPS.items():
             if cost > self.ap:
                 continue
@@ -587,9 +610,14 @@ class TheHuntState(State):
         if action == END:
             self._see_all(("end", seat))
             if seat == GERMAN and self.ap:
-                stored = min(self.ap, self.game.tracks.reserve_cap)
-                self.reserve = stored
-                self._say(f"The German store {stored} AP in the Reserve.")
+                # Added to what the Reserve holds, never in place of it: a turn whose
+                # AP came from an event (Fair Weather) did not empty the Reserve.
+                cap = self.game.tracks.reserve_cap
+                stored = min(self.ap, cap - self.reserve)
+                self.reserve += stored
+                if stored:
+                    self._say(f"The German store {stored} AP in the Reserve "
+                              f"({self.reserve} now).")
             self.ap = 0
             return
         self._push(Step("actions", seat))  # more actions may follow
@@ -631,6 +659,7 @@ class TheHuntState(State):
         else:
             self.graf_spee = action.hex
             self.gs_moves += 1
+            self.gs_moved_after_attack = self.attacked
             self._see(GERMAN, ("move", "graf-spee", action.n, action.hex))
             self._see(BRITISH, ("graf spee moved", action.n))
             self._say(f"The Graf Spee moves: {action.n} AP spent.")
@@ -675,8 +704,14 @@ class TheHuntState(State):
         self._say(f"Intelligence: {card.name} ({card.intelligence}).")
         if card.intelligence in ("plus-one", "both"):
             self.search_bonus += 1
-        if card.intelligence in ("hint", "both"):
-            self._push(Step("hint", GERMAN))
+        steps = [Step("hint", GERMAN)] if card.intelligence in ("hint", "both") else []
+        if card.event == "mandatory":
+            # Played in the Hunt phase, whatever for: its event is forced (the
+            # rulebook's one exception is the Battle), as for a card played for AP.
+            self._say(f"Mandatory event: {card.text}")
+            steps[:0] = [Step("window", GERMAN, ("cancel-event",)),
+                         Step("resolve", AUTO, (BRITISH, card_id, "mandatory"))]
+        self._push(*steps)
 
     def _advance_strategy(self, force: str) -> None:
         space = self.strategy[force] + 1
@@ -1190,7 +1225,8 @@ class TheHuntState(State):
                 tuple(self.bag), tuple(sorted(self.at_sea.items())), tuple(self.sunk),
                 tuple(self.delivered), tuple(self.hints), self.possible, tuple(self.damage),
                 self.battle_forces, self.duel, tuple(self.duel_cards), tuple(self.radar),
-                self.winner, self.ap, self.gs_moves, self.attacked, self.altmark_moved,
+                self.winner, self.ap, self.gs_moves, self.attacked,
+                self.gs_moved_after_attack, self.altmark_moved,
                 tuple(sorted(self.moved)), tuple(sorted(self.searched)), self.advanced,
                 self.search_bonus, self.roll_bonus, self.no_searches, self.free_searches,
                 tuple(tuple(view) for view in self._views))
