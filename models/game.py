@@ -28,16 +28,18 @@ CHANCE = -1
 TERMINAL = -2
 """`current_player()` once the game is over."""
 
-RECORD_FORMAT = 2
+RECORD_FORMAT = 3
 """Version of the JSON game record written by `State.to_record()`.
 
 2: every decision is recorded, the forced ones too (a reaction window a player can
 only pass since it holds no reaction card, a redraw with one size open). Format 1
-records left those out, when such windows opened only for a player holding the card;
-they still replay: a step with a single legal action that the record skips is taken
-(`Game.from_record`)."""
+records left those out, when such windows opened only for a player holding the card.
+3: The Hunt's British may add Intelligence between a search and its roll, or `pass`.
+Older records still replay (`Game.from_record`): a decision they skip is taken when it
+has a single legal action, or else is a `pass` (a window the older rules did not open).
+"""
 
-READABLE_FORMATS = (1, 2)
+READABLE_FORMATS = (1, 2, 3)
 """Record formats `Game.from_record` reads."""
 
 Action = Hashable
@@ -165,7 +167,7 @@ class Game(ABC):
             if state.is_terminal():
                 raise RecordError(f"action {number} {text!r} comes after the end of the game")
             try:
-                if version == 1:
+                if version < RECORD_FORMAT:
                     take_forced_steps(state, text)
                 state.apply_action(state.string_to_action(text))
             except IllegalActionError as error:
@@ -374,18 +376,21 @@ class State(ABC):
 
 
 def take_forced_steps(state: State, text: str) -> None:
-    """Before the action `text`: take each decision with a single legal action until
-    `text` is legal or a real choice comes (what a format-1 record left out, see
-    `RECORD_FORMAT`; a hand-written line of play may leave them out too)."""
+    """Before the action `text`: take each decision that an older record left out (see
+    `RECORD_FORMAT`): one with a single legal action, or else a `pass`, until `text` is
+    legal or another choice comes. A hand-written line of play may leave them out too."""
     while state.current_player() >= 0:
-        legal = state.legal_actions()
-        if len(legal) != 1:
-            return
         try:
             state.string_to_action(text)
             return
         except IllegalActionError:
-            state.apply_action(legal[0])
+            pass
+        legal = state.legal_actions()
+        passes = [action for action in legal if state.action_to_string(action) == "pass"]
+        if len(legal) == 1 or passes:
+            state.apply_action(legal[0] if len(legal) == 1 else passes[0])
+        else:
+            return
 
 
 def random_action(state: State, rng: random.Random) -> Action:

@@ -349,7 +349,7 @@ def test_hints_and_searched_games_of_every_game_are_the_same_under_any_hash_seed
 def test_a_hint_on_a_record_that_ends_before_a_draw_says_what_is_pending(
         tmp_path: Path) -> None:
     path = tmp_path / "jutland.json"
-    path.write_text(json.dumps({"format": 2, "game": "jutland", "options": {}, "seed": 1,
+    path.write_text(json.dumps({"format": 3, "game": "jutland", "options": {}, "seed": 1,
                                 "actions": ["draw scheer-lc"]}))
     code, out = run("hint", "jutland", str(path), "--as", "british")
     assert code == 0 and "Waiting for: chance: the next draw." in out
@@ -386,13 +386,13 @@ def test_a_format_1_record_replays_with_the_forced_steps_it_left_out() -> None:
     assert len(kept) < len(full.history)
     assert game.from_record(old) == full
     with pytest.raises(RecordError):
-        game.from_record(old | {"format": 2})
+        game.from_record(old | {"format": 3})  # today's format: every step is written
 
 
 @pytest.mark.parametrize("version", [99, "x", None, -1, True, 0])
 def test_a_record_format_hunt_does_not_read_is_refused(version: object) -> None:
     record = load_game("leduc").new_initial_state(1).to_record() | {"format": version}
-    with pytest.raises(RecordError, match=r"record format .* accepted: 1, 2"):
+    with pytest.raises(RecordError, match=r"record format .* accepted: 1, 2, 3"):
         load_game("leduc").from_record(record)
 
 

@@ -64,6 +64,10 @@ def new_state(freighters: tuple[str, str] = ("e-a", "b-e1"), german: list[str] |
 
 
 def roll(state: TheHuntState, face: int) -> None:
+    """Roll the die that is next (after a search, once the British pass on adding
+    Intelligence)."""
+    if state.stack[-1].kind == "boost":
+        play(state, "pass")
     assert state.current_player() == CHANCE
     play(state, f"roll {face}")
 
@@ -826,11 +830,27 @@ def test_example_7_convoy_routes_search_34_with_cumberland_hint_and_concentrated
                                   "royal-navy", "fair-weather"], graf_spee="31")
     state.forces["G"] = "23"
     play(state, "play convoy-routes ap", "move G 2 34")
-    # Intelligence applies to every search of the turn, so it is played first here.
-    play(state, "intel cumberland", "hint 34", "intel concentrated-fire", "search G")
-    assert state.ap == 0 and state.hints == ["34"]
+    # "She then spends 1 AP to do a search in hex 34, but before rolling the die, she
+    # spends the 2 AP remaining to do a British Intelligence action."
+    play(state, "search G", "intel cumberland", "hint 34", "intel concentrated-fire")
+    assert state.ap == 0 and state.hints == ["34"] and state.search_bonus == 1
     roll(state, 4)  # 4 + 1: a success, but the Graf Spee is on 31
     assert "34" not in state.possible and "31" in state.possible
+
+
+def test_example_7_intelligence_comes_after_the_german_may_cancel_the_search() -> None:
+    """The British add Intelligence after the German has let the search stand, so no
+    AP go on Intelligence for a search Cat and Mouse cancels."""
+    state = british_turn(british=["convoy-routes", "cumberland", "concentrated-fire",
+                                  "royal-navy", "fair-weather"],
+                         german=["cat-and-mouse", "kriegsmarine", "radar", "marconi",
+                                 "langsdorff"], graf_spee="31")
+    state.forces["G"] = "23"
+    play(state, "play convoy-routes ap", "move G 2 34", "search G")
+    assert state.current_player() == GERMAN and "react cat-and-mouse" in texts(state)
+    play(state, "react cat-and-mouse")
+    assert state.current_player() == BRITISH and state.stack[-1].kind == "actions"
+    assert state.ap == 2 and "intel cumberland" in texts(state)  # AP kept, no roll
 
 
 # -- views and conformance --------------------------------------------------------------

@@ -45,6 +45,8 @@ def heuristic_action(game: TheHuntGame, observation: Observation,
         return _duel(game, seen, legal)
     if "react" in verbs:
         return _react(game, seen, legal)
+    if verbs == {"pass", "intel"}:  # before a search's roll: its Intelligence came first
+        return PASS
     if "redraw" in verbs:
         return max(legal, key=lambda a: a.n)
     if "hint" in verbs:

@@ -35,6 +35,16 @@ tests/test_the_hunt_rules.py:
 - The German cards removed from the game (the repair's target number) are those whose
   event took place: five German cards can leave (boards/the_hunt/cards.toml), so
   Example 3's four removals happen in play.
+- Intelligence, as in Example 7, may also be played after a search is declared and
+  before its die is rolled: the German first answers the search (Cat and Mouse), then
+  the British add Intelligence (1 AP a card) or pass, then the die is rolled. So no AP
+  go on Intelligence for a search that is then cancelled. The British may still play it
+  earlier in the turn, for every search of the turn.
+
+Whose turn it is never depends on what the other side cannot see (issue 20): a
+reaction window opens for any side holding a card and it passes aloud when it has no
+reaction to play; the British Intelligence window after a search opens whenever they
+hold a card and an AP; the German names the size of its redraw wherever the raider is.
 """
 
 from __future__ import annotations
@@ -373,6 +383,8 @@ class TheHuntState(State):
                 self.stack.pop()  # nothing to decide (e.g. no legal hex for a hint)
                 if step.kind == "hint":
                     self._no_hint()
+                if step.kind == "boost":  # no AP or no card for Intelligence: roll
+                    self._push(Step("roll", CHANCE, step.data))
                 continue
             return
 
@@ -473,6 +485,15 @@ class TheHuntState(State):
         if self.ap >= game.tracks.advance_cost and not self.advanced:
             actions += [HuntAction("advance", force) for force in sorted(self.strategy)]
         return actions
+
+    def _legal_boost(self, step: Step) -> list[HuntAction]:
+        """Intelligence between a search's declaration and its roll (1 AP a card), or
+        `pass` to roll. Open whenever the British hold a card and an AP (both public),
+        whether or not a card has an Intelligence stripe."""
+        if self.ap < 1 or not self.hands[BRITISH]:
+            return []
+        return [PASS, *(HuntAction("intel", card) for card in sorted(set(self.hands[BRITISH]))
+                        if self._card(card).intelligence != "none")]
 
     def _legal_redraw_choice(self, step: Step) -> list[HuntAction]:
         held = len(self.hands[GERMAN])
@@ -692,8 +713,10 @@ class TheHuntState(State):
         self.searched.add(force)
         self._see_all(("search", force, where))
         self._say(f"Force {force} searches {where}.")
+        # Example 7: the search is declared, then (the German not cancelling it) the
+        # British may add Intelligence before its die is rolled.
         self._push(Step("window", GERMAN, ("cancel-roll",)),
-                   Step("roll", CHANCE, ("search", force, where)))
+                   Step("boost", BRITISH, ("search", force, where)))
 
     def _intelligence(self, card_id: str) -> None:
         card = self._card(card_id)
@@ -723,6 +746,15 @@ class TheHuntState(State):
             self.strategy[force] = space
             self._say(f"Force {force} advances to Strategy space {space}.")
         self._see_all(("advance", force))
+
+    def _do_boost(self, step: Step, action: HuntAction) -> None:
+        if action == PASS:
+            self._see_all(("pass", BRITISH))
+            self._push(Step("roll", CHANCE, step.data))
+            return
+        self.ap -= 1
+        self._push(step)  # more Intelligence may follow, after what this one sets off
+        self._intelligence(action.arg)
 
     def _do_redraw_choice(self, step: Step, action: HuntAction) -> None:
         # Only the German knows it had a choice; the British learn the hand size when
