@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -343,17 +344,25 @@ def test_near_the_altmark_the_german_may_draw_up_to_5_or_stop_at_3() -> None:
 
 
 def test_example_4_refilling_only_to_3_near_the_altmark_gives_nothing_away() -> None:
-    state = new_state(graf_spee="24", altmark="23")
-    state.hands[GERMAN] = ["marconi", "radar", "kriegsmarine"]
-    play(state, "play marconi ap", "end")
-    possible = state.possible
-    mark = state.view_length(BRITISH)
-    play(state, "redraw 3")
-    draw_until(state, GERMAN)
-    assert len(state.hands[GERMAN]) == 3 and state.possible == possible
-    # The British see only the cards drawn and the size: not that there was a choice.
-    assert [item for item in state.views_since(BRITISH, mark)
-            if item != ("opponent drew",)] == [("hand size", 3, 2)]
+    def british_see_redraw(altmark: str) -> tuple[Hashable, ...]:
+        state = new_state(graf_spee="24", altmark=altmark)
+        state.hands[GERMAN] = ["marconi", "radar", "kriegsmarine"]
+        play(state, "play marconi ap")
+        possible = state.possible
+        mark = state.view_length(BRITISH)
+        play(state, "end")
+        if "redraw 3" in texts(state):  # beside the Altmark: a choice, 3 to 5
+            play(state, "redraw 3")
+        draw_until(state, GERMAN)
+        assert len(state.hands[GERMAN]) == 3 and state.possible == possible
+        return state.views_since(BRITISH, mark)
+
+    # Beside the Altmark the German could draw up to 5; far from it, 3 was its only
+    # stop. The British see the same either way: the size said, the cards drawn.
+    near = british_see_redraw("23")
+    assert near == british_see_redraw("05")
+    assert [item for item in near if item != ("opponent drew",)] == \
+        [("end", 0), ("redraw", 3), ("hand size", 3, 2)]
 
 
 # -- British turn -----------------------------------------------------------------------

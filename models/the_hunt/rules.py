@@ -44,7 +44,8 @@ tests/test_the_hunt_rules.py:
 Whose turn it is never depends on what the other side cannot see (issue 20): a
 reaction window opens for any side holding a card and it passes aloud when it has no
 reaction to play; the British Intelligence window after a search opens whenever they
-hold a card and an AP; the German names the size of its redraw wherever the raider is.
+hold a card and an AP; the German names the size of its redraw, aloud, wherever the
+raider is.
 """
 
 from __future__ import annotations
@@ -757,10 +758,12 @@ class TheHuntState(State):
         self._intelligence(action.arg)
 
     def _do_redraw_choice(self, step: Step, action: HuntAction) -> None:
-        # Only the German knows it had a choice; the British learn the hand size when
-        # it is announced, as after any redraw (else a choice to stop at 3 would tell
-        # them the Graf Spee is near the Altmark).
-        self._see(GERMAN, ("redraw", action.n))
+        # The size is said as the German starts to draw: the British count the cards
+        # drawn and hear the size announced after them anyway, and a size kept secret
+        # until then would leave them unsure whether another draw comes (whose turn it
+        # is) only where the German chose to draw beyond 3. Stopping at 3 beside the
+        # Altmark looks the same as having no choice.
+        self._see_all(("redraw", action.n))
         self._push(Step("draw", CHANCE, (GERMAN, action.n)),
                    Step("announce", AUTO, (len(self.hands[GERMAN]),)))
 
@@ -1190,10 +1193,10 @@ class TheHuntState(State):
             redrawing = top is not None and top.kind == "draw" and top.data[0] == GERMAN \
                 and self.flow == "german-redraw"
             before: int = self.stack[-2].data[0] if redrawing else 0
-            cards = len(self.hands[GERMAN])
             rules = self.game.rules
-            if redrawing and cards > max(before, rules["hand_size_german"]):
-                # The German drew beyond 3 cards: it had the choice, beside the Altmark.
+            if redrawing and top is not None \
+                    and top.data[1] > max(before, rules["hand_size_german"]):
+                # The German draws beyond 3 cards: it had the choice, beside the Altmark.
                 assert self.altmark is not None
                 hexes = [h for h in hexes if self.game.steps(h, self.altmark) <= 1]
             elif top is not None and top.seat == GERMAN:
@@ -1208,17 +1211,6 @@ class TheHuntState(State):
             if weights is not None and sum(weights) <= 0:
                 weights = None
             world.graf_spee = rng.choices(hexes, weights=weights)[0]
-            if redrawing:
-                # How far the German means to draw is its secret until the size is
-                # announced: sample it among the stops open to it in this world.
-                assert top is not None and self.altmark is not None
-                stops = [rules["hand_size_german"]]
-                if self.game.steps(world.graf_spee, self.altmark) <= 1 \
-                        and before < rules["hand_size_german_altmark"]:
-                    stops = list(range(max(before, rules["hand_size_german"]),
-                                       rules["hand_size_german_altmark"] + 1))
-                stops = [n for n in stops if n > cards] or stops
-                world.stack[-1] = Step("draw", CHANCE, (GERMAN, rng.choice(stops)))
         return world
 
     def belief(self, player: int) -> dict[str, float] | None:
