@@ -142,6 +142,21 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         raise click.BadParameter(f"{seat_name!r} is not a seat of {game_name}; "
                                  f"accepted: {', '.join(seats)}", param_hint="--as")
     human = seats.index(seat_name.lower())
+    # Everything that can be refused is checked before the game is announced.
+    if ai_spec is None:
+        ai_spec = f"ismcts:{level}"
+        if iterations is not None:
+            ai_spec = f"ismcts:iterations={iterations}"
+        if time_limit is not None:
+            ai_spec = f"ismcts:time={time_limit}"
+    agents: list[Agent | None] = [
+        None if seat == human else make_agent(ai_spec, seat, game)
+        for seat in range(game.info.num_players)]
+    if save_path is None:
+        save_path = new_save_path(game_name)
+    # Refuse to start a game whose chosen save file cannot be written at all; once
+    # started, a failed save is said in one line and the game goes on (cli/play.py).
+    save_path = writable_file(save_path)
     you = f"{game.info.title}: you are the {seats[human].capitalize()}"
     if state is not None:
         click.echo(f"{you}; resumed after {len(state.history)} actions.")
@@ -153,23 +168,9 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         # and never shown (a seat could deal the other side's cards from it).
         seed = secrets.randbits(63)
         click.echo(f"{you}.")
-    if ai_spec is None:
-        ai_spec = f"ismcts:{level}"
-        if iterations is not None:
-            ai_spec = f"ismcts:iterations={iterations}"
-        if time_limit is not None:
-            ai_spec = f"ismcts:time={time_limit}"
     if state is None:
         assert seed is not None
         state = game.new_initial_state(seed)
-    agents: list[Agent | None] = [
-        None if seat == human else make_agent(ai_spec, seat, game)
-        for seat in range(game.info.num_players)]
-    if save_path is None:
-        save_path = new_save_path(game_name)
-    # Refuse to start a game whose chosen save file cannot be written at all; once
-    # started, a failed save is said in one line and the game goes on (cli/play.py).
-    save_path = writable_file(save_path)
     if isinstance(sys.stdin, io.TextIOWrapper):  # undecodable bytes: answered, not fatal
         sys.stdin.reconfigure(errors="surrogateescape")
     click.echo(f"Saved after every move in {save_path} (resume: hunt play {game_name} "

@@ -28,5 +28,23 @@ class FiniteSeconds(click.ParamType):  # type: ignore[type-arg]
 
 
 SECONDS = FiniteSeconds()
-SEED = click.IntRange(min=0, max=2**63 - 1)
+class WholeNumber(click.IntRange):
+    """A whole number in a range, written in at most `digits` ASCII digits: a longer
+    one is refused without converting it, and quoted cut short."""
+
+    def __init__(self, low: int, high: int, digits: int = 19) -> None:
+        super().__init__(min=low, max=high)
+        self.digits = digits
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        """`value` as a whole number in the range, or a one-line usage error."""
+        if isinstance(value, str) and len(value.strip().lstrip("+-")) > self.digits:
+            self.fail(f"{quoted(value)} is not a whole number from {self.min} to "
+                      f"{self.max}", param, ctx)
+        number: int = super().convert(value, param, ctx)  # type: ignore[arg-type]
+        return number
+
+
+SEED = WholeNumber(0, 2**63 - 1)
 """Seeds are whole numbers from 0 to 2**63 - 1 (the secret seeds are 63 bits)."""

@@ -128,7 +128,7 @@ def test_arena_log_has_a_json_line_per_game_as_it_ends(tmp_path: Path) -> None:
         assert game["end"].endswith("win on more ships sunk")
     code, out = run("arena", "jutland", "--agents", "heuristic,random", "--games", "1",
                     "--log", str(tmp_path / "missing" / "arena.jsonl"))
-    assert code != 0 and "Could not open file" in out and "Traceback" not in out
+    assert code == 2 and "cannot write the log" in out and "Traceback" not in out
 
 
 def test_an_arena_game_that_fails_names_its_seed_and_seating(
