@@ -162,7 +162,7 @@ def test_ctrl_c_at_the_prompt_saves_the_game_and_stops(tmp_path: Path) -> None:
     from hunt.solver import HeuristicAgent
 
     class Interrupting:
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             raise KeyboardInterrupt
 
         def isatty(self) -> bool:
