@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from hunt.cli.params import SEED
+from hunt.cli.play import writable_file
 from hunt.cli.records import read_record
 from hunt.errors import HuntError
 from hunt.models.game import State
@@ -43,6 +44,7 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
     Hunt), and the turning points with the move the search would have preferred."""
     if plot_path is not None:
         plotting()  # fail before the long work if the extra is missing
+        plot_path = writable_file(plot_path)  # or if the picture cannot be written
     state = read_record(record_path, game_name)
     with click.progressbar(length=len(state.history), label="analysing",
                            file=sys.stderr) as bar:

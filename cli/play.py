@@ -106,6 +106,9 @@ def writable_file(target: str | Path) -> Path:
                               "of a file to write")
         if path.exists() and not os.access(path, os.W_OK):
             raise OutputError(f"{quoted(str(path))} is read-only; give a file you may write")
+        if path.parent.exists() and not path.parent.is_dir():
+            raise OutputError(f"{quoted(str(path.parent))} is not a folder; give a file "
+                              "in a folder you may write")
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
         os.close(handle)
