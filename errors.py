@@ -17,6 +17,11 @@ def quoted(value: object, width: int = QUOTE_WIDTH) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
+def why(error: Exception) -> str:
+    """The short reason of a failed file operation ("Permission denied"), for a message."""
+    return getattr(error, "strerror", None) or str(error)
+
+
 class HuntError(Exception):
     """Base class of every error hunt reports to a user in one line."""
 

@@ -20,7 +20,7 @@ from hunt.cli.bench import bench
 from hunt.cli.board import board
 from hunt.cli.hint import hint
 from hunt.cli.params import SECONDS, SEED
-from hunt.errors import HuntError
+from hunt.errors import HuntError, why
 from hunt.models.game import State
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent import Agent
@@ -237,8 +237,7 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     try:
         log: TextIO | None = log_path.open("a") if log_path else None
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise UserError(f"cannot write the log {log_path}: {reason}") from None
+        raise UserError(f"cannot write the log {log_path}: {why(error)}") from None
     with click.progressbar(length=seats * games, label="games", file=sys.stderr,
                            show_pos=True) as bar, log or nullcontext():
 

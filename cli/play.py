@@ -20,7 +20,7 @@ from typing import TextIO
 
 import click
 
-from hunt.errors import QUOTE_WIDTH, IllegalActionError, OutputError, quoted
+from hunt.errors import QUOTE_WIDTH, IllegalActionError, OutputError, quoted, why
 from hunt.models.game import CHANCE, Action, State
 from hunt.solver.agent import Agent
 
@@ -114,7 +114,7 @@ def writable_file(target: str | Path) -> Path:
         os.close(handle)
         os.unlink(probe)
     except OSError as error:
-        raise OutputError(f"cannot write {quoted(str(path))}: {error.strerror or error}; "
+        raise OutputError(f"cannot write {quoted(str(path))}: {why(error)}; "
                           "give a file in a folder you may write") from None
     return path
 
@@ -141,7 +141,7 @@ def save_record(state: State, target: str | Path, human: int | None = None) -> P
         temporary = None
     except OSError as error:
         raise OutputError(f"cannot write {quoted(str(path))}: "
-                          f"{error.strerror or error}") from None
+                          f"{why(error)}") from None
     finally:  # every failure path, an interrupt too, removes the half-written copy
         if temporary is not None:
             with contextlib.suppress(OSError):

@@ -16,7 +16,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from hunt.errors import RecordError, quoted
+from hunt.errors import RecordError, quoted, why
 from hunt.models.game import State
 from hunt.models.registry import state_from_record
 
@@ -43,8 +43,7 @@ def load_record(path: Path) -> dict[str, Any]:
             with open(path, "rb") as stream:
                 raw = stream.read(MAX_RECORD_BYTES + 1)
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise RecordError(f"cannot read the record {path}: {reason}") from None
+        raise RecordError(f"cannot read the record {path}: {why(error)}") from None
     if not regular:
         raise RecordError(f"{path} is not a regular file; a game record is a JSON file")
     if info.st_size > MAX_RECORD_BYTES:
