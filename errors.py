@@ -6,6 +6,22 @@ would be accepted. The CLI prints that line; it never shows a traceback for them
 """
 
 
+QUOTE_WIDTH = 80
+"""The most characters of a user's input a message quotes back."""
+
+
+def quoted(value: object, width: int = QUOTE_WIDTH) -> str:
+    """`value` as a message quotes it: its repr (control characters escaped), cut to
+    `width` characters with "..." so that a long typo or a huge field stays one line."""
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def why(error: Exception) -> str:
+    """The short reason of a failed file operation ("Permission denied"), for a message."""
+    return getattr(error, "strerror", None) or str(error)
+
+
 class HuntError(Exception):
     """Base class of every error hunt reports to a user in one line."""
 
@@ -32,3 +48,8 @@ class OptionError(HuntError, ValueError):
 
 class EvidenceError(HuntError, ValueError):
     """Observed events that no hidden position can explain (an impossible record)."""
+
+
+class OutputError(HuntError, ValueError):
+    """A file or folder hunt was asked to write (a save file, a log, a report) that it
+    cannot write: not a regular file, read-only, in a missing or unwritable folder."""

@@ -10,6 +10,8 @@ from typing import Any
 
 import click
 
+from hunt.cli.params import SEED
+from hunt.cli.play import writable_file
 from hunt.cli.records import read_record
 from hunt.errors import HuntError
 from hunt.models.game import State
@@ -31,7 +33,7 @@ class PlotError(HuntError):
               show_default=True, help="How many of the biggest swings to explain.")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
               help="Search iterations for the preferred moves; default: the normal level.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the playouts.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the playouts.")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Draw the belief map and the win-chance curve into this "
@@ -42,6 +44,7 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
     Hunt), and the turning points with the move the search would have preferred."""
     if plot_path is not None:
         plotting()  # fail before the long work if the extra is missing
+        plot_path = writable_file(plot_path)  # or if the picture cannot be written
     state = read_record(record_path, game_name)
     with click.progressbar(length=len(state.history), label="analysing",
                            file=sys.stderr) as bar:

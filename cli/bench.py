@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from hunt.cli.play import writable_file
 from hunt.models.game import random_action
 from hunt.models.registry import load_game
 from hunt.solver.bench import midgame_states, peak_memory_mb, run_bench
@@ -26,6 +27,8 @@ def bench(quick: bool, as_json: bool, output: Path | None) -> None:
     def progress(text: str) -> None:
         click.echo(f"  measuring {text}...", file=sys.stderr)
 
+    if output is not None:  # a bad path is refused now, not after the whole run
+        output = writable_file(output)
     report = run_bench(quick, progress)
     progress("the-hunt: tracker updates")
     times = sorted(tracker_update_times(20 if quick else 150))

@@ -9,7 +9,7 @@ import click
 
 from hunt.boards.catalog import games, identify, kinds, problems
 from hunt.boards.the_hunt_map import draw_map, load_hunt_map, routes_through
-from hunt.errors import BoardError
+from hunt.errors import BoardError, why
 
 
 @click.group()
@@ -77,7 +77,7 @@ def validate(path: Path) -> None:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
+        reason = why(error)
         raise BoardError(f"cannot read {path}: {reason}") from None
     kind = identify(path, text)
     found = problems(kind, path)

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from hunt.cli.params import SEED
 from hunt.cli.records import read_record
 from hunt.models.game import CHANCE, State
 from hunt.models.registry import available_games
@@ -25,7 +26,7 @@ from hunt.solver.hints import recommend
 @click.option("--iterations", type=click.IntRange(min=0), default=None,
               help="Search iterations for the recommended play (0: none); default: the "
                    "normal level.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the search.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the search.")
 @click.option("--json", "as_json", is_flag=True, help="Print the advice as JSON.")
 def hint(game_name: str, record_path: Path, seat_name: str, model: str,
          iterations: int | None, seed: int, as_json: bool) -> None:

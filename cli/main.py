@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import secrets
@@ -12,12 +13,14 @@ from pathlib import Path
 from typing import TextIO
 
 import click
+from click.core import ParameterSource
 
 from hunt.cli.analyze import analyze
 from hunt.cli.bench import bench
 from hunt.cli.board import board
 from hunt.cli.hint import hint
-from hunt.errors import HuntError
+from hunt.cli.params import SECONDS, SEED
+from hunt.errors import HuntError, why
 from hunt.models.game import State
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent import Agent
@@ -66,7 +69,7 @@ def games() -> None:
 @click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
 @click.option("--as", "seat_name", default=None,
               help="The seat you play (e.g. german or british); default: the first seat.")
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=SEED, default=None,
               help="Seed of the card draws and the AI, for a game you can replay; "
                    "default: a secret one, kept in the save file and never shown.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -77,7 +80,7 @@ def games() -> None:
               help="Strength of the computer (its search budget).")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
               help="Search iterations per computer move (instead of --level).")
-@click.option("--time", "time_limit", type=click.FloatRange(min=0.01), default=None,
+@click.option("--time", "time_limit", type=SECONDS, default=None,
               help="Seconds of search per computer move (instead of --level).")
 @click.option("--ai", "ai_spec", default=None, metavar="AGENT",
               help="Any agent for the computer seats: random, heuristic, "
@@ -109,18 +112,24 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     """Play GAME against the computer in the terminal. At the prompt: a choice's number
     or text, hint, undo, save [FILE], help, quit."""
     from hunt.cli.hint import advise
-    from hunt.cli.play import play_interactive
+    from hunt.cli.play import play_interactive, writable_file
     from hunt.cli.records import read_record, saved_seat
     from hunt.cli.screens import RENDERERS
 
+    context = click.get_current_context()
     if no_color:
-        click.get_current_context().color = False
-    game = load_game(game_name, **player_option(players),
-                     **hunted_options(difficulty, target, hit_rates))
+        context.color = False
+    level_given = context.get_parameter_source("level") is not ParameterSource.DEFAULT
+    check_budget(ai_spec, level if level_given else None, iterations, time_limit)
+    asked = {**player_option(players), **hunted_options(difficulty, target, hit_rates)}
+    game = load_game(game_name, **asked)  # options checked even when resuming
     state = None
     if resume_path is not None:
         state = read_record(resume_path, game_name)
         game = state.game
+        if asked and load_game(game_name, **{**game.options, **asked}).options != game.options:
+            raise UserError(f"the saved game was played with options {game.options}; resume "
+                            "it without --players, --difficulty, --target or --hit-rate")
         if seed is not None and seed != state.seed:
             raise UserError(f"the saved game has its own seed; resume it without --seed "
                             f"(or with --seed {state.seed})")
@@ -133,6 +142,21 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         raise click.BadParameter(f"{seat_name!r} is not a seat of {game_name}; "
                                  f"accepted: {', '.join(seats)}", param_hint="--as")
     human = seats.index(seat_name.lower())
+    # Everything that can be refused is checked before the game is announced.
+    if ai_spec is None:
+        ai_spec = f"ismcts:{level}"
+        if iterations is not None:
+            ai_spec = f"ismcts:iterations={iterations}"
+        if time_limit is not None:
+            ai_spec = f"ismcts:time={time_limit}"
+    agents: list[Agent | None] = [
+        None if seat == human else make_agent(ai_spec, seat, game)
+        for seat in range(game.info.num_players)]
+    if save_path is None:
+        save_path = new_save_path(game_name)
+    # Refuse to start a game whose chosen save file cannot be written at all; once
+    # started, a failed save is said in one line and the game goes on (cli/play.py).
+    save_path = writable_file(save_path)
     you = f"{game.info.title}: you are the {seats[human].capitalize()}"
     if state is not None:
         click.echo(f"{you}; resumed after {len(state.history)} actions.")
@@ -144,20 +168,11 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         # and never shown (a seat could deal the other side's cards from it).
         seed = secrets.randbits(63)
         click.echo(f"{you}.")
-    if ai_spec is None:
-        ai_spec = f"ismcts:{level}"
-        if iterations is not None:
-            ai_spec = f"ismcts:iterations={iterations}"
-        if time_limit is not None:
-            ai_spec = f"ismcts:time={time_limit}"
     if state is None:
         assert seed is not None
         state = game.new_initial_state(seed)
-    agents: list[Agent | None] = [
-        None if seat == human else make_agent(ai_spec, seat, game)
-        for seat in range(game.info.num_players)]
-    if save_path is None:
-        save_path = new_save_path(game_name)
+    if isinstance(sys.stdin, io.TextIOWrapper):  # undecodable bytes: answered, not fatal
+        sys.stdin.reconfigure(errors="surrogateescape")
     click.echo(f"Saved after every move in {save_path} (resume: hunt play {game_name} "
                f"--resume {save_path}).")
     play_interactive(state, human, agents, RENDERERS[game_name], sys.stdin, save_path,
@@ -198,7 +213,7 @@ def new_save_path(game_name: str) -> Path:
               help="Seeds to play; each once with the first agent in every seat.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
-@click.option("--seed", type=int, default=0, show_default=True, help="First seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="First seed.")
 @click.option("--players", type=int, default=None,
               help="Players, for a game with a range: the first agent takes one seat in "
                    "turn, the second all the others.")
@@ -221,8 +236,8 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     seats = 2 if info.cooperative else info.num_players  # co-op: each seed once per agent
     try:
         log: TextIO | None = log_path.open("a") if log_path else None
-    except OSError as error:
-        raise click.FileError(str(log_path), hint=error.strerror) from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        raise UserError(f"cannot write the log {log_path}: {why(error)}") from None
     with click.progressbar(length=seats * games, label="games", file=sys.stderr,
                            show_pos=True) as bar, log or nullcontext():
 
@@ -266,6 +281,21 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     click.echo(f"  average length {data['average_length']:.1f} actions")
     for reason, count in data["end_reasons"].items():
         click.echo(f"  {count:>5} x {reason}")
+
+
+def check_budget(ai_spec: str | None, level: str | None, iterations: int | None,
+                 time_limit: float | None) -> None:
+    """Refuse two answers to one question: `--ai` names the whole agent, and `--level`,
+    `--iterations` and `--time` are each a budget of the default one (`level` is None
+    unless the user gave it)."""
+    given = [name for name, value in (("--level", level), ("--iterations", iterations),
+                                      ("--time", time_limit)) if value is not None]
+    if ai_spec is not None and given:
+        raise UserError(f"--ai names the whole agent; put its budget in the spec (e.g. "
+                        f"ismcts:hard or ismcts:iterations=500), not in {given[0]}")
+    if len(given) > 1:
+        raise UserError(f"{given[0]} and {given[1]} are two budgets for the computer; "
+                        "give one")
 
 
 def player_option(players: int | None) -> dict[str, int]:

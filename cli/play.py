@@ -20,7 +20,7 @@ from typing import TextIO
 
 import click
 
-from hunt.errors import IllegalActionError
+from hunt.errors import QUOTE_WIDTH, IllegalActionError, OutputError, quoted, why
 from hunt.models.game import CHANCE, Action, State
 from hunt.solver.agent import Agent
 
@@ -86,26 +86,106 @@ def hidden_from(state: State, seat: int) -> bool:
     return True
 
 
-def save_record(state: State, path: Path, human: int | None = None) -> None:
-    """Write the game's record to `path` atomically and durably: a crash or a kill
-    never leaves half a file, and what the file says has reached the disk before the
-    screen shows it. `human` is the seat `hunt play --resume` gives back to the person."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+def writable_file(target: str | Path) -> Path:
+    """The regular file that writing `target` would write, or `OutputError` saying why
+    it cannot be written.
+
+    `~` is expanded and a symbolic link is followed to the file it names (so the link
+    stays a link); what exists must be a regular file the user may write (never a
+    folder or a device such as /dev/null); its folder is made if missing and must be
+    writable. A probe file is made and removed there, so a failure shows now, not after
+    a game or a long run."""
+    text = str(target)
+    if not text.strip() or "\0" in text:
+        raise OutputError(f"{quoted(text)} is not a file name; give a path such as "
+                          "games/mine.json")
+    path = Path(os.path.realpath(Path(text).expanduser()))
+    try:
+        if path.exists() and not path.is_file():
+            raise OutputError(f"{quoted(str(path))} is not a regular file; give the path "
+                              "of a file to write")
+        if path.exists() and not os.access(path, os.W_OK):
+            raise OutputError(f"{quoted(str(path))} is read-only; give a file you may write")
+        if path.parent.exists() and not path.parent.is_dir():
+            raise OutputError(f"{quoted(str(path.parent))} is not a folder; give a file "
+                              "in a folder you may write")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        raise OutputError(f"cannot write {quoted(str(path))}: {why(error)}; "
+                          "give a file in a folder you may write") from None
+    return path
+
+
+def save_record(state: State, target: str | Path, human: int | None = None) -> Path:
+    """Write the game's record to `target` (see `writable_file`) atomically and
+    durably: a crash or a kill never leaves half a file, and what the file says has
+    reached the disk before the screen shows it. `human` is the seat `hunt play
+    --resume` gives back to the person. Returns the file written; `OutputError` (and
+    no file left behind) if it cannot be written."""
+    path = writable_file(target)
     record = state.to_record()
     if human is not None:
         record["human"] = state.game.info.seat_names[human]
+    temporary: str | None = None
     try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             json.dump(record, stream, indent=1)
             stream.write("\n")
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+        temporary = None
+    except OSError as error:
+        raise OutputError(f"cannot write {quoted(str(path))}: "
+                          f"{why(error)}") from None
+    finally:  # every failure path, an interrupt too, removes the half-written copy
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+    return path
+
+
+MAX_NUMBER_DIGITS = 6
+"""The longest choice number the prompt reads: no state has a million choices."""
+MAX_LINE = 1000
+"""The most characters of one input line the prompt reads; the rest is skipped."""
+
+
+def parse_number(text: str) -> int | None:
+    """The choice number `text` spells, or None if it is not one.
+
+    The one number parser of the prompt. ASCII digits only: `str.isdigit` is also true
+    of '²', '①' and other scripts' digits, which `int` refuses or reads unexpectedly;
+    and at most `MAX_NUMBER_DIGITS` of them, so no huge conversion is ever tried (Python
+    refuses integers of over 4,300 digits)."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS:
+        return int(text)
+    return None
+
+
+def read_line(stdin: TextIO) -> str | None:
+    """One line typed at the prompt, stripped, at most `MAX_LINE` characters (a longer
+    line is read to its end and cut); None at the end of the input.
+
+    Bytes that are not text in the input's encoding raise `UnicodeDecodeError`, or,
+    read with errors="surrogateescape" (as `hunt play` sets), come as lone surrogates:
+    both are answered by the caller, never fatal."""
+    line = stdin.readline(MAX_LINE)
+    if not line:
+        return None
+    rest = line
+    while rest and not rest.endswith("\n"):  # skip the remainder of a very long line
+        rest = stdin.readline(MAX_LINE)
+    return line.strip()
+
+
+def not_text(text: str) -> bool:
+    """Whether `text` holds bytes the input's encoding could not decode (surrogates)."""
+    return any("\ud800" <= char <= "\udfff" for char in text)
 
 
 def read_choice(state: State, stdin: TextIO, hint: Callable[[], str] | None = None,
@@ -116,21 +196,29 @@ def read_choice(state: State, stdin: TextIO, hint: Callable[[], str] | None = No
     texts = [f"{number:>3}. {state.action_to_string(action)}"
              for number, action in enumerate(actions, start=1)]
     if len(texts) <= 12:
-        for text in texts:
-            click.echo(" " + text)
+        for label in texts:
+            click.echo(" " + label)
     else:  # many choices (hexes, say): in columns
         width = max(map(len, texts)) + 2
         for row in range(0, len(texts), 4):
-            click.echo(" " + "".join(text.ljust(width) for text in texts[row:row + 4]).rstrip())
+            click.echo(" " + "".join(label.ljust(width) for label in texts[row:row + 4]).rstrip())
     while True:
         click.echo("> ", nl=False)
-        line = stdin.readline()
-        if not line:
+        try:
+            text = read_line(stdin)
+        except UnicodeDecodeError as error:
+            click.echo(f"\nThat line is not {error.encoding} text: type a choice's number "
+                       "or its text.")
+            continue
+        if text is None:
             raise QuitGame("the input ended")
-        text = line.strip()
-        if not stdin.isatty():
-            click.echo(text)  # piped input: show it, so the transcript reads like a session
+        if not stdin.isatty():  # piped input: show it, so the transcript reads like a session
+            click.echo(shown(text))
         if not text:
+            continue
+        if not_text(text):
+            click.echo("That line is not valid text in the input's encoding: type a "
+                       "choice's number or its text.")
             continue
         lowered = text.lower()
         if lowered in ("quit", "exit"):
@@ -146,17 +234,25 @@ def read_choice(state: State, stdin: TextIO, hint: Callable[[], str] | None = No
         if lowered == "save" or lowered.startswith("save "):
             click.echo(save(text[4:].strip()) if save is not None else "Nothing to save.")
             continue
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(actions):
+        number = parse_number(text)
+        if number is not None or (text.isascii() and text.isdigit()):
+            if number is not None and 1 <= number <= len(actions):
                 return actions[number - 1]
-            click.echo(f"There is no choice {number}: pick 1 to {len(actions)}, "
+            click.echo(f"There is no choice {shown(text)}: pick 1 to {len(actions)}, "
                        "or type an action.")
             continue
         try:
             return state.string_to_action(text)
         except IllegalActionError as error:
             click.echo(f"Not accepted: {error}")
+
+
+def shown(text: str) -> str:
+    """`text` as echoed back: cut to `QUOTE_WIDTH` characters with "...", and any
+    undecodable byte as the replacement character (it cannot be written out)."""
+    if not_text(text):
+        text = "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in text)
+    return text if len(text) <= QUOTE_WIDTH else text[:QUOTE_WIDTH - 3] + "..."
 
 
 def play_interactive(state: State, human: int, agents: Sequence[Agent | None],
@@ -177,20 +273,35 @@ def play_interactive(state: State, human: int, agents: Sequence[Agent | None],
     secret = state.seed
 
     def save(target: str) -> str:
-        path = Path(target) if target else save_path
-        if path is None:
+        if not target and save_path is None:
             return "Say where: save FILE (or start the game with --save FILE)."
         try:
-            save_record(state, path, human)
-        except OSError as error:
-            return f"Not saved: {error.strerror or error} ({path})."
+            path = save_record(state, target or save_path or "", human)
+        except OutputError as error:
+            return f"Not saved: {error}."
         return f"Saved in {path}; resume with: hunt play {state.game.info.name} " \
             f"--resume {path}"
 
+    failed: list[str] = []  # the last automatic save's failure, said once until it changes
+
+    def autosave() -> None:
+        # A failed automatic save never ends the game (the disk may be full for a
+        # moment): it is said in one line, once until it changes, and play goes on.
+        if save_path is None:
+            return
+        try:
+            save_record(state, save_path, human)
+        except OutputError as error:
+            if failed != [str(error)]:
+                click.echo(f"Not saved: {error}; the game goes on (save FILE saves "
+                           "elsewhere).")
+                failed[:] = [str(error)]
+        else:
+            failed.clear()
+
     def play(action: Action) -> None:
         state.apply_action(action)
-        if save_path is not None:
-            save_record(state, save_path, human)
+        autosave()
 
     shown_for: str | None = None
     try:
@@ -235,14 +346,13 @@ def play_interactive(state: State, human: int, agents: Sequence[Agent | None],
                 state = before
                 shown_for = None
                 click.echo("Taken back.")
-                if save_path is not None:
-                    save_record(state, save_path, human)
+                autosave()
                 continue
             play(action)
     except (QuitGame, KeyboardInterrupt) as stop:
         reason = stop if isinstance(stop, QuitGame) else "interrupted"
-        if save_path is not None:
-            save_record(state, save_path, human)
+        autosave()
+        if save_path is not None and not failed:
             click.echo(f"Stopped ({reason}); the game so far is saved in {save_path}.")
         else:
             click.echo(f"Stopped ({reason}).")

@@ -1,31 +1,105 @@
-"""Reading game records from files, with one-line errors for every way they break."""
+"""Reading game records from files, with one-line errors for every way they break.
+
+A record comes from outside (a file a person saved, edited or was sent), so everything
+about it is bounded before it is trusted: only a regular file is read (a device such
+as /dev/zero would fill the memory, a named pipe would wait for ever), at most
+`MAX_RECORD_BYTES` of it, its integers at most `MAX_INT_DIGITS` digits (Python refuses
+to convert longer ones) and its nesting at most `MAX_DEPTH` levels (deeper nesting
+exhausts the recursion of the JSON reader and of every comparison after it).
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
+from typing import Any
 
-from hunt.errors import RecordError
+from hunt.errors import RecordError, quoted, why
 from hunt.models.game import State
 from hunt.models.registry import state_from_record
 
+MAX_RECORD_BYTES = 10_000_000
+"""The largest record file read: a long game of The Hunt is about 30 kB."""
+MAX_INT_DIGITS = 40
+"""The longest integer a record may hold: a seed has at most 19 digits (63 bits)."""
+MAX_DEPTH = 20
+"""The deepest nesting of lists and objects a record may have: a real one has 3."""
 
-def read_record(path: Path, game_name: str | None = None) -> State:
-    """Replay the record in `path` (of `game_name`, if given) to its last position."""
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a number JSON allows; a game record is plain JSON")
+
+
+def load_record(path: Path) -> dict[str, Any]:
+    """The JSON object in the record file `path`, read within the bounds above.
+
+    A UTF-8 byte-order mark (some editors write one) is accepted."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"cannot read the record {path}: {error.strerror or error}") from None
+        info = os.stat(path)
+        regular = stat.S_ISREG(info.st_mode)
+        if regular and info.st_size <= MAX_RECORD_BYTES:
+            with open(path, "rb") as stream:
+                raw = stream.read(MAX_RECORD_BYTES + 1)
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        raise RecordError(f"cannot read the record {path}: {why(error)}") from None
+    if not regular:
+        raise RecordError(f"{path} is not a regular file; a game record is a JSON file")
+    if info.st_size > MAX_RECORD_BYTES:
+        raise RecordError(f"{path} has {info.st_size} bytes; a game record has at most "
+                          f"{MAX_RECORD_BYTES}")
+    if len(raw) > MAX_RECORD_BYTES:  # it grew after the stat
+        raise RecordError(f"{path} has more than {MAX_RECORD_BYTES} bytes; a game record "
+                          "has fewer")
+    try:
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file; a game record is JSON") from None
+        raise RecordError(f"{path} is not UTF-8 text; a game record is JSON") from None
+
+    def bounded_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+            raise RecordError(f"{path} has a number of {len(digits)} digits; a game record's "
+                              f"numbers have at most {MAX_INT_DIGITS}")
+        return int(digits)
+
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=bounded_int, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise RecordError(f"{path} is not valid JSON (line {error.lineno}, column "
                           f"{error.colno}: {error.msg}); a game record is JSON with game, "
                           "seed and actions") from None
-    if game_name is not None and isinstance(data, dict) and data.get("game") != game_name:
-        raise RecordError(f"{path} is a record of {data.get('game')!r}, not {game_name!r}")
+    except RecursionError:
+        data = None  # refused just below, with the depth check's message
+    if data is None or nesting_depth(data) > MAX_DEPTH:
+        raise RecordError(f"{path} is nested too deeply (a game record's lists and objects "
+                          f"go at most {MAX_DEPTH} levels deep)")
+    if not isinstance(data, dict):
+        raise RecordError(f"{path} is not a game record: a JSON object with game, seed "
+                          "and actions")
+    return data
+
+
+def nesting_depth(value: object) -> int:
+    """How many lists and objects deep `value` goes (iteratively: no recursion limit)."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth + 1)
+            if deepest > MAX_DEPTH:
+                return deepest
+            stack.extend((child, depth + 1)
+                         for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def read_record(path: Path, game_name: str | None = None) -> State:
+    """Replay the record in `path` (of `game_name`, if given) to its last position."""
+    data = load_record(path)
+    if game_name is not None and data.get("game") != game_name:
+        raise RecordError(f"{path} is a record of {quoted(data.get('game'))}, not {game_name!r}")
     try:
         return state_from_record(data)
     except RecordError as error:
@@ -35,7 +109,7 @@ def read_record(path: Path, game_name: str | None = None) -> State:
 def saved_seat(path: Path) -> str | None:
     """The seat a person played in the game saved in `path` (None if not recorded)."""
     try:
-        seat = json.loads(path.read_text(encoding="utf-8")).get("human")
-    except (OSError, ValueError, AttributeError):
+        seat = load_record(path).get("human")
+    except RecordError:
         return None
     return seat if isinstance(seat, str) else None

@@ -21,7 +21,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self, cast
 
-from hunt.errors import IllegalActionError, RecordError
+from hunt.errors import IllegalActionError, RecordError, quoted
 
 CHANCE = -1
 """`current_player()` at a chance node: the next action is drawn from `chance_outcomes()`."""
@@ -146,15 +146,15 @@ class Game(ABC):
         if not isinstance(record, Mapping):
             raise RecordError("a game record must be a JSON object with game, seed, actions")
         if record.get("game") != self.info.name:
-            raise RecordError(f"the record is for game {record.get('game')!r}, "
+            raise RecordError(f"the record is for game {quoted(record.get('game'))}, "
                               f"not {self.info.name!r}")
         options = record.get("options", {})
         if options != self.options:
-            raise RecordError(f"the record was played with options {options}, "
+            raise RecordError(f"the record was played with options {quoted(options)}, "
                               f"this game has {self.options}")
         version = record.get("format", 1)
         if type(version) is not int or version not in READABLE_FORMATS:
-            raise RecordError(f"record format {version!r} is not one hunt reads; accepted: "
+            raise RecordError(f"record format {quoted(version)} is not one hunt reads; accepted: "
                               f"{', '.join(map(str, READABLE_FORMATS))}")
         seed = record.get("seed", 0)
         actions = record.get("actions")
@@ -163,9 +163,9 @@ class Game(ABC):
         state = self.new_initial_state(seed)
         for number, text in enumerate(actions, start=1):
             if not isinstance(text, str):
-                raise RecordError(f"action {number} is {text!r}, not the text of an action")
+                raise RecordError(f"action {number} is {quoted(text)}, not the text of an action")
             if state.is_terminal():
-                raise RecordError(f"action {number} {text!r} comes after the end of the game")
+                raise RecordError(f"action {number} {quoted(text)} comes after the end of the game")
             try:
                 if version < RECORD_FORMAT:
                     take_forced_steps(state, text)
@@ -331,7 +331,7 @@ class State(ABC):
         for action in self.legal_actions():
             if self.action_to_string(action).lower() == wanted:
                 return action
-        raise IllegalActionError(f"{text.strip()!r} is not legal here; "
+        raise IllegalActionError(f"{quoted(text.strip())} is not legal here; "
                                  f"legal: {self._legal_texts()}")
 
     def _legal_texts(self) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any
 
-from hunt.errors import OptionError, RecordError, UnknownGameError
+from hunt.errors import OptionError, RecordError, UnknownGameError, quoted
 from hunt.models.game import Game, State
 
 # name -> "module:class"; modules are imported only when a game is loaded.
@@ -24,10 +24,10 @@ def available_games() -> list[str]:
     return sorted(_GAMES)
 
 
-def load_game(name: str, **options: Any) -> Game:
+def load_game(name: str, /, **options: Any) -> Game:
     """The game registered as `name`, with `options` (each game documents its own)."""
     if name not in _GAMES:
-        raise UnknownGameError(f"no game named {name!r}; "
+        raise UnknownGameError(f"no game named {quoted(name)}; "
                                f"available: {', '.join(available_games())}")
     module_name, class_name = _GAMES[name].split(":")
     factory: Callable[..., Game] = getattr(import_module(module_name), class_name)
@@ -45,4 +45,7 @@ def state_from_record(record: Mapping[str, Any]) -> State:
         game = load_game(record["game"], **options)
     except (UnknownGameError, OptionError) as error:
         raise RecordError(str(error)) from None
+    except TypeError:  # an option named like a parameter of the game's class ("self")
+        raise RecordError(f"the record's options {quoted(sorted(options))} are not options "
+                          f"of {quoted(record['game'])}") from None
     return game.from_record(record)

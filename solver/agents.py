@@ -16,7 +16,9 @@ Difficulty levels only change the search budget, never what the AI may see.
 
 from __future__ import annotations
 
-from hunt.errors import HuntError
+import math
+
+from hunt.errors import HuntError, quoted
 from hunt.models.game import Game
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
 from hunt.solver.ismcts import ISMCTSAgent
@@ -33,11 +35,27 @@ class AgentSpecError(HuntError, ValueError):
     """An agent spec that names no agent or has a bad setting."""
 
 
+def whole(text: str, least: int) -> int:
+    """`text` as a whole number of at least `least`; ValueError if it is not one."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 12 or int(text) < least:
+        raise ValueError(text)
+    return int(text)
+
+
+def finite(text: str, least: float) -> float:
+    """`text` as a finite number of at least `least` (nan and inf are refused: a time
+    budget of either never ends); ValueError if it is not one."""
+    number = float(text)
+    if not math.isfinite(number) or number < least:
+        raise ValueError(text)
+    return number
+
+
 def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
     """The agent `spec` describes, seeded with `seed`; levels are scaled to `game`."""
     name, _, settings = spec.strip().lower().partition(":")
     if name not in AGENT_NAMES:
-        raise AgentSpecError(f"no agent {name!r}; accepted: {', '.join(AGENT_NAMES)}")
+        raise AgentSpecError(f"no agent {quoted(name)}; accepted: {', '.join(AGENT_NAMES)}")
     if name == "random":
         return RandomAgent(seed)
     if name == "heuristic":
@@ -56,26 +74,27 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
             if key in LEVELS and not value:
                 iterations = max(1, round(normal * LEVELS[key]))
             elif key == "iterations":
-                iterations = int(value)
+                iterations = whole(value, 1)
             elif key == "time" and name == "ismcts":
-                time_limit, iterations = float(value), None
+                time_limit, iterations = finite(value, 0.01), None
             elif key == "uniform" and not value and name == "ismcts":
                 use_belief = False
             elif key == "depth" and name == "ismcts":
-                depth = int(value)
+                depth = whole(value, 0)
             elif key == "confidence" and name == "ismcts":
-                confidence = float(value)
-            elif key == "epsilon" and name == "ismcts" and 0 <= float(value) <= 1:
-                epsilon = float(value)
-            elif key == "tree" and name == "ismcts" and int(value) >= 0:
-                tree_depth = int(value)
+                confidence = finite(value, 0)
+            elif key == "epsilon" and name == "ismcts" and finite(value, 0) <= 1:
+                epsilon = finite(value, 0)
+            elif key == "tree" and name == "ismcts":
+                tree_depth = whole(value, 0)
             else:
                 raise ValueError
         except ValueError:
             raise AgentSpecError(
-                f"bad setting {setting!r} in {spec!r}; accepted: "
-                f"{', '.join(LEVELS)}, iterations=N"
-                + (", time=S, depth=N, uniform, confidence=C, epsilon=E (0 to 1), tree=N"
+                f"bad setting {quoted(setting)} in {quoted(spec)}; accepted: "
+                f"{', '.join(LEVELS)}, iterations=N (N from 1)"
+                + (", time=S (seconds from 0.01), depth=N (from 0), uniform, confidence=C "
+                   "(from 0), epsilon=E (0 to 1), tree=N (from 0)"
                    if name == "ismcts" else "")
             ) from None
     if name == "ismcts":

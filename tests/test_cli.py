@@ -128,7 +128,7 @@ def test_arena_log_has_a_json_line_per_game_as_it_ends(tmp_path: Path) -> None:
         assert game["end"].endswith("win on more ships sunk")
     code, out = run("arena", "jutland", "--agents", "heuristic,random", "--games", "1",
                     "--log", str(tmp_path / "missing" / "arena.jsonl"))
-    assert code != 0 and "Could not open file" in out and "Traceback" not in out
+    assert code == 2 and "cannot write the log" in out and "Traceback" not in out
 
 
 def test_an_arena_game_that_fails_names_its_seed_and_seating(
@@ -162,7 +162,7 @@ def test_ctrl_c_at_the_prompt_saves_the_game_and_stops(tmp_path: Path) -> None:
     from hunt.solver import HeuristicAgent
 
     class Interrupting:
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             raise KeyboardInterrupt
 
         def isatty(self) -> bool:

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
 from typing import Any, NamedTuple
@@ -84,7 +84,7 @@ from hunt.boards.hunted_data import (
     HuntedCard,
     load_hunted,
 )
-from hunt.errors import OptionError
+from hunt.errors import OptionError, quoted
 from hunt.models.game import (
     CHANCE,
     TERMINAL,
@@ -164,17 +164,26 @@ class HuntedGame(Game):
                               "accepted: players, difficulty, target, hit_rates")
         if type(players) is not int or players not in (1, 2):
             raise OptionError("players must be 1 or 2")
-        if difficulty not in DIFFICULTIES:
-            raise OptionError(f"difficulty {difficulty!r}; accepted: {', '.join(DIFFICULTIES)}")
-        if target not in SIDES:
-            raise OptionError(f"target {target!r}; accepted: {', '.join(SIDES)}")
+        if not isinstance(difficulty, str) or difficulty not in DIFFICULTIES:
+            raise OptionError(f"difficulty {quoted(difficulty)}; accepted: "
+                              f"{', '.join(DIFFICULTIES)}")
+        if not isinstance(target, str) or target not in SIDES:
+            raise OptionError(f"target {quoted(target)}; accepted: {', '.join(SIDES)}")
+        # Options may come from a record file, so every type is checked, not assumed.
+        if hit_rates is not None and not isinstance(hit_rates, Mapping):
+            raise OptionError(f"hit_rates {quoted(hit_rates)}: an object of toss to chance, "
+                              "e.g. {\"token\": 0.5}")
         components = load_hunted()
         rates = dict(components.hit_rates[target])
         for toss, rate in (hit_rates or {}).items():
             if toss not in rates:
-                raise OptionError(f"no hit rate for {toss!r}; accepted: {', '.join(rates)}")
-            if not isinstance(rate, int | float) or not 0 < rate <= 1:
-                raise OptionError(f"hit rate {toss}={rate!r}: a chance above 0, at most 1")
+                raise OptionError(f"no hit rate for {quoted(toss)}; accepted: "
+                                  f"{', '.join(rates)}")
+            # bool is an int subclass: true would read as a chance of 1
+            if isinstance(rate, bool) or not isinstance(rate, int | float) \
+                    or not 0 < rate <= 1:
+                raise OptionError(f"hit rate {toss}={quoted(rate)}: a number above 0, "
+                                  "at most 1")
             rates[toss] = float(rate)
         options: dict[str, Any] = {"players": players, "difficulty": difficulty,
                                    "target": target}

@@ -60,7 +60,7 @@ import networkx as nx
 from hunt.boards.the_hunt_cards import HuntCard, load_hunt_cards
 from hunt.boards.the_hunt_map import HuntMap, load_hunt_map
 from hunt.boards.the_hunt_tracks import HuntTracks, load_hunt_tracks
-from hunt.errors import OptionError
+from hunt.errors import OptionError, quoted
 from hunt.models.game import (
     CHANCE,
     TERMINAL,
@@ -114,8 +114,8 @@ class TheHuntGame(Game):
         if unknown:
             raise OptionError(f"the-hunt has no option {', '.join(sorted(unknown))}; "
                               "accepted: variant")
-        if variant not in VARIANTS:
-            raise OptionError(f"variant {variant!r}; accepted: {', '.join(VARIANTS)}")
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            raise OptionError(f"variant {quoted(variant)}; accepted: {', '.join(VARIANTS)}")
         super().__init__({"variant": variant} if variant != "standard" else {})
         self.variant = variant
         self.board: HuntMap = load_hunt_map()

@@ -1,0 +1,50 @@
+"""Parameter types shared by the commands: each refuses a bad value in one line."""
+
+from __future__ import annotations
+
+import math
+
+import click
+
+from hunt.errors import quoted
+
+
+class FiniteSeconds(click.ParamType):  # type: ignore[type-arg]
+    """A number of seconds: finite and at least 0.01 (nan and inf never return)."""
+
+    name = "seconds"
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        """`value` as seconds, or a one-line usage error."""
+        try:
+            seconds = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            seconds = math.nan
+        if not math.isfinite(seconds) or seconds < 0.01:
+            self.fail(f"{quoted(value)} is not a number of seconds; accepted: a finite "
+                      "number from 0.01", param, ctx)
+        return seconds
+
+
+SECONDS = FiniteSeconds()
+class WholeNumber(click.IntRange):
+    """A whole number in a range, written in at most `digits` ASCII digits: a longer
+    one is refused without converting it, and quoted cut short."""
+
+    def __init__(self, low: int, high: int, digits: int = 19) -> None:
+        super().__init__(min=low, max=high)
+        self.digits = digits
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        """`value` as a whole number in the range, or a one-line usage error."""
+        if isinstance(value, str) and len(value.strip().lstrip("+-")) > self.digits:
+            self.fail(f"{quoted(value)} is not a whole number from {self.min} to "
+                      f"{self.max}", param, ctx)
+        number: int = super().convert(value, param, ctx)  # type: ignore[arg-type]
+        return number
+
+
+SEED = WholeNumber(0, 2**63 - 1)
+"""Seeds are whole numbers from 0 to 2**63 - 1 (the secret seeds are 63 bits)."""
