@@ -294,7 +294,7 @@ def test_manual_dice_asks_for_every_draw_and_checks_it(tmp_path: Path) -> None:
     stdin = "freighter e-a\nfreighter e-s\nfreighter b-e1\n" + "".join(
         f"draw {card}\n" for card in cards) + "quit\n"
     code, out = run("play", "the-hunt", "--dice", "manual", "--ai", "heuristic",
-                    "--save", str(save), stdin=stdin)
+                    "--seed", "1", "--save", str(save), stdin=stdin)
     assert code == 0, out[-2000:]
     assert "Not accepted: 'freighter e-s' is not legal here" in out
     assert out.count("Chance: what came up at the table?") == 2 + len(cards)
@@ -314,7 +314,7 @@ def test_manual_dice_never_asks_the_british_for_the_computers_hidden_draws(
     stdin = "freighter e-a\nfreighter b-e1\n" + "".join(f"draw {card}\n" for card in cards) \
         + "quit\n"
     code, out = run("play", "the-hunt", "--as", "british", "--dice", "manual", "--ai",
-                    "heuristic", "--save", str(save), stdin=stdin)
+                    "heuristic", "--seed", "1", "--save", str(save), stdin=stdin)
     assert code == 0, out[-2000:]
     assert out.count("Chance: what came up at the table?") == 2 + len(cards)
     assert "draw langsdorff" not in out  # a German card: never offered to the British
