@@ -112,7 +112,7 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     """Play GAME against the computer in the terminal. At the prompt: a choice's number
     or text, hint, undo, save [FILE], help, quit."""
     from hunt.cli.hint import advise
-    from hunt.cli.play import play_interactive, writable_file
+    from hunt.cli.play import may_overwrite, play_interactive, writable_file
     from hunt.cli.records import read_record, saved_seat
     from hunt.cli.screens import RENDERERS
 
@@ -173,6 +173,9 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         state = game.new_initial_state(seed)
     if isinstance(sys.stdin, io.TextIOWrapper):  # undecodable bytes: answered, not fatal
         sys.stdin.reconfigure(errors="surrogateescape")
+    if not may_overwrite(save_path, state, sys.stdin):
+        raise UserError(f"{save_path} is kept as it was; give another --save file (or "
+                        "--resume it to go on with the game in it)")
     click.echo(f"Saved after every move in {save_path} (resume: hunt play {game_name} "
                f"--resume {save_path}).")
     play_interactive(state, human, agents, RENDERERS[game_name], sys.stdin, save_path,

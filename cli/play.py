@@ -20,6 +20,7 @@ from typing import TextIO
 
 import click
 
+from hunt.cli.records import holds_only_this_game
 from hunt.errors import QUOTE_WIDTH, IllegalActionError, OutputError, quoted, why
 from hunt.models.game import CHANCE, Action, State
 from hunt.solver.agent import Agent
@@ -183,6 +184,22 @@ def read_line(stdin: TextIO) -> str | None:
     return line.strip()
 
 
+def may_overwrite(path: Path, state: State, stdin: TextIO) -> bool:
+    """Whether `state`'s record may be written to `path`: without a question when that
+    loses nothing (see `holds_only_this_game`), else only if the person says yes."""
+    if holds_only_this_game(path, state):
+        return True
+    click.echo(f"{quoted(str(path))} holds something other than this game so far; "
+               "overwrite it? (yes/no) ", nl=False)
+    try:
+        answer = read_line(stdin)
+    except UnicodeDecodeError:
+        answer = None
+    if answer is not None and not stdin.isatty():
+        click.echo(shown(answer))
+    return answer is not None and answer.lower() in ("y", "yes")
+
+
 def not_text(text: str) -> bool:
     """Whether `text` holds bytes the input's encoding could not decode (surrogates)."""
     return any("\ud800" <= char <= "\udfff" for char in text)
@@ -276,7 +293,10 @@ def play_interactive(state: State, human: int, agents: Sequence[Agent | None],
         if not target and save_path is None:
             return "Say where: save FILE (or start the game with --save FILE)."
         try:
-            path = save_record(state, target or save_path or "", human)
+            path = writable_file(target or save_path or "")
+            if path != save_path and not may_overwrite(path, state, stdin):
+                return f"Not saved: {path} is kept as it was."
+            path = save_record(state, path, human)
         except OutputError as error:
             return f"Not saved: {error}."
         return f"Saved in {path}; resume with: hunt play {state.game.info.name} " \

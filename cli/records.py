@@ -106,6 +106,23 @@ def read_record(path: Path, game_name: str | None = None) -> State:
         raise RecordError(f"{path}: {error}") from None
 
 
+def holds_only_this_game(path: Path, state: State) -> bool:
+    """Whether writing `state`'s record over the file `path` loses nothing: the file is
+    missing, or it is a save of this very game (same game, options and seed) at this
+    position or an earlier one. Anything else (another game, a later position, a file
+    that is not a record) is not overwritten without asking."""
+    if not path.exists():
+        return True
+    try:
+        saved = load_record(path)
+    except RecordError:
+        return False
+    record = state.to_record()
+    actions = saved.get("actions")
+    return all(saved.get(key) == record[key] for key in ("game", "options", "seed")) \
+        and isinstance(actions, list) and actions == record["actions"][:len(actions)]
+
+
 def saved_seat(path: Path) -> str | None:
     """The seat a person played in the game saved in `path` (None if not recorded)."""
     try:

@@ -226,6 +226,29 @@ def test_save_writes_only_regular_files_the_user_may_write(tmp_path: Path) -> No
     assert writable_file("~/x.json") == Path.home().resolve() / "x.json"
 
 
+def test_a_file_that_is_not_this_games_save_is_overwritten_only_when_the_user_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HUNT_SAVE_DIR", str(tmp_path))
+    notes = tmp_path / "notes.json"
+    notes.write_text("my notes\n")
+    # At the prompt: asked, and "no" keeps the file.
+    result = play_leduc(stdin=f"save {notes}\nno\nquit\n")
+    assert "overwrite it? (yes/no)" in result.output and "is kept as it was" in result.output
+    assert notes.read_text() == "my notes\n"
+    # On the command line: asked before the game starts; anything but yes refuses.
+    result = play_leduc("--save", str(notes), stdin="quit\n")
+    assert "kept as it was" in one_line_error(result) and notes.read_text() == "my notes\n"
+    result = play_leduc("--save", str(notes), stdin="yes\nraise\nquit\n")
+    assert result.exit_code == 0 and json.loads(notes.read_text())["actions"][-1] == "raise"
+    # This game's own save, at this position or an earlier one, needs no question.
+    result = run("play", "leduc", "--ai", "heuristic", "--resume", str(notes), "--save",
+                 str(notes), stdin="quit\n")
+    assert result.exit_code == 0 and "overwrite" not in result.output
+    # A later position of this game would be lost: asked again.
+    result = play_leduc("--save", str(notes), stdin="no\n")
+    assert "kept as it was" in one_line_error(result)
+
+
 def test_a_long_line_is_echoed_cut_short() -> None:
     result = play_leduc(stdin="x" * 5000 + "\nquit\n")
     assert result.exit_code == 0
