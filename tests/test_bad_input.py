@@ -68,6 +68,16 @@ def test_digits_int_cannot_read_are_answered_and_the_prompt_comes_again(typed: s
     assert parse_number("2") == 2 and parse_number(" 2") is None
 
 
+# 2. Undo at a manual-dice chance prompt -------------------------------------------------
+
+def test_undo_at_a_manual_dice_prompt_is_answered_and_the_draw_asked_again() -> None:
+    result = run("play", "jutland", "--dice", "manual", "--seed", "1", "--level", "easy",
+                 stdin="undo\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "Cannot undo a roll or a draw: type what came up." in result.output
+    assert result.output.count("Chance: what came up at the table?") == 2
+
+
 # 3. Save paths ------------------------------------------------------------------
 
 def test_unwritable_save_paths_are_refused_in_one_line_and_leave_no_file(
