@@ -73,7 +73,7 @@ def decisions(state: State, playouts: int, seed: int,
     """Every decision with a real choice (more than one legal action) in `state`'s
     history, with the win chance before and after it."""
     rng = random.Random(seed)
-    replay = state.game.new_initial_state(state.seed)
+    replay = state.replayed(0)
     found = []
     for index, action in enumerate(state.history):
         seat = replay.current_player()
@@ -95,9 +95,7 @@ def turning_points(state: State, found: list[Decision], count: int, iterations: 
     biggest = sorted(found, key=lambda d: -abs(d.swing))[:count]
     points = []
     for decision in sorted(biggest, key=lambda d: d.index):
-        replay = state.game.new_initial_state(state.seed)
-        for action in state.history[:decision.index]:
-            replay.apply_action(action)
+        replay = state.replayed(decision.index)
         preferred = recommend(replay, iterations, seed).action
         points.append(TurningPoint(decision, "" if preferred == decision.action else preferred))
     return points

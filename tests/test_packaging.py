@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -124,26 +125,51 @@ def test_the_wheel_ships_the_code_folders_and_data_under_hunt_only(tmp_path: Pat
 
 
 def _imports(folder: str) -> dict[str, set[str]]:
-    import ast
-
+    """Every module each file under `folder` imports, function-local and TYPE_CHECKING
+    imports included; `from a import b` counts as `a` and `a.b` (b may be a module)."""
     found: dict[str, set[str]] = {}
     for path in (ROOT / folder).rglob("*.py"):
         names = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module:
+            if isinstance(node, ast.ImportFrom):
+                # A relative import would name its package only by where the file is.
+                assert node.level == 0 and node.module, f"relative import in {path}"
                 names.add(node.module)
+                names.update(f"{node.module}.{alias.name}" for alias in node.names)
             elif isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
         found[str(path.relative_to(ROOT))] = names
     return found
 
 
+def _within(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == package or name.startswith(package + ".") for package in packages)
+
+
+GAMES = tuple(sorted("hunt.models." + folder.name for folder in (ROOT / "models").iterdir()
+                     if (folder / "__init__.py").is_file()))
+"""Every game's package, read from the tree so that a new game is covered too."""
+
+
 def test_dependencies_point_one_way_boards_models_solver_cli() -> None:
-    games = ("hunt.models.jutland", "hunt.models.leduc", "hunt.models.the_hunt")
+    assert {"hunt.models.the_hunt", "hunt.models.jutland", "hunt.models.hunted",
+            "hunt.models.hunting_party", "hunt.models.leduc"} <= set(GAMES)
     for path, names in _imports("boards").items():
-        assert not any(n.startswith(("hunt.models", "hunt.solver", "hunt.cli"))
-                       for n in names), path
+        assert not [n for n in names if _within(n, ("hunt.models", "hunt.solver", "hunt.cli"))
+                    ], path
     for path, names in _imports("models").items():
-        assert not any(n.startswith(("hunt.solver", "hunt.cli")) for n in names), path
+        assert not [n for n in names if _within(n, ("hunt.solver", "hunt.cli"))], path
+        # A game's rules see the shared models and their own package, no other game's.
+        own = tuple(game for game in GAMES if path.startswith(game.removeprefix("hunt.")
+                                                               .replace(".", "/") + "/"))
+        assert not [n for n in names if _within(n, GAMES) and not _within(n, own)], path
     for path, names in _imports("solver").items():
-        assert not any(n.startswith((*games, "hunt.cli")) for n in names), path
+        # Solver sees games only through the contract: no game, no game's components.
+        assert not [n for n in names if _within(n, (*GAMES, "hunt.boards", "hunt.cli"))], path
+
+
+def test_the_dependency_check_sees_every_kind_of_import() -> None:
+    names = _imports("models")["models/the_hunt/rules.py"]
+    assert "hunt.models.the_hunt.actions" in names  # at the top of the file
+    names = _imports("models")["models/the_hunt/heuristics.py"]
+    assert "hunt.models.the_hunt.rules" in names  # under TYPE_CHECKING

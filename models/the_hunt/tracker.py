@@ -88,7 +88,7 @@ def replay_views(state: TheHuntState, seat: int
     """Replay `state`'s record: after each action, the replayed position, what `seat`
     saw of that action, and the public facts from just before it (what the tracker
     reads with each view)."""
-    replay = state.game.new_initial_state(state.seed)
+    replay = state.replayed(0)
     for action in state.history:
         facts = public_facts(replay)
         mark = replay.view_length(seat)
@@ -243,7 +243,7 @@ def recorded_moves(state: TheHuntState) -> list[RecordedMove]:
     """Every Graf Spee move in `state`'s history (this reads the true hexes: it is for
     fitting on finished games, never for play)."""
     moves = []
-    replay = state.game.new_initial_state(state.seed)
+    replay = state.replayed(0)
     for action in state.history:
         assert isinstance(action, HuntAction)
         if action.verb == "move" and action.arg == "graf-spee" \
