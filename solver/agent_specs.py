@@ -10,7 +10,7 @@ Jutland); `ismcts:depth=N` cuts playouts after N actions with the game's evaluat
 errors better (0: always the search's); `ismcts:epsilon=E` makes that share of
 playout decisions at random; `ismcts:tree=N` lets an iteration take at most N
 decisions in the trees before its playout (1: flat UCB over the root actions, 0: no
-limit). Without them each game's measured `search_shape` applies.
+limit). Without them each game's measured profile applies (`hunt.solver.profiles`).
 Difficulty levels only change the search budget, never what the AI may see.
 """
 
@@ -24,10 +24,12 @@ from hunt.models.game import Game
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
 from hunt.solver.ismcts import ISMCTSAgent, ISMCTSConfig
 from hunt.solver.pimc import PIMCAgent
+from hunt.solver.profiles import search_profile
 
 LEVELS: dict[str, float] = {"easy": 0.1, "normal": 1.0, "hard": 4.0}
 """Search iterations per decision at each level, as a multiple of the game's
-`normal_iterations` (the budget that answers in about 2 s a move on a 2-core machine)."""
+profile's `normal_iterations` (`hunt.solver.profiles`: the budget that answers in about
+2 s a move on a 2-core machine)."""
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", "pimc")
 
@@ -61,7 +63,7 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
         return RandomAgent(seed)
     if name == "heuristic":
         return HeuristicAgent(seed)
-    normal = game.normal_iterations if game is not None else Game.normal_iterations
+    normal = search_profile(game).normal_iterations
     # The search's settings, in the ISMCTSConfig that the agent runs with (PIMC reads
     # only its iterations).
     config = ISMCTSConfig(iterations=normal)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from hunt.models.game import State
 from hunt.solver.hints import recommend
 from hunt.solver.playout import play_out
+from hunt.solver.profiles import search_profile
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def win_chances(state: State, playouts: int, rng: random.Random) -> list[float]:
     else:
         totals = [0.0] * state.game.info.num_players
         for _ in range(playouts):
-            result = play_out(state.clone(), rng, state.game.rollout_depth,
+            result = play_out(state.clone(), rng, search_profile(state.game).rollout_depth,
                               reward=lambda world: world.returns())
             totals = [total + value / playouts for total, value in zip(totals, result,
                                                                        strict=True)]

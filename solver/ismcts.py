@@ -11,7 +11,8 @@ world by availability-aware UCB; the first action not tried yet is expanded, the
 playout (the game's `rollout_action`, cut at `rollout_depth` with its `evaluate`)
 gives the returns that every tree backs up for its own seat. How far the trees grow,
 whether the game's own choice stands against a close call, and how often playouts
-stray from the rollout policy are the game's measured `search_shape` unless set here.
+stray from the rollout policy are the game's measured profile (`hunt.solver.profiles`)
+unless set here.
 
 The search reads nothing of the real state but the seat's view: it only calls
 `determinize`, `belief`, `current_player` and `legal_actions` on it. Everything
@@ -27,9 +28,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass, fields, replace
 from typing import TypedDict, Unpack
 
-from hunt.models.game import CHANCE, Action, SearchShape, State
+from hunt.models.game import CHANCE, Action, State
 from hunt.solver.agent import Agent
 from hunt.solver.playout import play_out
+from hunt.solver.profiles import SearchShape, search_profile
 
 
 class _Node:
@@ -87,7 +89,7 @@ class ISMCTSConfig:
     exploration: float = 0.7
     """UCB's exploration constant."""
     rollout_depth: int | None = None
-    """Actions a playout takes before the game's evaluation; None: the game's own."""
+    """Actions a playout takes before the game's evaluation; None: the game's profile's."""
     guide_weight: float = 5.0
     """Progressive bias toward the game's own choice, fading with visits."""
     use_belief: bool = True
@@ -95,7 +97,7 @@ class ISMCTSConfig:
     confidence: float | None = None
     epsilon: float | None = None
     tree_depth: int | None = None
-    """These three are the `SearchShape` fields; None takes the game's."""
+    """These three are the `SearchShape` fields; None takes the game's profile's."""
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_limit is None:
@@ -132,7 +134,7 @@ class ISMCTS:
 
     def shape_for(self, state: State) -> SearchShape:
         """The game's search shape with this search's own settings put over it."""
-        shape, config = state.game.search_shape, self.config
+        shape, config = search_profile(state.game).shape, self.config
         return replace(
             shape,
             tree_depth=shape.tree_depth if config.tree_depth is None else config.tree_depth,
@@ -195,7 +197,7 @@ class ISMCTS:
                 if seen:
                     nodes[seat] = nodes[seat].children.setdefault(seen, _Node())
         depth = self.config.rollout_depth if self.config.rollout_depth is not None \
-            else world.game.rollout_depth
+            else search_profile(world.game).rollout_depth
         returns = play_out(world, self.rng, depth, shape.epsilon)
         for seat in seats:
             for node in paths[seat]:

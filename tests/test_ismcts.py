@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from hunt.models import load_game
+from hunt.models import available_games, load_game
 from hunt.models.game import (
     CHANCE,
     TERMINAL,
@@ -16,7 +16,6 @@ from hunt.models.game import (
     Game,
     GameInfo,
     Observation,
-    SearchShape,
     State,
 )
 from hunt.models.testing import alternative_histories, check_game
@@ -32,6 +31,13 @@ from hunt.solver.ismcts import (
 )
 from hunt.solver.match import play_game
 from hunt.solver.pimc import PIMCAgent
+from hunt.solver.profiles import (
+    DEFAULT_PROFILE,
+    PROFILES,
+    SearchProfile,
+    SearchShape,
+    search_profile,
+)
 
 HIDER, SEEKER = 0, 1
 HEXES = ("a", "b", "c")
@@ -305,12 +311,26 @@ def test_one_config_carries_every_setting_to_the_search() -> None:
     assert spec.search.config == ISMCTSConfig(iterations=9, rollout_depth=4, use_belief=False)
 
 
+def test_every_game_has_its_measured_search_profile() -> None:
+    # The budgets and shapes that used to sit in the rules, unchanged.
+    assert {name: search_profile(load_game(name)) for name in available_games()} == {
+        "the-hunt": SearchProfile(300, 40, SearchShape(1, 0.0, 0.2)),
+        "hunted": SearchProfile(300, 30),
+        "hunting-party": SearchProfile(600),
+        "jutland": SearchProfile(1000, None, SearchShape(1, 0.0)),
+        "leduc": SearchProfile(1000),
+    } == PROFILES
+    assert search_profile("no-such-game") == search_profile(None) == DEFAULT_PROFILE
+    agent = make_agent("ismcts:hard", 1, load_game("hunting-party"))
+    assert isinstance(agent, ISMCTSAgent) and agent.search.config.iterations == 2400
+
+
 def test_the_game_s_search_shape_applies_unless_the_spec_overrides_it() -> None:
     hunt = load_game("the-hunt")
     state = hunt.new_initial_state(1)
     agent = make_agent("ismcts:normal", 1, hunt)
     assert isinstance(agent, ISMCTSAgent)
-    assert agent.search.shape_for(state) == hunt.search_shape \
+    assert agent.search.shape_for(state) == search_profile(hunt).shape \
         == SearchShape(tree_depth=1, confidence=0.0, epsilon=0.2)
     agent = make_agent("ismcts:normal,tree=0,epsilon=0", 1, hunt)
     assert isinstance(agent, ISMCTSAgent)

@@ -168,6 +168,21 @@ def test_dependencies_point_one_way_boards_models_solver_cli() -> None:
         assert not [n for n in names if _within(n, (*GAMES, "hunt.boards", "hunt.cli"))], path
 
 
+def test_model_fitting_stays_out_of_what_plays() -> None:
+    # Fitting reads true hexes and needs scipy: scripts and tests use it, nothing that
+    # plays or advises does.
+    fitting = ("hunt.models.the_hunt.fitting",)
+    for folder in ("boards", "models", "solver", "cli"):
+        for path, names in _imports(folder).items():
+            if path != "models/the_hunt/fitting.py":
+                assert not [n for n in names if _within(n, fitting)], path
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys, hunt.cli.main, hunt.models.the_hunt.tracker; "
+         "print(sorted(m for m in sys.modules if m.startswith(('scipy', 'hunt.models."
+         "the_hunt.fitting'))))"], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
 def test_the_dependency_check_sees_every_kind_of_import() -> None:
     names = _imports("models")["models/the_hunt/rules.py"]
     assert "hunt.models.the_hunt.actions" in names  # at the top of the file
