@@ -17,6 +17,7 @@ from hunt.errors import HuntError
 from hunt.models.game import State
 from hunt.models.registry import available_games
 from hunt.solver.analysis import decisions, turning_points
+from hunt.solver.profiles import search_profile
 
 
 class PlotError(HuntError):
@@ -50,7 +51,7 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
                            file=sys.stderr) as bar:
         found = decisions(state, playouts, seed,
                           progress=lambda done, total: bar.update(done - bar.pos))
-    budget = iterations or state.game.normal_iterations
+    budget = iterations or search_profile(state.game).normal_iterations
     points = turning_points(state, found, count, budget, seed)
     report: dict[str, Any] = {
         "game": game_name, "actions": len(state.history), "playouts": playouts,

@@ -15,6 +15,7 @@ from hunt.cli.play import writable_file
 from hunt.models.game import random_action
 from hunt.models.registry import load_game
 from hunt.solver.bench import midgame_states, peak_memory_mb, run_bench
+from hunt.solver.profiles import search_profile
 
 
 @click.command()
@@ -36,7 +37,7 @@ def bench(quick: bool, as_json: bool, output: Path | None) -> None:
                                    "p95": times[int(0.95 * (len(times) - 1))] * 1e3,
                                    "updates": len(times)}
     progress("the-hunt: hint on a mid-game record")
-    report["hint_seconds"] = hint_seconds(load_game("the-hunt").normal_iterations)
+    report["hint_seconds"] = hint_seconds(search_profile("the-hunt").normal_iterations)
     report["peak_memory_mb"] = peak_memory_mb()
     if output is not None:
         output.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")

@@ -13,6 +13,7 @@ from hunt.cli.records import read_record
 from hunt.models.game import CHANCE, State
 from hunt.models.registry import available_games
 from hunt.solver.hints import recommend
+from hunt.solver.profiles import search_profile
 
 
 @click.command()
@@ -38,7 +39,7 @@ def hint(game_name: str, record_path: Path, seat_name: str, model: str,
         raise click.BadParameter(f"{seat_name!r} is not a seat of {game_name}; "
                                  f"accepted: {', '.join(seats)}", param_hint="--as")
     seat = seats.index(seat_name.lower())
-    budget = state.game.normal_iterations if iterations is None else iterations
+    budget = search_profile(state.game).normal_iterations if iterations is None else iterations
     report = hint_report(state, seat, model, budget, seed)
     if as_json:
         click.echo(json.dumps(report, indent=1))
@@ -92,7 +93,7 @@ def pending(state: State) -> str:
 def advise(state: State, seat: int) -> str:
     """The `hint` answer at the play prompt: what `hunt hint` says of the saved game at
     this moment (the same search budget and seed)."""
-    budget = state.game.normal_iterations
+    budget = search_profile(state.game).normal_iterations
     return "\n".join(describe(state, hint_report(state, seat, "uniform", budget, seed=0)))
 
 

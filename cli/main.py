@@ -24,7 +24,7 @@ from hunt.errors import HuntError, why
 from hunt.models.game import State
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent import Agent
-from hunt.solver.agents import LEVELS, make_agent
+from hunt.solver.agent_specs import LEVELS, make_agent
 from hunt.solver.arena import GameOutcome, run_arena
 
 

@@ -58,7 +58,7 @@ def undone(state: State, human: int) -> State | str:
     undo is allowed depends only on what the human has seen, and an undo can never be
     used to peek. Steps of others the human did not see are taken back too; they come
     again as they were (see `step_seed`)."""
-    replay = state.game.new_initial_state(state.seed)
+    replay = state.replayed(0)
     last: int | None = None
     seen_after = 0
     for index, action in enumerate(state.history):

@@ -72,28 +72,10 @@ class GameInfo:
     together (and one seat alone is a solo game)."""
 
 
-@dataclass(frozen=True)
-class SearchShape:
-    """How the game's ISMCTS is shaped unless an agent spec says otherwise; each game
-    keeps the shape that played best in its measured arena games."""
-
-    tree_depth: int = 0
-    """Decisions an iteration takes in the trees before its playout; 0: no limit (it
-    descends until it expands a node). 1 is flat UCB over the root actions."""
-    confidence: float = 1.0
-    """Standard errors by which the search's choice must beat the game's own choice
-    to replace it (0: the search's choice always)."""
-    epsilon: float = 0.0
-    """Share of playout decisions made at random instead of by the rollout policy."""
-
-
 class Game(ABC):
     """A rules set with its options; a factory of states."""
 
     info: GameInfo
-    normal_iterations: int = 1000
-    """Search iterations that answer in about 2 s a move on a 2-core machine: the
-    "normal" level (easy and hard scale it)."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options: dict[str, Any] = dict(options)
@@ -131,14 +113,9 @@ class Game(ABC):
         """
         return state.returns()
 
-    rollout_depth: int | None = None
-    """Where the search cuts its playouts to call `evaluate` (None: play to the end)."""
-
-    search_shape: SearchShape = SearchShape()
-    """The search's default shape for this game (see `SearchShape`)."""
-
     def evaluate(self, state: State) -> list[float] | None:
-        """Estimated returns where a playout is cut short; None: play to the end."""
+        """Estimated returns where a playout is cut short (the search's profile says
+        where, `hunt.solver.profiles`); None: play to the end."""
         return None
 
     def from_record(self, record: Mapping[str, Any]) -> State:

@@ -252,7 +252,7 @@ def alternative_histories(state: State, seat: int, rng: random.Random, *,
     """
     if not state.history or state._determinized:
         return []
-    replay = state.game.new_initial_state(state.seed)
+    replay = state.replayed(0)
     seen: list[tuple[Hashable, ...]] = []
     for action in state.history:
         mark = replay.view_length(seat)
@@ -280,7 +280,7 @@ def alternative_histories(state: State, seat: int, rng: random.Random, *,
 
 def _replay_with_change(state: State, seat: int, seen: list[tuple[Hashable, ...]],
                         changed: int, rng: random.Random) -> State | None:
-    world = state.game.new_initial_state(state.seed)
+    world = state.replayed(0)
     for index, action in enumerate(state.history):
         if world.is_terminal():
             return None

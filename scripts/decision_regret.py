@@ -26,6 +26,7 @@ from hunt.solver.bench import midgame_states
 from hunt.solver.ismcts import ISMCTS
 from hunt.solver.pimc import PIMCAgent
 from hunt.solver.playout import play_out
+from hunt.solver.profiles import search_profile
 
 SETTINGS: dict[str, dict[str, Any]] = {
     "ismcts (the game's shape)": {},
@@ -35,7 +36,7 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "ismcts tree=1 confidence=0": {"tree_depth": 1, "confidence": 0.0, "epsilon": 0.0},
     "ismcts tree=2": {"tree_depth": 2, "confidence": 1.0, "epsilon": 0.0},
 }
-"""Settings left out take the game's `search_shape`."""
+"""Settings left out take the game's profile (`hunt.solver.profiles`)."""
 
 
 def value(state: State, action: Action, playouts: int, rng: random.Random) -> float:
@@ -44,7 +45,7 @@ def value(state: State, action: Action, playouts: int, rng: random.Random) -> fl
     for _ in range(playouts):
         world = state.clone()
         world.apply_legal_action(action)
-        total += play_out(world, rng, state.game.rollout_depth)[seat]
+        total += play_out(world, rng, search_profile(state.game).rollout_depth)[seat]
     return total / playouts
 
 
@@ -69,7 +70,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=1000)
     args = parser.parse_args()
     game = load_game(args.game)
-    iterations = args.iterations or game.normal_iterations
+    iterations = args.iterations or search_profile(game).normal_iterations
     rng = random.Random(1)
     regrets: dict[str, list[float]] = {}
     for index, state in enumerate(midgame_states(game, args.positions, seed=5)):

@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from hunt.models.hunted import HuntedGame, HuntedState
-from hunt.solver.agents import make_agent
+from hunt.solver.agent_specs import make_agent
 from hunt.solver.arena import wilson_interval
 from hunt.solver.match import play_game
 

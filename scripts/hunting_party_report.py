@@ -16,7 +16,7 @@ import statistics
 from collections import Counter, defaultdict
 
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState
-from hunt.solver.agents import make_agent
+from hunt.solver.agent_specs import make_agent
 from hunt.solver.match import play_game
 
 

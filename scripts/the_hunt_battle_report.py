@@ -17,7 +17,7 @@ import random
 
 from hunt.models.registry import load_game
 from hunt.models.the_hunt import TheHuntGame, TheHuntState
-from hunt.solver.agents import make_agent
+from hunt.solver.agent_specs import make_agent
 from hunt.solver.arena import wilson_interval
 from hunt.solver.match import play_game, play_on
 

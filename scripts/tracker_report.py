@@ -18,15 +18,9 @@ from __future__ import annotations
 import argparse
 
 from hunt.models.registry import load_game
+from hunt.models.the_hunt.fitting import fit_weights, log_likelihood, recorded_moves
 from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
-from hunt.models.the_hunt.tracker import (
-    GrafSpeeTracker,
-    MoveWeights,
-    fit_weights,
-    log_likelihood,
-    recorded_moves,
-    replay_views,
-)
+from hunt.models.the_hunt.tracker import GrafSpeeTracker, MoveWeights, replay_views
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.match import play_game
 

@@ -2,11 +2,11 @@
 `hunt.models.game`."""
 
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
-from hunt.solver.agents import LEVELS, make_agent
-from hunt.solver.ismcts import ISMCTS, ISMCTSAgent, SearchResult
+from hunt.solver.agent_specs import LEVELS, make_agent
+from hunt.solver.ismcts import ISMCTS, ISMCTSAgent, ISMCTSConfig, SearchResult
 from hunt.solver.match import MatchResult, play_game, play_on
 from hunt.solver.pimc import PIMCAgent
 
-__all__ = ["ISMCTS", "LEVELS", "Agent", "HeuristicAgent", "ISMCTSAgent", "MatchResult",
-           "PIMCAgent", "RandomAgent", "SearchResult", "make_agent", "play_game",
-           "play_on"]
+__all__ = ["ISMCTS", "LEVELS", "Agent", "HeuristicAgent", "ISMCTSAgent", "ISMCTSConfig",
+           "MatchResult", "PIMCAgent", "RandomAgent", "SearchResult", "make_agent",
+           "play_game", "play_on"]

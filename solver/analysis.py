@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from hunt.models.game import State
 from hunt.solver.hints import recommend
 from hunt.solver.playout import play_out
+from hunt.solver.profiles import search_profile
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def win_chances(state: State, playouts: int, rng: random.Random) -> list[float]:
     else:
         totals = [0.0] * state.game.info.num_players
         for _ in range(playouts):
-            result = play_out(state.clone(), rng, state.game.rollout_depth,
+            result = play_out(state.clone(), rng, search_profile(state.game).rollout_depth,
                               reward=lambda world: world.returns())
             totals = [total + value / playouts for total, value in zip(totals, result,
                                                                        strict=True)]
@@ -73,7 +74,7 @@ def decisions(state: State, playouts: int, seed: int,
     """Every decision with a real choice (more than one legal action) in `state`'s
     history, with the win chance before and after it."""
     rng = random.Random(seed)
-    replay = state.game.new_initial_state(state.seed)
+    replay = state.replayed(0)
     found = []
     for index, action in enumerate(state.history):
         seat = replay.current_player()
@@ -95,9 +96,7 @@ def turning_points(state: State, found: list[Decision], count: int, iterations: 
     biggest = sorted(found, key=lambda d: -abs(d.swing))[:count]
     points = []
     for decision in sorted(biggest, key=lambda d: d.index):
-        replay = state.game.new_initial_state(state.seed)
-        for action in state.history[:decision.index]:
-            replay.apply_action(action)
+        replay = state.replayed(decision.index)
         preferred = recommend(replay, iterations, seed).action
         points.append(TurningPoint(decision, "" if preferred == decision.action else preferred))
     return points

@@ -20,7 +20,7 @@ from typing import Any
 
 from hunt.errors import HuntError
 from hunt.models.registry import load_game
-from hunt.solver.agents import make_agent
+from hunt.solver.agent_specs import make_agent
 from hunt.solver.match import play_game
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from hunt.models.game import Game, State, random_action
 from hunt.models.registry import available_games, load_game
 from hunt.solver.ismcts import ISMCTS
+from hunt.solver.profiles import search_profile
 
 
 def random_playouts_per_second(game: Game, seconds: float, seed: int = 0) -> float:
@@ -52,7 +53,8 @@ def ismcts_iterations_per_second(game: Game, positions: int, seed: int = 0) -> f
     """ISMCTS at the normal level's budget and settings, over a few positions."""
     done, seconds = 0, 0.0
     for number, state in enumerate(midgame_states(game, positions, seed)):
-        result = ISMCTS(iterations=game.normal_iterations, seed=number).search(state)
+        budget = search_profile(game).normal_iterations
+        result = ISMCTS(iterations=budget, seed=number).search(state)
         done += result.iterations
         seconds += result.seconds
     return done / seconds
@@ -77,7 +79,7 @@ def run_bench(quick: bool, progress: Callable[[str], None] = lambda _: None) -> 
         report["games"][name] = {
             "random_playouts_per_s": playouts,
             "ismcts_iterations_per_s": ismcts_iterations_per_second(game, positions),
-            "ismcts_normal_iterations": game.normal_iterations,
-            "ismcts_rollout_depth": game.rollout_depth,
+            "ismcts_normal_iterations": search_profile(game).normal_iterations,
+            "ismcts_rollout_depth": search_profile(game).rollout_depth,
         }
     return report

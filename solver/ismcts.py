@@ -11,7 +11,8 @@ world by availability-aware UCB; the first action not tried yet is expanded, the
 playout (the game's `rollout_action`, cut at `rollout_depth` with its `evaluate`)
 gives the returns that every tree backs up for its own seat. How far the trees grow,
 whether the game's own choice stands against a close call, and how often playouts
-stray from the rollout policy are the game's measured `search_shape` unless set here.
+stray from the rollout policy are the game's measured profile (`hunt.solver.profiles`)
+unless set here.
 
 The search reads nothing of the real state but the seat's view: it only calls
 `determinize`, `belief`, `current_player` and `legal_actions` on it. Everything
@@ -24,11 +25,13 @@ import math
 import random
 import time
 from collections.abc import Hashable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from typing import TypedDict, Unpack
 
-from hunt.models.game import CHANCE, Action, SearchShape, State
+from hunt.models.game import CHANCE, Action, State
 from hunt.solver.agent import Agent
 from hunt.solver.playout import play_out
+from hunt.solver.profiles import SearchShape, search_profile
 
 
 class _Node:
@@ -73,37 +76,70 @@ class SearchResult:
         return next(entry for entry in self.stats if entry.action == action)
 
 
-class ISMCTS:
-    """The search itself: `search(state)` from the current player's seat."""
+@dataclass(frozen=True)
+class ISMCTSConfig:
+    """Every setting of one search, in one place: `ISMCTS`, `ISMCTSAgent` and the agent
+    specs (`hunt.solver.agent_specs`) all take this. The budget is `iterations`,
+    `time_limit` or both (whichever ends first)."""
 
-    def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
-                 exploration: float = 0.7, rollout_depth: int | None = None,
-                 guide_weight: float = 5.0, confidence: float | None = None,
-                 use_belief: bool = True, epsilon: float | None = None,
-                 tree_depth: int | None = None, seed: int = 0) -> None:
-        if iterations is None and time_limit is None:
+    iterations: int | None = 1000
+    """Iterations per decision; None: only the time limit counts."""
+    time_limit: float | None = None
+    """Seconds per decision; None: only the iterations count."""
+    exploration: float = 0.7
+    """UCB's exploration constant."""
+    rollout_depth: int | None = None
+    """Actions a playout takes before the game's evaluation; None: the game's profile's."""
+    guide_weight: float = 5.0
+    """Progressive bias toward the game's own choice, fading with visits."""
+    use_belief: bool = True
+    """Weight the samples by the game's belief (off: every consistent world alike)."""
+    confidence: float | None = None
+    epsilon: float | None = None
+    tree_depth: int | None = None
+    """These three are the `SearchShape` fields; None takes the game's profile's."""
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.time_limit is None:
             raise ValueError("give the search a budget: iterations or time_limit")
-        self.iterations = iterations
-        self.time_limit = time_limit
-        self.exploration = exploration
-        self.rollout_depth = rollout_depth
-        self.guide_weight = guide_weight
-        self.use_belief = use_belief
-        """Weight the samples by the game's belief (off: every consistent world alike)."""
-        self.confidence = confidence
-        self.epsilon = epsilon
-        self.tree_depth = tree_depth
-        """The `SearchShape` fields; None takes the game's (`Game.search_shape`)."""
+
+
+class ISMCTSSettings(TypedDict, total=False):
+    """`ISMCTSConfig`'s fields as keywords (a test keeps the two alike), so that
+    `ISMCTS(iterations=300, seed=1)` is checked like `ISMCTSConfig(iterations=300)`."""
+
+    iterations: int | None
+    time_limit: float | None
+    exploration: float
+    rollout_depth: int | None
+    guide_weight: float
+    use_belief: bool
+    confidence: float | None
+    epsilon: float | None
+    tree_depth: int | None
+
+
+SETTING_NAMES = tuple(field.name for field in fields(ISMCTSConfig))
+"""The names `ISMCTSConfig` (and so `ISMCTSSettings`) has."""
+
+
+class ISMCTS:
+    """The search itself: `search(state)` from the current player's seat, with the
+    settings of `config`, each keyword in `settings` put over it."""
+
+    def __init__(self, config: ISMCTSConfig | None = None, *, seed: int = 0,
+                 **settings: Unpack[ISMCTSSettings]) -> None:
+        self.config = replace(config or ISMCTSConfig(), **settings)
         self.rng = random.Random(seed)
 
     def shape_for(self, state: State) -> SearchShape:
         """The game's search shape with this search's own settings put over it."""
-        shape = state.game.search_shape
+        shape, config = search_profile(state.game).shape, self.config
         return replace(
             shape,
-            tree_depth=shape.tree_depth if self.tree_depth is None else self.tree_depth,
-            confidence=shape.confidence if self.confidence is None else self.confidence,
-            epsilon=shape.epsilon if self.epsilon is None else self.epsilon)
+            tree_depth=shape.tree_depth if config.tree_depth is None else config.tree_depth,
+            confidence=shape.confidence if config.confidence is None else config.confidence,
+            epsilon=shape.epsilon if config.epsilon is None else config.epsilon)
 
     def search(self, state: State) -> SearchResult:
         """Search from the seat to act in `state` and return its statistics."""
@@ -112,7 +148,7 @@ class ISMCTS:
             raise ValueError("search needs a seat to act, not a chance or terminal node")
         legal = state.legal_actions()
         shape = self.shape_for(state)
-        prior = state.belief(seat) if self.use_belief else None  # once per decision
+        prior = state.belief(seat) if self.config.use_belief else None  # once per decision
         roots = [_Node() for _ in range(state.game.info.num_players)]
         start = time.perf_counter()
         done = 0
@@ -129,10 +165,11 @@ class ISMCTS:
                             time.perf_counter() - start)
 
     def _budget_spent(self, done: int, start: float) -> bool:
-        if self.iterations is not None and done >= self.iterations:
+        iterations, time_limit = self.config.iterations, self.config.time_limit
+        if iterations is not None and done >= iterations:
             return True
-        return self.time_limit is not None and done % 8 == 0 \
-            and time.perf_counter() - start >= self.time_limit
+        return time_limit is not None and done % 8 == 0 \
+            and time.perf_counter() - start >= time_limit
 
     def _iterate(self, world: State, roots: list[_Node], shape: SearchShape) -> None:
         """One sampled world: select and expand down the trees, play out, back up."""
@@ -159,8 +196,8 @@ class ISMCTS:
                 seen = world.views_since(seat, marks[seat])
                 if seen:
                     nodes[seat] = nodes[seat].children.setdefault(seen, _Node())
-        depth = self.rollout_depth if self.rollout_depth is not None \
-            else world.game.rollout_depth
+        depth = self.config.rollout_depth if self.config.rollout_depth is not None \
+            else search_profile(world.game).rollout_depth
         returns = play_out(world, self.rng, depth, shape.epsilon)
         for seat in seats:
             for node in paths[seat]:
@@ -183,10 +220,10 @@ class ISMCTS:
                 untried.append(action)
                 continue
             child.availability += 1
-            score = child.value_sum / child.visits + self.exploration * math.sqrt(
+            score = child.value_sum / child.visits + self.config.exploration * math.sqrt(
                 math.log(child.availability) / child.visits)
             if action == guide:
-                score += self.guide_weight / (child.visits + 1)
+                score += self.config.guide_weight / (child.visits + 1)
             if best is None or score > best[0]:
                 best = (score, action, child)
         if untried:
@@ -234,15 +271,9 @@ class ISMCTSAgent(Agent):
 
     name = "ismcts"
 
-    def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
-                 exploration: float = 0.7, rollout_depth: int | None = None,
-                 use_belief: bool = True, confidence: float | None = None,
-                 epsilon: float | None = None, tree_depth: int | None = None,
-                 seed: int = 0) -> None:
-        self.search = ISMCTS(iterations=iterations, time_limit=time_limit,
-                             exploration=exploration, rollout_depth=rollout_depth,
-                             confidence=confidence, use_belief=use_belief, epsilon=epsilon,
-                             tree_depth=tree_depth, seed=seed)
+    def __init__(self, config: ISMCTSConfig | None = None, *, seed: int = 0,
+                 **settings: Unpack[ISMCTSSettings]) -> None:
+        self.search = ISMCTS(config, seed=seed, **settings)
         self.last_result: SearchResult | None = None
         self.rng = self.search.rng
 

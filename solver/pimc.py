@@ -13,6 +13,7 @@ import random
 from hunt.models.game import Action, State
 from hunt.solver.agent import Agent
 from hunt.solver.playout import play_out
+from hunt.solver.profiles import search_profile
 
 
 class PIMCAgent(Agent):
@@ -33,6 +34,7 @@ class PIMCAgent(Agent):
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
         worlds = max(1, self.iterations // len(legal))
+        depth = search_profile(state.game).rollout_depth
         for _ in range(worlds):
             world = state.determinize(seat, self.rng, prior)
             for index, action in enumerate(legal):
@@ -40,7 +42,7 @@ class PIMCAgent(Agent):
                     continue
                 trial = world.clone()
                 trial.apply_legal_action(action)
-                totals[index] += play_out(trial, self.rng, state.game.rollout_depth)[seat]
+                totals[index] += play_out(trial, self.rng, depth)[seat]
                 counts[index] += 1
         means = [total / count if count else -math.inf
                  for total, count in zip(totals, counts, strict=True)]

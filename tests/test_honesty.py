@@ -310,7 +310,7 @@ import json, random, sys
 from hunt.cli.hint import hint_report
 from hunt.models import load_game
 from hunt.models.game import CHANCE
-from hunt.solver.agents import make_agent
+from hunt.solver.agent_specs import make_agent
 from hunt.solver.match import play_game
 
 for name, options in [("the-hunt", {}), ("jutland", {}), ("hunting-party", {"players": 3}),

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from hunt.models import load_game
+from hunt.models import available_games, load_game
 from hunt.models.game import (
     CHANCE,
     TERMINAL,
@@ -16,15 +16,28 @@ from hunt.models.game import (
     Game,
     GameInfo,
     Observation,
-    SearchShape,
     State,
 )
 from hunt.models.testing import alternative_histories, check_game
 from hunt.solver.agent import HeuristicAgent
-from hunt.solver.agents import AgentSpecError, make_agent
-from hunt.solver.ismcts import ISMCTS, ISMCTSAgent, _Node
+from hunt.solver.agent_specs import AgentSpecError, make_agent
+from hunt.solver.ismcts import (
+    ISMCTS,
+    SETTING_NAMES,
+    ISMCTSAgent,
+    ISMCTSConfig,
+    ISMCTSSettings,
+    _Node,
+)
 from hunt.solver.match import play_game
 from hunt.solver.pimc import PIMCAgent
+from hunt.solver.profiles import (
+    DEFAULT_PROFILE,
+    PROFILES,
+    SearchProfile,
+    SearchShape,
+    search_profile,
+)
 
 HIDER, SEEKER = 0, 1
 HEXES = ("a", "b", "c")
@@ -263,24 +276,53 @@ def test_time_budget_stops_the_search() -> None:
 
 def test_agent_specs_and_levels() -> None:
     agent = make_agent("ismcts:easy", 1)
-    assert isinstance(agent, ISMCTSAgent) and agent.search.iterations == 100
+    assert isinstance(agent, ISMCTSAgent) and agent.search.config.iterations == 100
     agent = make_agent("ismcts:time=0.5", 1)
-    assert isinstance(agent, ISMCTSAgent) and agent.search.time_limit == 0.5
+    assert isinstance(agent, ISMCTSAgent) and agent.search.config.time_limit == 0.5
     assert isinstance(make_agent("pimc:iterations=50", 1), PIMCAgent)
     with pytest.raises(AgentSpecError, match="bad setting 'fast'"):
         make_agent("ismcts:fast", 1)
     with pytest.raises(AgentSpecError, match="bad setting 'time=1'"):
         make_agent("pimc:time=1", 1)
     agent = make_agent("ismcts:iterations=30,depth=12,uniform", 1)
-    assert isinstance(agent, ISMCTSAgent) and agent.search.rollout_depth == 12
-    assert agent.search.iterations == 30 and not agent.search.use_belief
+    assert isinstance(agent, ISMCTSAgent) and agent.search.config.rollout_depth == 12
+    assert agent.search.config.iterations == 30 and not agent.search.config.use_belief
     agent = make_agent("ismcts:normal,confidence=0,epsilon=0.25", 1)
     assert isinstance(agent, ISMCTSAgent)
-    assert agent.search.confidence == 0 and agent.search.epsilon == 0.25
+    assert agent.search.config.confidence == 0 and agent.search.config.epsilon == 0.25
     agent = make_agent("ismcts:tree=1", 1)
-    assert isinstance(agent, ISMCTSAgent) and agent.search.tree_depth == 1
+    assert isinstance(agent, ISMCTSAgent) and agent.search.config.tree_depth == 1
     with pytest.raises(AgentSpecError, match="bad setting 'epsilon=2'"):
         make_agent("ismcts:epsilon=2", 1)
+
+
+def test_one_config_carries_every_setting_to_the_search() -> None:
+    # The keywords are the config's fields, so no setting can be dropped on the way.
+    assert set(ISMCTSSettings.__optional_keys__) == set(SETTING_NAMES)
+    agent = ISMCTSAgent(iterations=7, exploration=1.2, guide_weight=0.5, seed=1)
+    assert agent.search.config == ISMCTSConfig(iterations=7, exploration=1.2,
+                                               guide_weight=0.5)
+    config = ISMCTSConfig(iterations=9, guide_weight=2.0, tree_depth=1)
+    assert ISMCTSAgent(config, seed=2).search.config == config
+    assert ISMCTSAgent(config, iterations=3).search.config == ISMCTSConfig(
+        iterations=3, guide_weight=2.0, tree_depth=1)
+    spec = make_agent("ismcts:iterations=9,depth=4,uniform", 3)
+    assert isinstance(spec, ISMCTSAgent)
+    assert spec.search.config == ISMCTSConfig(iterations=9, rollout_depth=4, use_belief=False)
+
+
+def test_every_game_has_its_measured_search_profile() -> None:
+    # The budgets and shapes that used to sit in the rules, unchanged.
+    assert {name: search_profile(load_game(name)) for name in available_games()} == {
+        "the-hunt": SearchProfile(300, 40, SearchShape(1, 0.0, 0.2)),
+        "hunted": SearchProfile(300, 30),
+        "hunting-party": SearchProfile(600),
+        "jutland": SearchProfile(1000, None, SearchShape(1, 0.0)),
+        "leduc": SearchProfile(1000),
+    } == PROFILES
+    assert search_profile("no-such-game") == search_profile(None) == DEFAULT_PROFILE
+    agent = make_agent("ismcts:hard", 1, load_game("hunting-party"))
+    assert isinstance(agent, ISMCTSAgent) and agent.search.config.iterations == 2400
 
 
 def test_the_game_s_search_shape_applies_unless_the_spec_overrides_it() -> None:
@@ -288,7 +330,7 @@ def test_the_game_s_search_shape_applies_unless_the_spec_overrides_it() -> None:
     state = hunt.new_initial_state(1)
     agent = make_agent("ismcts:normal", 1, hunt)
     assert isinstance(agent, ISMCTSAgent)
-    assert agent.search.shape_for(state) == hunt.search_shape \
+    assert agent.search.shape_for(state) == search_profile(hunt).shape \
         == SearchShape(tree_depth=1, confidence=0.0, epsilon=0.2)
     agent = make_agent("ismcts:normal,tree=0,epsilon=0", 1, hunt)
     assert isinstance(agent, ISMCTSAgent)
@@ -390,9 +432,9 @@ def test_levels_scale_with_the_games_normal_budget() -> None:
     from hunt.models.the_hunt import TheHuntGame
 
     agent = make_agent("ismcts:normal", 1, TheHuntGame())
-    assert isinstance(agent, ISMCTSAgent) and agent.search.iterations == 300
+    assert isinstance(agent, ISMCTSAgent) and agent.search.config.iterations == 300
     agent = make_agent("ismcts:hard", 1, load_game("jutland"))
-    assert isinstance(agent, ISMCTSAgent) and agent.search.iterations == 4000
+    assert isinstance(agent, ISMCTSAgent) and agent.search.config.iterations == 4000
 
 
 def test_search_decisions_replay_in_any_process_whatever_the_hash_seed() -> None:
@@ -405,7 +447,7 @@ def test_search_decisions_replay_in_any_process_whatever_the_hash_seed() -> None
 
     script = (
         "from hunt.models import load_game\n"
-        "from hunt.solver.agents import make_agent\n"
+        "from hunt.solver.agent_specs import make_agent\n"
         "from hunt.solver.match import play_game\n"
         "game = load_game('the-hunt')\n"
         "spec = 'ismcts:iterations=20,tree=1,confidence=0,epsilon=0.2'\n"

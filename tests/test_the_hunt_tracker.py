@@ -14,12 +14,11 @@ from hunt.models.belief import DiscreteBelief
 from hunt.models.game import Action, State
 from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.actions import STEPS_FOR_AP
+from hunt.models.the_hunt.fitting import RecordedMove, fit_weights
 from hunt.models.the_hunt.tracker import (
     GrafSpeeTracker,
     MoveWeights,
     PublicFacts,
-    RecordedMove,
-    fit_weights,
     replay_views,
 )
 from hunt.solver.agent import HeuristicAgent, RandomAgent

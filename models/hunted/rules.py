@@ -217,8 +217,6 @@ class HuntedGame(Game):
             min_players=1, max_players=2, seat_names=self.seat_names,
             max_game_length=20_000, zero_sum=False, cooperative=True)
 
-    normal_iterations = 300  # about 0.2 s a move: a solo game (~100 choices) took 15-18 s
-
     def weapon_labels(self, names: tuple[str, ...]) -> list[str]:
         """Per inventory place (card names in order): the weapon's label, numbered
         when two share a name ("pulse-rifle", "pulse-rifle#2"), or "" for other cards."""
@@ -250,8 +248,6 @@ class HuntedGame(Game):
         assert isinstance(state, HuntedState)
         seat = state.current_player()
         return self.heuristic_action(state.heuristic_view(seat), state.legal_actions(), rng)
-
-    rollout_depth = 30
 
     def evaluate(self, state: State) -> list[float] | None:
         """P(escape) from the fitted model (`hunt.models.hunted.evaluation`), at a turn

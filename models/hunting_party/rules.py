@@ -110,8 +110,6 @@ def hunter_id(hunter: Hunter) -> str:
 class HuntingPartyGame(Game):
     """Hunting Party for 2 to 5 players. Option: `players` (default 3)."""
 
-    normal_iterations = 600  # about 1 s a move (600 iterations a second)
-
     def __init__(self, players: int = 3, **unknown: Any) -> None:
         if unknown:
             raise OptionError(f"hunting-party has no option {', '.join(sorted(unknown))}; "

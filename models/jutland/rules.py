@@ -39,7 +39,6 @@ from hunt.models.game import (
     Game,
     GameInfo,
     Observation,
-    SearchShape,
     State,
     pick_by_count,
 )
@@ -72,14 +71,6 @@ class KeptCards:
 
 class JutlandGame(Game):
     """Jutland for two players. Option: `escape_bans_battle_cruisers` (default False)."""
-
-    normal_iterations = 1000  # about 600 iterations a second with full playouts
-    search_shape = SearchShape(tree_depth=1, confidence=0.0)
-    """Flat UCB over the root actions, the search's choice always: 0.500 against the
-    heuristic in 200 games with uniform samples, where the full tree keeping the
-    heuristic's choice unless clearly beaten scored 0.46 in 100; with the kept-cards
-    belief 0.575 in 200 (`hunt arena jutland --agents ismcts:normal,heuristic --games
-    100 --seed 6000`; issue 5's notes)."""
 
     def __init__(self, escape_bans_battle_cruisers: bool = False, **unknown: Any) -> None:
         if unknown:

@@ -29,8 +29,6 @@ CARDS = 6
 class LeducGame(Game):
     """Leduc Hold'em for two players; returns are chips won or lost."""
 
-    normal_iterations = 1000
-
     def __init__(self, **unknown: Any) -> None:
         if unknown:
             raise OptionError(f"leduc has no option {', '.join(sorted(unknown))}")

@@ -68,7 +68,6 @@ from hunt.models.game import (
     Game,
     GameInfo,
     Observation,
-    SearchShape,
     State,
 )
 from hunt.models.steps import AUTO, Step, push
@@ -82,6 +81,10 @@ from hunt.models.the_hunt.actions import (
     parse_action,
 )
 
+# The policy and the evaluation name these rules only for type checking: no cycle.
+from hunt.models.the_hunt.evaluation import german_win_chance
+from hunt.models.the_hunt.heuristics import heuristic_action
+
 GERMAN = 0
 BRITISH = 1
 SIDES = ("german", "british")
@@ -94,21 +97,6 @@ DIE = tuple(range(1, 7))
 
 class TheHuntGame(Game):
     """The Hunt for two players. Option: `variant` ("standard" or "historical")."""
-
-    normal_iterations = 300
-    rollout_depth = 40
-    """About one turn of each side, then the fitted evaluation: 4-5 times the iterations
-    a second of full playouts, and 31 of 40 games won against the heuristic at 300
-    iterations (`hunt arena the-hunt --agents ismcts:iterations=300,depth=40,heuristic
-    --games 20 --seed 5000`)."""
-    search_shape = SearchShape(tree_depth=1, confidence=0.0, epsilon=0.2)
-    """Flat UCB over the root actions, the search's choice always, a fifth of playout
-    decisions at random. Against the heuristic the full tree scored 0.800 in 200
-    games, this shape 0.905 in 200; against random opponents the full tree's German
-    won 9 of 25 (its playouts expect a British hunt that random play never makes),
-    this shape's 92 of 100 (`hunt arena the-hunt --agents ismcts:normal,...`, measured
-    before the British Battle rule `battle_ready` and the German's repair-first rule; the
-    figures are in issue 5's notes)."""
 
     def __init__(self, variant: str = "standard", **unknown: Any) -> None:
         if unknown:
@@ -155,7 +143,6 @@ class TheHuntGame(Game):
     def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
                          rng: random.Random) -> Action:
         """Rules of thumb from `hunt.models.the_hunt.heuristics`."""
-        from hunt.models.the_hunt.heuristics import heuristic_action
         return heuristic_action(self, observation, legal_actions, rng)
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:
@@ -177,7 +164,6 @@ class TheHuntGame(Game):
         assert isinstance(state, TheHuntState)
         if state.flow in ("battle", "setup") or state.graf_spee is None:
             return None
-        from hunt.models.the_hunt.evaluation import german_win_chance
         german = 2 * german_win_chance(state) - 1
         return [german, -german]
 

@@ -10,23 +10,26 @@ Jutland); `ismcts:depth=N` cuts playouts after N actions with the game's evaluat
 errors better (0: always the search's); `ismcts:epsilon=E` makes that share of
 playout decisions at random; `ismcts:tree=N` lets an iteration take at most N
 decisions in the trees before its playout (1: flat UCB over the root actions, 0: no
-limit). Without them each game's measured `search_shape` applies.
+limit). Without them each game's measured profile applies (`hunt.solver.profiles`).
 Difficulty levels only change the search budget, never what the AI may see.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from hunt.errors import HuntError, quoted
 from hunt.models.game import Game
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
-from hunt.solver.ismcts import ISMCTSAgent
+from hunt.solver.ismcts import ISMCTSAgent, ISMCTSConfig
 from hunt.solver.pimc import PIMCAgent
+from hunt.solver.profiles import search_profile
 
 LEVELS: dict[str, float] = {"easy": 0.1, "normal": 1.0, "hard": 4.0}
 """Search iterations per decision at each level, as a multiple of the game's
-`normal_iterations` (the budget that answers in about 2 s a move on a 2-core machine)."""
+profile's `normal_iterations` (`hunt.solver.profiles`: the budget that answers in about
+2 s a move on a 2-core machine)."""
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", "pimc")
 
@@ -60,33 +63,29 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
         return RandomAgent(seed)
     if name == "heuristic":
         return HeuristicAgent(seed)
-    normal = game.normal_iterations if game is not None else Game.normal_iterations
-    iterations: int | None = normal
-    time_limit: float | None = None
-    use_belief = True
-    depth: int | None = None
-    confidence: float | None = None
-    epsilon: float | None = None
-    tree_depth: int | None = None
+    normal = search_profile(game).normal_iterations
+    # The search's settings, in the ISMCTSConfig that the agent runs with (PIMC reads
+    # only its iterations).
+    config = ISMCTSConfig(iterations=normal)
     for setting in filter(None, settings.split(",")):
         key, _, value = setting.partition("=")
         try:
             if key in LEVELS and not value:
-                iterations = max(1, round(normal * LEVELS[key]))
+                config = replace(config, iterations=max(1, round(normal * LEVELS[key])))
             elif key == "iterations":
-                iterations = whole(value, 1)
+                config = replace(config, iterations=whole(value, 1))
             elif key == "time" and name == "ismcts":
-                time_limit, iterations = finite(value, 0.01), None
+                config = replace(config, time_limit=finite(value, 0.01), iterations=None)
             elif key == "uniform" and not value and name == "ismcts":
-                use_belief = False
+                config = replace(config, use_belief=False)
             elif key == "depth" and name == "ismcts":
-                depth = whole(value, 0)
+                config = replace(config, rollout_depth=whole(value, 0))
             elif key == "confidence" and name == "ismcts":
-                confidence = finite(value, 0)
+                config = replace(config, confidence=finite(value, 0))
             elif key == "epsilon" and name == "ismcts" and finite(value, 0) <= 1:
-                epsilon = finite(value, 0)
+                config = replace(config, epsilon=finite(value, 0))
             elif key == "tree" and name == "ismcts":
-                tree_depth = whole(value, 0)
+                config = replace(config, tree_depth=whole(value, 0))
             else:
                 raise ValueError
         except ValueError:
@@ -98,9 +97,6 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
                    if name == "ismcts" else "")
             ) from None
     if name == "ismcts":
-        return ISMCTSAgent(iterations=iterations, time_limit=time_limit,
-                           rollout_depth=depth, use_belief=use_belief,
-                           confidence=confidence, epsilon=epsilon, tree_depth=tree_depth,
-                           seed=seed)
-    assert iterations is not None
-    return PIMCAgent(iterations=iterations, seed=seed)
+        return ISMCTSAgent(config, seed=seed)
+    assert config.iterations is not None
+    return PIMCAgent(iterations=config.iterations, seed=seed)

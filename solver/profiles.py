@@ -1,0 +1,88 @@
+"""How the search plays each game: its normal budget, where playouts stop, its shape.
+
+The rules describe a game; how we search it is ours, measured in arena games and kept
+here, by game name (`GameInfo.name`), since solver/ never imports a game. A game with
+no entry gets `DEFAULT_PROFILE`. An agent spec can override each field
+(`hunt.solver.agent_specs`); the levels scale `normal_iterations`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hunt.models.game import Game
+
+
+@dataclass(frozen=True)
+class SearchShape:
+    """How ISMCTS is shaped for a game unless an agent spec says otherwise; each game
+    keeps the shape that played best in its measured arena games."""
+
+    tree_depth: int = 0
+    """Decisions an iteration takes in the trees before its playout; 0: no limit (it
+    descends until it expands a node). 1 is flat UCB over the root actions."""
+    confidence: float = 1.0
+    """Standard errors by which the search's choice must beat the game's own choice
+    to replace it (0: the search's choice always)."""
+    epsilon: float = 0.0
+    """Share of playout decisions made at random instead of by the rollout policy."""
+
+
+@dataclass(frozen=True)
+class SearchProfile:
+    """One game's search settings."""
+
+    normal_iterations: int = 1000
+    """Search iterations that answer in about 2 s a move on a 2-core machine: the
+    "normal" level (easy and hard scale it)."""
+    rollout_depth: int | None = None
+    """Where the search cuts its playouts to call the game's `evaluate` (None: play to
+    the end)."""
+    shape: SearchShape = SearchShape()
+    """The search's default shape for this game."""
+
+
+DEFAULT_PROFILE = SearchProfile()
+"""For a game without an entry in `PROFILES`."""
+
+PROFILES: dict[str, SearchProfile] = {
+    "the-hunt": SearchProfile(
+        normal_iterations=300,
+        # About one turn of each side, then the fitted evaluation: 4-5 times the
+        # iterations a second of full playouts, and 31 of 40 games won against the
+        # heuristic at 300 iterations (`hunt arena the-hunt --agents
+        # ismcts:iterations=300,depth=40,heuristic --games 20 --seed 5000`).
+        rollout_depth=40,
+        # Flat UCB over the root actions, the search's choice always, a fifth of
+        # playout decisions at random. Against the heuristic the full tree scored 0.800
+        # in 200 games, this shape 0.905 in 200; against random opponents the full
+        # tree's German won 9 of 25 (its playouts expect a British hunt that random
+        # play never makes), this shape's 92 of 100 (`hunt arena the-hunt --agents
+        # ismcts:normal,...`, measured before the British Battle rule `battle_ready` and
+        # the German's repair-first rule; the figures are in issue 5's notes).
+        shape=SearchShape(tree_depth=1, confidence=0.0, epsilon=0.2)),
+    # About 0.2 s a move: a solo game (~100 choices) took 15-18 s.
+    "hunted": SearchProfile(normal_iterations=300, rollout_depth=30),
+    # About 1 s a move (600 iterations a second).
+    "hunting-party": SearchProfile(normal_iterations=600),
+    "jutland": SearchProfile(
+        # About 600 iterations a second with full playouts.
+        normal_iterations=1000,
+        # Flat UCB over the root actions, the search's choice always: 0.500 against the
+        # heuristic in 200 games with uniform samples, where the full tree keeping the
+        # heuristic's choice unless clearly beaten scored 0.46 in 100; with the
+        # kept-cards belief 0.575 in 200 (`hunt arena jutland --agents
+        # ismcts:normal,heuristic --games 100 --seed 6000`; issue 5's notes).
+        shape=SearchShape(tree_depth=1, confidence=0.0)),
+    "leduc": SearchProfile(normal_iterations=1000),
+}
+"""Each game's measured profile, by `GameInfo.name`."""
+
+
+def search_profile(game: Game | str | None) -> SearchProfile:
+    """The profile of `game` (a game or its name); `DEFAULT_PROFILE` for a game without
+    one, or for None (no game known)."""
+    if game is None:
+        return DEFAULT_PROFILE
+    name = game if isinstance(game, str) else game.info.name
+    return PROFILES.get(name, DEFAULT_PROFILE)
