@@ -124,14 +124,14 @@ class OptionSpec:
         for option in self.options:
             if option.name == name.strip().lower().replace("-", "_"):
                 return option
-        raise OptionError(f"{self.game} has no option {quoted(name)}; accepted: "
+        raise OptionError(f"{self.game} has no option {_named(name)}; accepted: "
                           + (", ".join(self.names) or "none"))
 
     def check(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every option's value: each given one checked, the others at their default."""
         unknown = sorted(name for name in given if name not in self.names)
         if unknown:
-            raise OptionError(f"{self.game} has no option {', '.join(map(str, unknown))}; "
+            raise OptionError(f"{self.game} has no option {', '.join(map(_named, unknown))}; "
                               "accepted: " + (", ".join(self.names) or "none"))
         try:
             return {option.name: option.check(given[option.name]) if option.name in given
@@ -165,6 +165,11 @@ class OptionSpec:
         """One line per option: name, accepted values, default, help."""
         return [f"-o {option.name}=...  {option.help} Accepted: {option.accepted()}; "
                 f"default: {_shown(option.default)}." for option in self.options]
+
+
+def _named(name: object) -> str:
+    """An option name as a message quotes it: bare if it reads as a name."""
+    return name if isinstance(name, str) and name.isidentifier() else quoted(name)
 
 
 def _shown(value: Any) -> str:
