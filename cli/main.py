@@ -39,15 +39,13 @@ def cli() -> None:
 def games(show_options: bool) -> None:
     """List the games hunt can play, with their player counts (and options)."""
     for name in available_games():
-        plugin = game_plugin(name)
-        info = plugin.game().info
-        if info.min_players == info.max_players:
-            players, seats = str(info.min_players), ", ".join(info.seat_names)
+        plugin = game_plugin(name)  # its registration: no game (and no board) is built
+        low, high = plugin.player_range
+        if low == high:
+            players, seats = str(low), ", ".join(plugin.seats)
         else:  # seats named for the most players --players takes
-            names = plugin.game(players=info.max_players).info.seat_names
-            players = f"{info.min_players}-{info.max_players}"
-            seats = f"{names[0]} to {names[-1]}"
-        click.echo(f"{name:<16} {info.title} ({players} players: {seats})")
+            players, seats = f"{low}-{high}", f"{plugin.seats[0]} to {plugin.seats[high - 1]}"
+        click.echo(f"{name:<16} {plugin.title} ({players} players: {seats})")
         if show_options:
             for line in plugin.options.describe() or ["no options"]:
                 click.echo(f"    {line}")

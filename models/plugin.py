@@ -57,10 +57,16 @@ line of text, figures) each."""
 
 @dataclass(frozen=True)
 class GamePlugin:
-    """One game's registration. The first five parts are required (`check_plugin`)."""
+    """One game's registration. The parts without a default are required
+    (`check_plugin`)."""
 
     name: str
     """The registered name, e.g. "the-hunt" (its package's folder, hyphenated)."""
+    title: str
+    """The name on the box, as `GameInfo.title` (read without building the game)."""
+    seats: tuple[str, ...]
+    """The seat names with the most players; n players take the first n (as
+    `GameInfo.seat_names`, read without building the game)."""
     game: Callable[..., Game]
     """The rules: called with the checked options as keywords."""
     options: OptionSpec
@@ -84,8 +90,17 @@ class GamePlugin:
     bench_hint_seat: str | None = None
     """`hunt bench` times `hunt hint` for this seat on a mid-game record (None: not)."""
 
+    @property
+    def player_range(self) -> tuple[int, int]:
+        """The fewest and most players: the `players` option's accepted values, or
+        else one player a seat."""
+        for option in self.options.options:
+            if option.name == "players":
+                return min(option.choices), max(option.choices)
+        return len(self.seats), len(self.seats)
 
-REQUIRED = ("name", "game", "options", "screen", "board_sets")
+
+REQUIRED = ("name", "title", "seats", "game", "options", "screen", "board_sets")
 """The parts every registered game must give."""
 
 

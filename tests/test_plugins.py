@@ -53,6 +53,18 @@ def test_a_registration_lacking_a_part_or_misnamed_is_reported() -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_registration_tells_the_game_info_hunt_games_shows_without_building_it(
+        name: str) -> None:
+    plugin = game_plugin(name)
+    low, high = plugin.player_range
+    assert len(plugin.seats) == high
+    for players in range(low, high + 1):
+        info = load_game(name, **({} if low == high else {"players": players})).info
+        assert (info.title, info.min_players, info.max_players, info.seat_names) == \
+            (plugin.title, low, high, plugin.seats[:players])
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_a_registration_names_the_board_files_its_game_reads(name: str) -> None:
     assert list(game_plugin(name).board_sets) == \
         [board_set for board_set in BOARD_SETS if board_set.game == name]

@@ -27,6 +27,7 @@ def advice_lines(state: State, report: Mapping[str, Any]) -> list[str]:
 
 
 PLUGIN = GamePlugin(
-    name="hunted", game=HuntedGame, options=HuntedGame.option_spec, screen=screen,
+    name="hunted", title="Hunted: Mining Colony 415", seats=("p1", "p2"),
+    game=HuntedGame, options=HuntedGame.option_spec, screen=screen,
     board_sets=(HUNTED,), advice=advice, advice_lines=advice_lines)
 """Hunted, as every command reads it."""

@@ -8,6 +8,7 @@ from hunt.models.hunting_party.screen import screen
 from hunt.models.plugin import GamePlugin
 
 PLUGIN = GamePlugin(
-    name="hunting-party", game=HuntingPartyGame, options=HuntingPartyGame.option_spec,
+    name="hunting-party", title="Hunting Party", seats=("p1", "p2", "p3", "p4", "p5"),
+    game=HuntingPartyGame, options=HuntingPartyGame.option_spec,
     screen=screen, board_sets=(HUNTING_PARTY,))
 """Hunting Party, as every command reads it."""

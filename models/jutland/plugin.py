@@ -8,6 +8,7 @@ from hunt.models.jutland.screen import screen
 from hunt.models.plugin import GamePlugin
 
 PLUGIN = GamePlugin(
-    name="jutland", game=JutlandGame, options=JutlandGame.option_spec, screen=screen,
+    name="jutland", title="Jutland", seats=("german", "british"),
+    game=JutlandGame, options=JutlandGame.option_spec, screen=screen,
     board_sets=(JUTLAND,))
 """Jutland, as every command reads it."""

@@ -8,6 +8,7 @@ from hunt.models.leduc.screen import screen
 from hunt.models.plugin import GamePlugin
 
 PLUGIN = GamePlugin(
-    name="leduc", game=LeducGame, options=LeducGame.option_spec, screen=screen,
+    name="leduc", title="Leduc Hold'em", seats=("first", "second"),
+    game=LeducGame, options=LeducGame.option_spec, screen=screen,
     board_sets=(LEDUC,))
 """Leduc Hold'em, as every command reads it."""

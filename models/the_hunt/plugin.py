@@ -161,7 +161,8 @@ def bench(quick: bool, progress: Callable[[str], None]) -> list[tuple[str, str, 
 
 
 PLUGIN = GamePlugin(
-    name="the-hunt", game=TheHuntGame, options=TheHuntGame.option_spec, screen=screen,
+    name="the-hunt", title="The Hunt", seats=("german", "british"),
+    game=TheHuntGame, options=TheHuntGame.option_spec, screen=screen,
     board_sets=(THE_HUNT_MAP, THE_HUNT_TRACKS, THE_HUNT_CARDS),
     advice=advice, advice_lines=advice_lines, move_models=MODELS,
     analysis=analysis, analysis_lines=analysis_lines, plot_board=plot_board,
