@@ -18,6 +18,11 @@ from hunt.models.game import Game, State
 from hunt.models.plugin import GamePlugin, check_plugin
 
 
+class RegistrationError(Exception):
+    """A game's plugin.py lacks a part: a bug in the program (shown with its traceback),
+    not a user's mistake, so not a `HuntError`."""
+
+
 @cache
 def _plugin_modules() -> dict[str, str]:
     """Registered name -> the module of its plugin, from the folders under models/."""
@@ -41,8 +46,8 @@ def game_plugin(name: str) -> GamePlugin:
                                f"available: {', '.join(available_games())}")
     plugin = getattr(import_module(modules[name]), "PLUGIN", None)
     wrong = check_plugin(plugin, name)
-    if wrong or not isinstance(plugin, GamePlugin):  # a broken registration is a bug
-        raise TypeError("; ".join(wrong))
+    if wrong or not isinstance(plugin, GamePlugin):
+        raise RegistrationError("; ".join(wrong))
     return plugin
 
 

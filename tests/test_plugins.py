@@ -7,6 +7,7 @@ import json
 import random
 import re
 from dataclasses import replace
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from hunt.cli.main import cli
 from hunt.errors import OptionError
 from hunt.models.game import random_action
 from hunt.models.plugin import REQUIRED, check_plugin, plain
-from hunt.models.registry import available_games, game_plugin, load_game
+from hunt.models.registry import RegistrationError, available_games, game_plugin, load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = available_games()
@@ -40,6 +41,15 @@ def test_each_registration_has_every_required_part(name: str) -> None:
     for part in REQUIRED:  # the check finds each part missing
         missing: dict[str, Any] = {part: None}
         assert check_plugin(replace(plugin, **missing), name), part
+
+
+def test_loading_a_game_whose_registration_lacks_a_part_fails_naming_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    module = import_module("hunt.models.leduc.plugin")
+    monkeypatch.setattr(module, "PLUGIN", replace(module.PLUGIN, screen=None))
+    with pytest.raises(RegistrationError) as error:
+        load_game("leduc")
+    assert str(error.value) == "leduc: the plugin lacks its screen"
 
 
 def test_a_registration_lacking_a_part_or_misnamed_is_reported() -> None:
