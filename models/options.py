@@ -155,7 +155,10 @@ class OptionSpec:
                 raise OptionError(f"-o {quoted(pair)} is not NAME=VALUE; options of "
                                   f"{self.game}: " + (", ".join(self.names) or "none"))
             option = self.option(name)
-            value = option.parse(text)
+            try:
+                value = option.parse(text)
+            except OptionError as error:
+                raise OptionError(f"{self.game}: {error}") from None
             if option.type is dict and option.name in chosen:
                 value = {**chosen[option.name], **value}
             chosen[option.name] = value
