@@ -15,7 +15,7 @@ from hunt.cli.play import writable_file
 from hunt.cli.records import read_record
 from hunt.errors import HuntError
 from hunt.models.game import State
-from hunt.models.registry import available_games
+from hunt.models.registry import available_games, game_plugin
 from hunt.solver.analysis import decisions, turning_points
 from hunt.solver.profiles import search_profile
 
@@ -41,8 +41,9 @@ class PlotError(HuntError):
                                  "PNG (needs the plot extra: pip install 'hunt[plot]').")
 def analyze(game_name: str, record_path: Path, playouts: int, count: int,
             iterations: int | None, seed: int, as_json: bool, plot_path: Path | None) -> None:
-    """Each side's chance to win along RECORD, the British belief turn by turn (The
-    Hunt), and the turning points with the move the search would have preferred."""
+    """Each side's chance to win along RECORD (with the game's own extras, e.g. a
+    belief turn by turn), and the turning points with the move the search would have
+    preferred."""
     if plot_path is not None:
         plotting()  # fail before the long work if the extra is missing
         plot_path = writable_file(plot_path)  # or if the picture cannot be written
@@ -60,11 +61,9 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
         "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
                             "preferred": p.preferred} for p in points],
     }
-    if game_name == "the-hunt":
-        from hunt.models.the_hunt.advice import belief_by_turn
-        from hunt.models.the_hunt.rules import TheHuntState
-        assert isinstance(state, TheHuntState)
-        report["turns"] = belief_by_turn(state, {d.index: d.before for d in found})
+    plugin = game_plugin(game_name)
+    if plugin.analysis is not None:  # the game's own part, e.g. The Hunt's belief by turn
+        report.update(plugin.analysis(state, {d.index: d.before for d in found}))
     if plot_path is not None:
         draw_plot(state, report, plot_path)
         report["plot"] = str(plot_path)
@@ -74,11 +73,10 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
     seats = state.game.info.seat_names
     click.echo(f"{state.game.info.title}: {len(state.history)} actions, {len(found)} "
                f"decisions; win chances from {playouts} playouts each.")
-    for turn in report.get("turns", []):
-        click.echo(f"  turn {turn['turn']:>2} ({turn['side']:<7}) P(German wins) "
-                   f"{turn['p_german_wins']:5.1%}   British belief on the raider's hex "
-                   f"{turn['p_true_hex']:6.1%}, entropy {turn['entropy_bits']:.2f} bits")
-    if "turns" not in report:
+    if plugin.analysis_lines is not None:
+        for line in plugin.analysis_lines(state, report):
+            click.echo(line)
+    else:
         for decision in found[:: max(1, len(found) // 12)]:
             click.echo(f"  action {decision.index + 1:>4}: P({seats[0]} wins) "
                        f"{decision.before:5.1%}")
@@ -107,28 +105,14 @@ def plotting() -> Any:
 
 
 def draw_plot(state: State, report: dict[str, Any], path: Path) -> None:
-    """Left: the map shaded by the British belief at the last British turn, the raider's
-    true hex circled; right: P(German wins) along the game, turning points marked."""
+    """Left: the game's board as its plugin draws it (The Hunt: shaded by the belief),
+    if it does; right: the first seat's win chance along the game, turning points
+    marked."""
     pyplot = plotting()
     figure, (left, right) = pyplot.subplots(1, 2, figsize=(12, 4.8))
-    turns = [t for t in report.get("turns", []) if t["side"] == "british"]
-    if turns:
-        from hunt.models.the_hunt.rules import TheHuntGame
-        game = state.game
-        assert isinstance(game, TheHuntGame)
-        last = turns[-1]
-        xs, ys, heat = [], [], []
-        for hex_id in game.hexes:
-            q, r = game.graph.nodes[hex_id]["q"], game.graph.nodes[hex_id]["r"]
-            xs.append(q + r / 2)
-            ys.append(-r * 0.866)
-            heat.append(last["belief"].get(hex_id, 0.0))
-            left.annotate(hex_id, (xs[-1], ys[-1]), ha="center", va="center", fontsize=7)
-        dots = left.scatter(xs, ys, c=heat, cmap="Reds", s=520, marker="h", vmin=0)
-        true = game.hexes.index(last["graf_spee"])
-        left.scatter([xs[true]], [ys[true]], s=700, facecolors="none", edgecolors="blue")
-        figure.colorbar(dots, ax=left, label="P(Graf Spee here)")
-        left.set_title(f"British belief, turn {last['turn']} (blue: the true hex)")
+    plot_board = game_plugin(state.game.info.name).plot_board
+    if plot_board is not None:
+        plot_board(state, report, left)
     left.set_axis_off()
     points = report["decisions"]
     right.plot([d["index"] + 1 for d in points], [d["before"] for d in points], lw=1)

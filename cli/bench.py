@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
 import click
 
+from hunt.cli.hint import hint_report
 from hunt.cli.play import writable_file
-from hunt.models.game import random_action
-from hunt.models.registry import load_game
+from hunt.models.registry import available_games, game_plugin, load_game, state_from_record
 from hunt.solver.bench import midgame_states, peak_memory_mb, run_bench
 from hunt.solver.profiles import search_profile
 
@@ -31,13 +29,17 @@ def bench(quick: bool, as_json: bool, output: Path | None) -> None:
     if output is not None:  # a bad path is refused now, not after the whole run
         output = writable_file(output)
     report = run_bench(quick, progress)
-    progress("the-hunt: tracker updates")
-    times = sorted(tracker_update_times(20 if quick else 150))
-    report["tracker_update_ms"] = {"median": statistics.median(times) * 1e3,
-                                   "p95": times[int(0.95 * (len(times) - 1))] * 1e3,
-                                   "updates": len(times)}
-    progress("the-hunt: hint on a mid-game record")
-    report["hint_seconds"] = hint_seconds(search_profile("the-hunt").normal_iterations)
+    extras: list[str] = []
+    report["hint_seconds"] = {}
+    for name in available_games():
+        plugin = game_plugin(name)
+        if plugin.bench is not None:  # the game's own figures, e.g. its tracker's speed
+            for key, text, figures in plugin.bench(quick, progress):
+                report[key] = figures
+                extras.append(text)
+        if plugin.bench_hint_seat is not None:
+            progress(f"{name}: hint on a mid-game record")
+            report["hint_seconds"][name] = hint_seconds(name, plugin.bench_hint_seat)
     report["peak_memory_mb"] = peak_memory_mb()
     if output is not None:
         output.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
@@ -52,54 +54,21 @@ def bench(quick: bool, as_json: bool, output: Path | None) -> None:
                    f"{figures['ismcts_iterations_per_s']:>12.0f}  "
                    f"({figures['ismcts_normal_iterations']} iterations, playouts "
                    + (f"cut at {depth} actions)" if depth else "to the end)"))
-    tracker = report["tracker_update_ms"]
-    click.echo(f"  Graf Spee tracker update: median {tracker['median']:.4f} ms, 95th "
-               f"percentile {tracker['p95']:.4f} ms ({tracker['updates']} updates)")
-    click.echo(f"  hunt hint the-hunt on a mid-game record: {report['hint_seconds']:.2f} s")
+    for text in extras:
+        click.echo(f"  {text}")
+    for name, seconds in report["hint_seconds"].items():
+        click.echo(f"  hunt hint {name} on a mid-game record: {seconds:.2f} s")
     click.echo(f"  peak memory: {report['peak_memory_mb']:.0f} MB")
 
 
-def tracker_update_times(games: int, seed: int = 0) -> list[float]:
-    """Seconds per Graf Spee tracker update (a move or a piece of evidence) along
-    random games of The Hunt."""
-    from hunt.models.the_hunt.rules import BRITISH, TheHuntGame
-    from hunt.models.the_hunt.tracker import GrafSpeeTracker, public_facts
-
-    game = TheHuntGame()
-    rng = random.Random(seed)
-    times: list[float] = []
-    for _ in range(games):
-        state = game.new_initial_state(rng.randrange(2**31))
-        tracker = GrafSpeeTracker(game)
-        while not state.is_terminal():
-            facts = public_facts(state)
-            mark = state.view_length(BRITISH)
-            state.apply_legal_action(random_action(state, rng))
-            for item in state.views_since(BRITISH, mark):
-                before = tracker.updates
-                start = time.perf_counter()
-                tracker.observe(item, facts)
-                if tracker.updates > before:
-                    times.append(time.perf_counter() - start)
-    return times
-
-
-def hint_seconds(iterations: int) -> float:
-    """Seconds to answer `hunt hint the-hunt --as british` on a mid-game record: the
-    record replayed, the tracker and the advice, and a search of `iterations`."""
-    import json
-
-    from hunt.models.registry import state_from_record
-    from hunt.models.the_hunt.advice import advice_report
-    from hunt.models.the_hunt.rules import BRITISH, TheHuntState
-    from hunt.solver.hints import recommend
-
-    game = load_game("the-hunt")
-    state = next(s for s in midgame_states(game, 20, seed=1) if s.current_player() == BRITISH)
+def hint_seconds(game_name: str, seat_name: str) -> float:
+    """Seconds to answer `hunt hint GAME --as SEAT` on a mid-game record: the record
+    replayed, the game's advice, and a search of the normal level."""
+    game = load_game(game_name)
+    seat = game.info.seat_names.index(seat_name)
+    state = next(s for s in midgame_states(game, 20, seed=1) if s.current_player() == seat)
     text = json.dumps(state.to_record())
     start = time.perf_counter()
     replayed = state_from_record(json.loads(text))
-    assert isinstance(replayed, TheHuntState)
-    advice_report(replayed, BRITISH)
-    recommend(replayed, iterations, seed=0)
+    hint_report(replayed, seat, "", search_profile(game).normal_iterations, seed=0)
     return time.perf_counter() - start

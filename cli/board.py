@@ -7,9 +7,9 @@ from typing import Any
 
 import click
 
-from hunt.boards.catalog import games, identify, kinds, problems
-from hunt.boards.the_hunt_map import draw_map, load_hunt_map, routes_through
+from hunt.boards.catalog import identify, problems
 from hunt.errors import BoardError, why
+from hunt.models.registry import available_games, game_plugin
 
 
 @click.group()
@@ -18,40 +18,25 @@ def board() -> None:
 
 
 @board.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(games()))
+@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
 def show(game_name: str) -> None:
-    """Draw The Hunt's map with hex numbers, ports and freight routes; for the other
-    games, list what each board file holds."""
-    if game_name == "the-hunt":
-        show_hunt_map()
+    """Draw GAME's board as the game shows it (The Hunt: the map with hex numbers, ports
+    and freight routes), or else list what each of its board files holds."""
+    plugin = game_plugin(game_name)
+    if plugin.board_lines is not None:
+        for line in plugin.board_lines():
+            click.echo(line)
         return
-    for kind in kinds():
-        if kind.game == game_name:
-            board_set = kind.sets[0]
-            data = board_set.read()[kind.file.stem]  # checked: a broken file is refused
-            click.echo(f"{kind.directory}/{kind.file.filename}:")
-            for line in describe(data):
+    shown: set[str] = set()
+    for board_set in plugin.board_sets:
+        texts = board_set.read()  # checked: a broken file is refused
+        for board_file in board_set.files:
+            if board_file.filename in shown:
+                continue
+            shown.add(board_file.filename)
+            click.echo(f"{board_set.directory}/{board_file.filename}:")
+            for line in describe(texts[board_file.stem]):
                 click.echo("  " + line)
-
-
-def show_hunt_map() -> None:
-    """The Hunt's map, destinations, freight routes and busiest hexes."""
-    hunt_map = load_hunt_map()
-    marks = {destination.entry: "*" for destination in hunt_map.destinations.values()}
-    click.echo("The Hunt: the South Atlantic (north at the top; * = port or England)")
-    click.echo("")
-    for line in draw_map(hunt_map, marks):
-        click.echo("  " + line)
-    click.echo("")
-    click.echo("Destinations (off-map boxes, entered only from their hex):")
-    for destination in hunt_map.destinations.values():
-        click.echo(f"  {destination.name:<13} from hex {destination.entry}")
-    click.echo("Freight markers (one hex per Freight Ship phase):")
-    for freighter in hunt_map.freighters:
-        click.echo(f"  {freighter.id:<5} {freighter.name:<36} {' '.join(freighter.route)}")
-    busiest = sorted(routes_through(hunt_map).items(), key=lambda item: -len(item[1]))[:3]
-    click.echo("Busiest hexes: " + ", ".join(f"{hex_id} ({len(ids)} routes)"
-                                             for hex_id, ids in busiest))
 
 
 def describe(data: dict[str, Any]) -> list[str]:

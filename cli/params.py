@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import click
 
 from hunt.errors import quoted
+from hunt.models.registry import game_plugin
 
 
 class FiniteSeconds(click.ParamType):  # type: ignore[type-arg]
@@ -48,3 +50,30 @@ class WholeNumber(click.IntRange):
 
 SEED = WholeNumber(0, 2**63 - 1)
 """Seeds are whole numbers from 0 to 2**63 - 1 (the secret seeds are 63 bits)."""
+
+
+class UserError(click.ClickException):
+    """A usage error shown as one line, with the usage-error exit code 2."""
+
+    exit_code = 2
+
+
+game_option_flags = click.option(
+    "-o", "--option", "option_texts", multiple=True, metavar="NAME=VALUE",
+    help="A game option, e.g. -o difficulty=hard; repeat for each (`hunt games` lists "
+         "every game's options).")
+"""The `-o NAME=VALUE` flag of every command that starts a game."""
+
+
+def game_options(game_name: str, texts: tuple[str, ...], players: int | None) -> dict[str, Any]:
+    """The options of `-o NAME=VALUE` texts and `--players` for `game_name`, each
+    checked against the game's declaration (a game without an option refuses it in
+    one line); only those given."""
+    spec = game_plugin(game_name).options
+    options = spec.parse(texts)
+    if players is not None:
+        if "players" in options and options["players"] != players:
+            raise UserError("--players and -o players= say two numbers of players; give one")
+        options["players"] = players
+    spec.check(options)
+    return options

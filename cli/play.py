@@ -1,6 +1,6 @@
 """The interactive game loop: a human at one seat, agents at the others.
 
-Game-agnostic: the screen comes from the game's renderer (`cli/screens.py`), drawn only
+Game-agnostic: the screen comes from the game's plugin (`models/<game>/screen.py`), drawn only
 from `state.observation(human)`; the prompt lists the human's legal actions by
 number and accepts their text forms. A typo or an illegal choice is answered with the
 reason and the prompt comes again; end of input saves (if asked) and stops cleanly.

@@ -1,37 +1,59 @@
-"""The registry of games: names to rules sets."""
+"""The registry of games: each game's package under models/ with a `plugin.py`.
+
+A game is registered by its folder (`models/the_hunt/` is "the-hunt") holding a
+`plugin.py` whose `PLUGIN` is a `GamePlugin` (models/plugin.py): adding a game is
+adding its folder. The names are found without importing any game; a game's modules
+are imported only when it is used.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from importlib import import_module
+from collections.abc import Mapping
+from functools import cache
+from importlib import import_module, resources
 from typing import Any
 
 from hunt.errors import OptionError, RecordError, UnknownGameError, quoted
 from hunt.models.game import Game, State
+from hunt.models.plugin import GamePlugin, check_plugin
 
-# name -> "module:class"; modules are imported only when a game is loaded.
-_GAMES: dict[str, str] = {
-    "hunted": "hunt.models.hunted.rules:HuntedGame",
-    "hunting-party": "hunt.models.hunting_party.rules:HuntingPartyGame",
-    "jutland": "hunt.models.jutland.rules:JutlandGame",
-    "leduc": "hunt.models.leduc.rules:LeducGame",
-    "the-hunt": "hunt.models.the_hunt.rules:TheHuntGame",
-}
+
+class RegistrationError(Exception):
+    """A game's plugin.py lacks a part: a bug in the program (shown with its traceback),
+    not a user's mistake, so not a `HuntError`."""
+
+
+@cache
+def _plugin_modules() -> dict[str, str]:
+    """Registered name -> the module of its plugin, from the folders under models/."""
+    found: dict[str, str] = {}
+    for entry in resources.files("hunt.models").iterdir():
+        if entry.is_dir() and entry.joinpath("plugin.py").is_file():
+            found[entry.name.replace("_", "-")] = f"hunt.models.{entry.name}.plugin"
+    return dict(sorted(found.items()))
 
 
 def available_games() -> list[str]:
     """The names `load_game` accepts, sorted."""
-    return sorted(_GAMES)
+    return list(_plugin_modules())
+
+
+def game_plugin(name: str) -> GamePlugin:
+    """The registration of the game called `name`; `UnknownGameError` if there is none."""
+    modules = _plugin_modules()
+    if name not in modules:
+        raise UnknownGameError(f"no game named {quoted(name)}; "
+                               f"available: {', '.join(available_games())}")
+    plugin = getattr(import_module(modules[name]), "PLUGIN", None)
+    wrong = check_plugin(plugin, name)
+    if wrong or not isinstance(plugin, GamePlugin):
+        raise RegistrationError("; ".join(wrong))
+    return plugin
 
 
 def load_game(name: str, /, **options: Any) -> Game:
-    """The game registered as `name`, with `options` (each game documents its own)."""
-    if name not in _GAMES:
-        raise UnknownGameError(f"no game named {quoted(name)}; "
-                               f"available: {', '.join(available_games())}")
-    module_name, class_name = _GAMES[name].split(":")
-    factory: Callable[..., Game] = getattr(import_module(module_name), class_name)
-    return factory(**options)
+    """The game registered as `name`, with `options` (as its `options` declare them)."""
+    return game_plugin(name).game(**options)
 
 
 def state_from_record(record: Mapping[str, Any]) -> State:

@@ -102,13 +102,13 @@ def test_save_with_a_null_byte_at_the_prompt_is_answered_and_the_game_goes_on() 
 def test_a_failed_automatic_save_is_said_once_and_the_game_goes_on(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from hunt.cli.play import play_interactive
-    from hunt.cli.screens import RENDERERS
+    from hunt.cli.play_command import screen_of
     from hunt.solver import HeuristicAgent
 
     blocker = tmp_path / "file"
     blocker.write_text("")  # a file where the save folder should be: every save fails
     state = play_interactive(load_game("leduc").new_initial_state(1), 0,
-                             [None, HeuristicAgent(1)], RENDERERS["leduc"],
+                             [None, HeuristicAgent(1)], screen_of("leduc"),
                              io.StringIO("1\n1\n1\n1\n1\n1\nquit\n"),
                              blocker / "game.json")
     out = capsys.readouterr().out
@@ -198,8 +198,8 @@ def test_resume_with_conflicting_game_options_is_refused(tmp_path: Path) -> None
     save = tmp_path / "hunted.json"
     assert run("play", "hunted", "--seed", "1", "--save", str(save),
                stdin="quit\n").exit_code == 0
-    for args in (["--players", "2"], ["--difficulty", "hard"], ["--target", "hard"],
-                 ["--hit-rate", "token=0.9"]):
+    for args in (["--players", "2"], ["-o", "difficulty=hard"], ["-o", "target=hard"],
+                 ["-o", "hit_rates=token=0.9"], ["-o", "players=2"]):
         line = one_line_error(run("play", "hunted", "--resume", str(save), *args,
                                   stdin="quit\n"))
         assert "played with options" in line

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from hunt.cli.main import cli
-from hunt.cli.screens import render_jutland
+from hunt.cli.play_command import screen_of
 from hunt.models import load_game, state_from_record
 from hunt.models.hunted import HuntedState
 from hunt.models.hunting_party import HuntingPartyState
@@ -67,9 +67,9 @@ def test_the_screen_shows_only_what_the_seat_can_see() -> None:
     for _ in range(60):
         state.apply_action(rng.choice(state.legal_actions()))
     for seat in (0, 1):
-        screens = {render_jutland(state.determinize(seat, random.Random(k)), seat)
+        screens = {screen_of("jutland")(state.determinize(seat, random.Random(k)), seat)
                    for k in range(5)}
-        assert screens == {render_jutland(state, seat)}
+        assert screens == {screen_of("jutland")(state, seat)}
 
 
 def test_end_of_input_stops_cleanly_and_keeps_the_record(tmp_path: Path) -> None:
@@ -171,13 +171,13 @@ def test_ctrl_c_at_the_prompt_saves_the_game_and_stops(tmp_path: Path) -> None:
     game = load_game("jutland")
     save = tmp_path / "game.json"
     state = play_interactive(game.new_initial_state(3), 0, [None, HeuristicAgent(1)],
-                             render_jutland, cast(TextIO, Interrupting()), save)
+                             screen_of("jutland"), cast(TextIO, Interrupting()), save)
     assert not state.is_terminal()
     assert state_from_record(json.loads(save.read_text())) == state
 
 
 def test_arena_agent_specs_may_carry_several_settings() -> None:
-    from hunt.cli.main import split_agent_specs
+    from hunt.cli.arena import split_agent_specs
 
     assert split_agent_specs("ismcts:iterations=30,depth=12,heuristic") == [
         "ismcts:iterations=30,depth=12", "heuristic"]
@@ -196,7 +196,7 @@ def test_bench_quick_prints_every_figure_and_writes_them_as_json(tmp_path: Path)
     tracker = figures["tracker_update_ms"]
     assert 0 < tracker["median"] <= tracker["p95"]
     assert f"Graf Spee tracker update: median {tracker['median']:.4f} ms" in out
-    assert f"on a mid-game record: {figures['hint_seconds']:.2f} s" in out
+    assert f"the-hunt on a mid-game record: {figures['hint_seconds']['the-hunt']:.2f} s" in out
     assert f"peak memory: {figures['peak_memory_mb']:.0f} MB" in out
 
 
@@ -262,7 +262,6 @@ def test_resuming_a_foreign_or_broken_file_is_refused_in_one_line(tmp_path: Path
 def test_the_british_screen_never_shows_the_hidden_graf_spee() -> None:
     """Along a whole game, worlds the British cannot tell apart (the raider elsewhere,
     other German cards) draw the very same British screen."""
-    from hunt.cli.screens import render_the_hunt
     from hunt.models.testing import alternative_histories
     from hunt.solver import HeuristicAgent, play_game
 
@@ -276,9 +275,9 @@ def test_the_british_screen_never_shows_the_hidden_graf_spee() -> None:
             replay.apply_action(action)
             if number % 3 or replay.current_player() != 1:
                 continue
-            screen = render_the_hunt(replay, 1)
+            screen = screen_of("the-hunt")(replay, 1)
             for world in alternative_histories(replay, 1, rng, attempts=8, wanted=1):
-                assert render_the_hunt(world, 1) == screen
+                assert screen_of("the-hunt")(world, 1) == screen
                 compared += 1
         if compared >= 5:
             break
@@ -431,7 +430,7 @@ def test_hunted_manual_dice_the_person_types_the_hits_of_a_real_toss(tmp_path: P
     stdin = ("draw\ncard drone\ndraw\ncard stalker\ntoss pulse-rifle 2\nhits 3\nhits 1\n"
              "keep\nquit\n")
     code, out = run("play", "hunted", "--seed", "1", "--dice", "manual", "--save", str(save),
-                    "--hit-rate", "token=0.4", stdin=stdin)
+                    "-o", "hit_rates=token=0.4", stdin=stdin)
     assert code == 0, out
     assert "Not accepted: 'hits 3' is not legal here" in out
     final = state_from_record(json.loads(save.read_text()))
@@ -441,11 +440,11 @@ def test_hunted_manual_dice_the_person_types_the_hits_of_a_real_toss(tmp_path: P
 
 
 def test_hunted_options_are_checked_in_one_line() -> None:
-    code, out = run("play", "hunted", "--hit-rate", "token=lots")
-    assert code == 2 and "'token=lots' is not TOSS=P" in out
+    code, out = run("play", "hunted", "-o", "hit_rates=token=lots")
+    assert code == 2 and "hit_rates='token=lots' is not KEY=P" in out
     code, out = run("play", "hunted", "--players", "3")
     assert code == 2 and "players must be 1 or 2" in out
-    code, out = run("play", "jutland", "--difficulty", "hard")
+    code, out = run("play", "jutland", "-o", "difficulty=hard")
     assert code == 2 and "jutland has no option difficulty" in out
 
 

@@ -35,7 +35,7 @@ def texts(state: HuntedState) -> list[str]:
 
 
 def new_state(players: int = 1, **options: object) -> HuntedState:
-    return HuntedGame(players=players, **options).new_initial_state(1)  # type: ignore[arg-type]
+    return HuntedGame(players=players, **options).new_initial_state(1)
 
 
 def draw(state: HuntedState, *names: str, window: str = "pass") -> None:
@@ -147,7 +147,7 @@ def test_hard_variant_four_health_seventeen_time_and_the_hard_target() -> None:
 def test_options_are_checked_with_a_one_line_error() -> None:
     with pytest.raises(OptionError, match="players must be 1 or 2"):
         HuntedGame(players=3)
-    with pytest.raises(OptionError, match="accepted: normal, hard"):
+    with pytest.raises(OptionError, match="difficulty must be normal or hard"):
         HuntedGame(difficulty="nightmare")
     with pytest.raises(OptionError, match="accepted: token, large, small"):
         HuntedGame(hit_rates={"dart": 0.5})

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from functools import cache
 from typing import Any, NamedTuple
@@ -80,11 +80,11 @@ from typing import Any, NamedTuple
 from hunt.boards.hunted_data import (
     LANDING_PAD,
     SIDES,
+    TOSSES,
     Effect,
     HuntedCard,
     load_hunted,
 )
-from hunt.errors import OptionError, quoted
 from hunt.models.game import (
     CHANCE,
     TERMINAL,
@@ -95,6 +95,7 @@ from hunt.models.game import (
     State,
     pick_by_count,
 )
+from hunt.models.options import Option, OptionSpec
 from hunt.models.steps import AUTO, Step, push
 
 DIFFICULTIES = ("normal", "hard")
@@ -157,39 +158,24 @@ class HuntedGame(Game):
     4 health and 17 time), `target` (side of the alien card: "normal" or "hard"),
     `hit_rates` (any of token, large, small: the chance a toss of that token hits)."""
 
-    def __init__(self, players: int = 1, difficulty: str = "normal", target: str = "normal",
-                 hit_rates: dict[str, float] | None = None, **unknown: Any) -> None:
-        if unknown:
-            raise OptionError(f"hunted has no option {', '.join(sorted(unknown))}; "
-                              "accepted: players, difficulty, target, hit_rates")
-        if type(players) is not int or players not in (1, 2):
-            raise OptionError("players must be 1 or 2")
-        if not isinstance(difficulty, str) or difficulty not in DIFFICULTIES:
-            raise OptionError(f"difficulty {quoted(difficulty)}; accepted: "
-                              f"{', '.join(DIFFICULTIES)}")
-        if not isinstance(target, str) or target not in SIDES:
-            raise OptionError(f"target {quoted(target)}; accepted: {', '.join(SIDES)}")
-        # Options may come from a record file, so every type is checked, not assumed.
-        if hit_rates is not None and not isinstance(hit_rates, Mapping):
-            raise OptionError(f"hit_rates {quoted(hit_rates)}: an object of toss to chance, "
-                              "e.g. {\"token\": 0.5}")
+    option_spec = OptionSpec("hunted", (
+        Option("players", int, 1, "Players (1: solo).", choices=(1, 2), recorded=True),
+        Option("difficulty", str, "normal", "hard: 4 health and 17 time.",
+               choices=DIFFICULTIES, recorded=True),
+        Option("target", str, "normal", "The side of the alien target card in the box lid.",
+               choices=SIDES, recorded=True),
+        Option("hit_rates", dict, {}, "The chance one tossed token hits, for token (shots "
+               "and grenades), large or small (test tokens), e.g. token=0.5.",
+               choices=TOSSES)))
+
+    def __init__(self, **options: Any) -> None:
+        chosen = self.option_spec.check(options)
+        players: int = chosen["players"]
+        difficulty: str = chosen["difficulty"]
         components = load_hunted()
-        rates = dict(components.hit_rates[target])
-        for toss, rate in (hit_rates or {}).items():
-            if toss not in rates:
-                raise OptionError(f"no hit rate for {quoted(toss)}; accepted: "
-                                  f"{', '.join(rates)}")
-            # bool is an int subclass: true would read as a chance of 1
-            if isinstance(rate, bool) or not isinstance(rate, int | float) \
-                    or not 0 < rate <= 1:
-                raise OptionError(f"hit rate {toss}={quoted(rate)}: a number above 0, "
-                                  "at most 1")
-            rates[toss] = float(rate)
-        options: dict[str, Any] = {"players": players, "difficulty": difficulty,
-                                   "target": target}
-        if hit_rates:
-            options["hit_rates"] = dict(hit_rates)
-        super().__init__(options)
+        rates = dict(components.hit_rates[chosen["target"]])
+        rates.update({toss: float(rate) for toss, rate in chosen["hit_rates"].items()})
+        super().__init__(self.option_spec.recorded(chosen))
         self.components = components
         self.players = players
         self.cards: dict[str, HuntedCard] = components.cards

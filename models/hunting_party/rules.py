@@ -74,6 +74,7 @@ from hunt.models.game import (
     State,
     pick_by_count,
 )
+from hunt.models.options import Option, OptionSpec
 from hunt.models.steps import AUTO, Step, push
 
 KINDS = ACTIONS
@@ -110,15 +111,17 @@ def hunter_id(hunter: Hunter) -> str:
 class HuntingPartyGame(Game):
     """Hunting Party for 2 to 5 players. Option: `players` (default 3)."""
 
-    def __init__(self, players: int = 3, **unknown: Any) -> None:
-        if unknown:
-            raise OptionError(f"hunting-party has no option {', '.join(sorted(unknown))}; "
-                              "accepted: players")
+    option_spec = OptionSpec("hunting-party", (
+        Option("players", int, 3, "Players.", choices=(2, 3, 4, 5), recorded=True),))
+
+    def __init__(self, **options: Any) -> None:
+        chosen = self.option_spec.check(options)
+        players: int = chosen["players"]
         components = load_hunting_party()
         low, high = components.setup["players"]
-        if type(players) is not int or not low <= players <= high:
+        if not low <= players <= high:  # an edited setup.toml may narrow the range
             raise OptionError(f"players must be a whole number from {low} to {high}")
-        super().__init__({"players": players})
+        super().__init__(self.option_spec.recorded(chosen))
         self.components = components
         self.players = players
         self.rules = components.setup

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from hunt.boards.jutland_deck import SIDES, JutlandTurn, load_jutland
-from hunt.errors import OptionError
 from hunt.models.game import (
     CHANCE,
     TERMINAL,
@@ -43,6 +42,7 @@ from hunt.models.game import (
     pick_by_count,
 )
 from hunt.models.jutland import heuristics
+from hunt.models.options import Option, OptionSpec
 
 GERMAN = 0
 BRITISH = 1
@@ -72,14 +72,14 @@ class KeptCards:
 class JutlandGame(Game):
     """Jutland for two players. Option: `escape_bans_battle_cruisers` (default False)."""
 
-    def __init__(self, escape_bans_battle_cruisers: bool = False, **unknown: Any) -> None:
-        if unknown:
-            raise OptionError(f"jutland has no option {', '.join(sorted(unknown))}; "
-                              "accepted: escape_bans_battle_cruisers")
-        if not isinstance(escape_bans_battle_cruisers, bool):
-            raise OptionError("escape_bans_battle_cruisers must be true or false")
-        options = {"escape_bans_battle_cruisers": True} if escape_bans_battle_cruisers else {}
-        super().__init__(options)
+    option_spec = OptionSpec("jutland", (
+        Option("escape_bans_battle_cruisers", bool, False,
+               "Turn 6's Escape reads battleships as including battle cruisers."),))
+
+    def __init__(self, **options: Any) -> None:
+        chosen = self.option_spec.check(options)
+        super().__init__(self.option_spec.recorded(chosen))
+        escape_bans_battle_cruisers: bool = chosen["escape_bans_battle_cruisers"]
         self.cards, self.turns = load_jutland(escape_bans_battle_cruisers)
         self.num_kinds = len(self.cards)
         self.done_action = self.num_kinds

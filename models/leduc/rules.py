@@ -18,8 +18,8 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from hunt.boards.leduc_rules import LeducRules, load_leduc_rules
-from hunt.errors import OptionError
 from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
+from hunt.models.options import OptionSpec
 
 FOLD, CALL, RAISE = 0, 1, 2
 MOVES = ("fold", "call", "raise")
@@ -29,10 +29,11 @@ CARDS = 6
 class LeducGame(Game):
     """Leduc Hold'em for two players; returns are chips won or lost."""
 
-    def __init__(self, **unknown: Any) -> None:
-        if unknown:
-            raise OptionError(f"leduc has no option {', '.join(sorted(unknown))}")
-        super().__init__({})
+    option_spec = OptionSpec("leduc")
+    """Leduc has no options."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(self.option_spec.recorded(self.option_spec.check(options)))
         self.rules: LeducRules = load_leduc_rules()
         self.info = GameInfo(
             name="leduc", title="Leduc Hold'em", num_players=2, min_players=2,

@@ -60,7 +60,6 @@ import networkx as nx
 from hunt.boards.the_hunt_cards import HuntCard, load_hunt_cards
 from hunt.boards.the_hunt_map import HuntMap, load_hunt_map
 from hunt.boards.the_hunt_tracks import HuntTracks, load_hunt_tracks
-from hunt.errors import OptionError, quoted
 from hunt.models.game import (
     CHANCE,
     TERMINAL,
@@ -70,6 +69,7 @@ from hunt.models.game import (
     Observation,
     State,
 )
+from hunt.models.options import Option, OptionSpec
 from hunt.models.steps import AUTO, Step, push
 from hunt.models.the_hunt.actions import (
     AP_FOR_STEPS,
@@ -98,13 +98,15 @@ DIE = tuple(range(1, 7))
 class TheHuntGame(Game):
     """The Hunt for two players. Option: `variant` ("standard" or "historical")."""
 
-    def __init__(self, variant: str = "standard", **unknown: Any) -> None:
-        if unknown:
-            raise OptionError(f"the-hunt has no option {', '.join(sorted(unknown))}; "
-                              "accepted: variant")
-        if not isinstance(variant, str) or variant not in VARIANTS:
-            raise OptionError(f"variant {quoted(variant)}; accepted: {', '.join(VARIANTS)}")
-        super().__init__({"variant": variant} if variant != "standard" else {})
+    option_spec = OptionSpec("the-hunt", (
+        Option("variant", str, "standard",
+               "historical: the Forces' battle bonuses of the historical variant.",
+               choices=VARIANTS),))
+
+    def __init__(self, **options: Any) -> None:
+        chosen = self.option_spec.check(options)
+        super().__init__(self.option_spec.recorded(chosen))
+        variant: str = chosen["variant"]
         self.variant = variant
         self.board: HuntMap = load_hunt_map()
         self.tracks: HuntTracks = load_hunt_tracks()

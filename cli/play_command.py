@@ -1,0 +1,189 @@
+"""`hunt play`: a game against the computer in the terminal (the loop is in
+cli/play.py)."""
+
+from __future__ import annotations
+
+import io
+import os
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+from click.core import ParameterSource
+
+from hunt.cli.hint import advise
+from hunt.cli.params import SECONDS, SEED, UserError, game_option_flags, game_options
+from hunt.cli.play import may_overwrite, play_interactive, writable_file
+from hunt.cli.records import read_record, saved_seat
+from hunt.models.game import State
+from hunt.models.registry import available_games, game_plugin, load_game
+from hunt.solver.agent import Agent
+from hunt.solver.agent_specs import LEVELS, make_agent
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.option("--as", "seat_name", default=None,
+              help="The seat you play (e.g. german or british); default: the first seat.")
+@click.option("--seed", type=SEED, default=None,
+              help="Seed of the card draws and the AI, for a game you can replay; "
+                   "default: a secret one, kept in the save file and never shown.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Save the game record to this file after every move "
+                                 "(default: a file per game in $HUNT_SAVE_DIR, else "
+                                 "~/.local/state/hunt).")
+@click.option("--level", type=click.Choice(list(LEVELS)), default="normal", show_default=True,
+              help="Strength of the computer (its search budget).")
+@click.option("--iterations", type=click.IntRange(min=1), default=None,
+              help="Search iterations per computer move (instead of --level).")
+@click.option("--time", "time_limit", type=SECONDS, default=None,
+              help="Seconds of search per computer move (instead of --level).")
+@click.option("--ai", "ai_spec", default=None, metavar="AGENT",
+              help="Any agent for the computer seats: random, heuristic, "
+                   "ismcts[:level|iterations=N|time=S], pimc[:iterations=N].")
+@click.option("--dice", type=click.Choice(["auto", "manual"]), default="auto",
+              show_default=True, help="manual: you type every die roll and card draw "
+                                      "(playing beside a physical copy).")
+@click.option("--no-color", "no_color", is_flag=True,
+              help="Plain text (colour is also off when the output is not a terminal).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Go on with a game saved in this file (and keep saving "
+                                 "there unless --save says otherwise).")
+@click.option("--players", type=int, default=None,
+              help="Players, for a game with a range (`hunt games` lists them).")
+@game_option_flags
+def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Path | None,
+         level: str, iterations: int | None, time_limit: float | None,
+         ai_spec: str | None, dice: str, no_color: bool, resume_path: Path | None,
+         players: int | None, option_texts: tuple[str, ...]) -> None:
+    """Play GAME against the computer in the terminal. At the prompt: a choice's number
+    or text, hint, undo, save [FILE], help, quit."""
+    context = click.get_current_context()
+    if no_color:
+        context.color = False
+    level_given = context.get_parameter_source("level") is not ParameterSource.DEFAULT
+    check_budget(ai_spec, level if level_given else None, iterations, time_limit)
+    asked = game_options(game_name, option_texts, players)
+    game = load_game(game_name, **asked)  # options checked even when resuming
+    state = None
+    if resume_path is not None:
+        state = read_record(resume_path, game_name)
+        game = state.game
+        if asked and load_game(game_name, **{**game.options, **asked}).options != game.options:
+            raise UserError(f"the saved game was played with options {game.options}; resume "
+                            "it without --players or -o")
+        if seed is not None and seed != state.seed:
+            raise UserError(f"the saved game has its own seed; resume it without --seed "
+                            f"(or with --seed {state.seed})")
+        seat_name = check_resumed_seat(state, seat_name, saved_seat(resume_path))
+        save_path = save_path or resume_path
+    seats = game.info.seat_names
+    if seat_name is None:
+        seat_name = seats[0]
+    if seat_name.lower() not in seats:
+        raise click.BadParameter(f"{seat_name!r} is not a seat of {game_name}; "
+                                 f"accepted: {', '.join(seats)}", param_hint="--as")
+    human = seats.index(seat_name.lower())
+    # Everything that can be refused is checked before the game is announced.
+    if ai_spec is None:
+        ai_spec = f"ismcts:{level}"
+        if iterations is not None:
+            ai_spec = f"ismcts:iterations={iterations}"
+        if time_limit is not None:
+            ai_spec = f"ismcts:time={time_limit}"
+    agents: list[Agent | None] = [
+        None if seat == human else make_agent(ai_spec, seat, game)
+        for seat in range(game.info.num_players)]
+    if save_path is None:
+        save_path = new_save_path(game_name)
+    # Refuse to start a game whose chosen save file cannot be written at all; once
+    # started, a failed save is said in one line and the game goes on (cli/play.py).
+    save_path = writable_file(save_path)
+    you = f"{game.info.title}: you are the {seats[human].capitalize()}"
+    if state is not None:
+        click.echo(f"{you}; resumed after {len(state.history)} actions.")
+    elif seed is not None:
+        click.echo(f"{you}; seed {seed}: a game you can replay, whose hidden draws follow "
+                   "from the seed.")
+    else:
+        # The game's secret: every draw follows from it, so it is kept in the record
+        # and never shown (a seat could deal the other side's cards from it).
+        seed = secrets.randbits(63)
+        click.echo(f"{you}.")
+    if state is None:
+        assert seed is not None
+        state = game.new_initial_state(seed)
+    if isinstance(sys.stdin, io.TextIOWrapper):  # undecodable bytes: answered, not fatal
+        sys.stdin.reconfigure(errors="surrogateescape")
+    if not may_overwrite(save_path, state, sys.stdin):
+        raise UserError(f"{save_path} is kept as it was; give another --save file (or "
+                        "--resume it to go on with the game in it)")
+    click.echo(f"Saved after every move in {save_path} (resume: hunt play {game_name} "
+               f"--resume {save_path}).")
+    play_interactive(state, human, agents, screen_of(game_name), sys.stdin, save_path,
+                     advise, manual_chance=dice == "manual")
+
+
+def screen_of(game_name: str) -> Callable[[State, int], str]:
+    """The game's screen for a seat, drawn from that seat's observation, in colour
+    where the output takes it."""
+    screen = game_plugin(game_name).screen
+
+    def render(state: State, seat: int) -> str:
+        return screen(state.game, state.observation(seat), seat, click.style)
+
+    return render
+
+
+def check_resumed_seat(state: State, asked: str | None, saved: str | None) -> str | None:
+    """The seat to resume a saved game as: the one it was begun with. Another seat is
+    refused while the game goes on (it would be shown what the first seat could not
+    see); a finished game, or a record that names no seat, may be taken up by any."""
+    if saved is None or asked is None or state.is_terminal():
+        return asked or saved
+    if asked.lower() != saved.lower():
+        raise UserError(f"this game was begun as the {saved.capitalize()}: resume it "
+                        f"--as {saved} (another seat would see what that one cannot)")
+    return asked
+
+
+def new_save_path(game_name: str) -> Path:
+    """A save file for a new game that names no seed (the seed is secret) and is
+    not taken yet: GAME-DATE-TIME.json in `default_save_dir()`, numbered if need be."""
+    folder = default_save_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{game_name}-{stamp}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"{game_name}-{stamp}-{number}.json"
+        number += 1
+    return path
+
+
+
+
+def check_budget(ai_spec: str | None, level: str | None, iterations: int | None,
+                 time_limit: float | None) -> None:
+    """Refuse two answers to one question: `--ai` names the whole agent, and `--level`,
+    `--iterations` and `--time` are each a budget of the default one (`level` is None
+    unless the user gave it)."""
+    given = [name for name, value in (("--level", level), ("--iterations", iterations),
+                                      ("--time", time_limit)) if value is not None]
+    if ai_spec is not None and given:
+        raise UserError(f"--ai names the whole agent; put its budget in the spec (e.g. "
+                        f"ismcts:hard or ismcts:iterations=500), not in {given[0]}")
+    if len(given) > 1:
+        raise UserError(f"{given[0]} and {given[1]} are two budgets for the computer; "
+                        "give one")
+
+
+def default_save_dir() -> Path:
+    """Where games are saved unless --save says otherwise: $HUNT_SAVE_DIR, else the
+    user's state folder ($XDG_STATE_HOME/hunt or ~/.local/state/hunt)."""
+    if os.environ.get("HUNT_SAVE_DIR"):
+        return Path(os.environ["HUNT_SAVE_DIR"])
+    state_home = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state_home) / "hunt"

@@ -1,0 +1,14 @@
+"""Jutland's registration: rules, options, screen and board files."""
+
+from __future__ import annotations
+
+from hunt.boards.jutland_deck import JUTLAND
+from hunt.models.jutland.rules import JutlandGame
+from hunt.models.jutland.screen import screen
+from hunt.models.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    name="jutland", title="Jutland", seats=("german", "british"),
+    game=JutlandGame, options=JutlandGame.option_spec, screen=screen,
+    board_sets=(JUTLAND,))
+"""Jutland, as every command reads it."""

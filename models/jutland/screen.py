@@ -1,0 +1,67 @@
+"""Jutland's screen: what `hunt play` shows a seat, drawn from its observation."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hunt.models.game import Game, Observation
+from hunt.models.jutland.rules import JutlandGame
+from hunt.models.plugin import Style, plain
+
+
+def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> str:
+    """Jutland from `seat`'s side: turn, losses, public counts, strikes and own hand."""
+    assert isinstance(game, JutlandGame)
+    me, enemy = seen["seat"], "british" if seen["seat"] == "german" else "german"
+    cards = {card.id: card for card in game.cards}
+    turn = game.turns[seen["turn"] - 1]
+    lines = ["", style(f"=== Jutland - turn {turn.number} of 6: {turn.name} - "
+                       f"{seen['phase'].capitalize()} phase - you are the "
+                       f"{me.capitalize()} ===", bold=True)]
+    losses = seen["losses"]
+    lines.append("Ships lost: " + "; ".join(
+        f"{side.capitalize()} {losses[side]['big']} big, {losses[side]['small']} small"
+        for side in ("german", "british")))
+    lines.append(f"Deck {seen['deck_size']} cards, discard pile {seen['discard_size']}, "
+                 f"{enemy.capitalize()} hand {seen['opponent_hand_size']} cards.")
+    if seen["last_discards"] is not None:
+        counts = seen["last_discards"]
+        lines.append(f"Last discards (face down): German {counts['german']}, "
+                     f"British {counts['british']}.")
+    for strike in seen["strikes"]:
+        lines.append(
+            f"Strike of turn {strike['turn']}: German {strike['german_force']} "
+            f"({', '.join(strike['german_cards']) or 'nothing'}) against British "
+            f"{strike['british_force']} ({', '.join(strike['british_cards']) or 'nothing'})"
+            f" - {strike['winner'].capitalize()} win.")
+    if seen["result"] is not None:
+        lines.append(f"Game over: {seen['result']}.")
+        return "\n".join(lines)
+    side = 0 if me == "german" else 1
+    fleets = turn.fleets[side]
+    rule = "any of your own cards" if "any" in fleets else \
+        " or ".join(f"{fleet} cards" for fleet in fleets)
+    if turn.banned_classes:
+        rule += ", but no " + ", ".join(turn.banned_classes)
+    if "strike" in turn.phases:
+        lines.append(f"This turn you may deploy {rule}. "
+                     f"Winner loses {turn.winner_loses[0]} big + {turn.winner_loses[1]} "
+                     f"small, loser {turn.loser_loses[0]} big + {turn.loser_loses[1]} small.")
+    else:
+        lines.append("This turn has only the Sight phase.")
+    lines.append(f"Your hand ({len(seen['hand'])}):")
+    in_hand: Counter[str] = Counter(seen["hand"])
+    for card_id, count in sorted(in_hand.items(),
+                                 key=lambda item: game.card_index[item[0]]):
+        card = cards[card_id]
+        lines.append(f"  {count} x {card_id:<14} {card.title} ({card.side}, {card.fleet}, "
+                     f"force {card.force})")
+    if seen["selected"]:
+        verb = "deploy" if seen["stage"] == "deploy" else "discard"
+        lines.append(f"Chosen to {verb} so far: {', '.join(seen['selected'])}")
+    action = {"deploy": "Choose the cards to deploy, one at a time, then done:",
+              "discard": "Choose the cards to discard (face down), one at a time, "
+                         "then done:"}.get(seen["stage"], "")
+    if action:
+        lines.append(action)
+    return "\n".join(lines)

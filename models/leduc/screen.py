@@ -1,0 +1,21 @@
+"""Leduc Hold'em's screen: what `hunt play` shows a seat, drawn from its observation."""
+
+from __future__ import annotations
+
+from hunt.models.game import Game, Observation
+from hunt.models.plugin import Style, plain
+
+
+def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> str:
+    """Leduc Hold'em from `seat`'s side: its card, the public card, the bets."""
+    chips = seen["contributions"]
+    lines = ["", style(f"=== Leduc Hold'em - round {seen['round']} of 2 - you are "
+                       f"the {seen['seat']} player ===", bold=True),
+             f"Your card: {seen['card'] or '-'}   Public card: {seen['public_card'] or '-'}",
+             f"In the pot: you {chips[seat]}, the opponent {chips[1 - seat]}; raises this round "
+             f"{seen['raises']} of 2; bets this round: {', '.join(seen['bets']) or 'none'}."]
+    if seen["result"]:
+        other = f" (the opponent held {seen['opponent_card']})" if seen["opponent_card"] else ""
+        mine = seen["result"]["returns"][seat]
+        lines.append(f"Game over: {seen['result']['how']}{other}; you win {mine:+g} chips.")
+    return "\n".join(lines)

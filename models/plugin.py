@@ -1,0 +1,121 @@
+"""What one game registers: every part a command reads, in one place.
+
+Each game's package holds a `plugin.py` whose `PLUGIN` is a `GamePlugin`: its rules
+(the `Game` class), its options, its screen, its board files, and the optional
+extras of `hunt hint`, `hunt analyze`, `hunt board show` and `hunt bench`. The
+registry finds the plugins (`models/registry.py`); the CLI reads them and names no
+game. Every part is a pure function (no I/O): the CLI prints what it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from hunt.boards.data import BoardSet
+from hunt.models.game import Game, Observation, State
+from hunt.models.options import OptionSpec
+
+
+class Style(Protocol):
+    """How a screen colours a piece of text (the CLI passes `click.style`, which drops
+    the colour when the output is not a terminal)."""
+
+    def __call__(self, text: str, *, fg: str | None = None,
+                 bold: bool | None = None) -> str: ...
+
+
+def plain(text: str, *, fg: str | None = None, bold: bool | None = None) -> str:
+    """A `Style` without colours: the text as it is."""
+    return text
+
+
+Screen = Callable[[Game, Observation, int, Style], str]
+"""A screen: (game, the seat's observation, the seat, style) -> the text to show. It
+gets the observation, never the state, so it cannot show what the seat cannot see."""
+
+Advice = Callable[[State, int, str], dict[str, Any]]
+"""A game's own part of `hunt hint`: (state, seat, move model) -> JSON-able data, from
+that seat's view only."""
+
+ReportLines = Callable[[State, Mapping[str, Any]], list[str]]
+"""A report's game-specific part in words."""
+
+Analysis = Callable[[State, Mapping[int, float]], dict[str, Any]]
+"""A game's own part of `hunt analyze`: (state, first seat's win chance before each
+decision by action index) -> JSON-able data."""
+
+PlotBoard = Callable[[State, Mapping[str, Any], Any], bool]
+"""Draws a game's board into a matplotlib axes for `hunt analyze --plot`: (state, the
+analysis report, axes) -> whether it drew anything."""
+
+Bench = Callable[[bool, Callable[[str], None]], list[tuple[str, str, dict[str, Any]]]]
+"""A game's extra speed figures for `hunt bench`: (quick, progress) -> (JSON key, one
+line of text, figures) each."""
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game's registration. The parts without a default are required
+    (`check_plugin`)."""
+
+    name: str
+    """The registered name, e.g. "the-hunt" (its package's folder, hyphenated)."""
+    title: str
+    """The name on the box, as `GameInfo.title` (read without building the game)."""
+    seats: tuple[str, ...]
+    """The seat names with the most players; n players take the first n (as
+    `GameInfo.seat_names`, read without building the game)."""
+    game: Callable[..., Game]
+    """The rules: called with the checked options as keywords."""
+    options: OptionSpec
+    """The options, declared once (the `Game` class's `option_spec`)."""
+    screen: Screen
+    """What `hunt play` shows a seat."""
+    board_sets: tuple[BoardSet, ...]
+    """The board files the game reads (`hunt board show`)."""
+    advice: Advice | None = None
+    advice_lines: ReportLines | None = None
+    move_models: tuple[str, ...] = ()
+    """The move models `hunt hint --model` may name (the first is the default); empty:
+    the game's advice has none, and `--model` is refused."""
+    analysis: Analysis | None = None
+    analysis_lines: ReportLines | None = None
+    """Replaces the win-chance lines of `hunt analyze` when given."""
+    plot_board: PlotBoard | None = None
+    board_lines: Callable[[], list[str]] | None = None
+    """`hunt board show` in words; None: the board files' contents listed."""
+    bench: Bench | None = None
+    bench_hint_seat: str | None = None
+    """`hunt bench` times `hunt hint` for this seat on a mid-game record (None: not)."""
+
+    @property
+    def player_range(self) -> tuple[int, int]:
+        """The fewest and most players: the `players` option's accepted values, or
+        else one player a seat."""
+        for option in self.options.options:
+            if option.name == "players":
+                return min(option.choices), max(option.choices)
+        return len(self.seats), len(self.seats)
+
+
+REQUIRED = ("name", "title", "seats", "game", "options", "screen", "board_sets")
+"""The parts every registered game must give."""
+
+
+def check_plugin(plugin: object, name: str) -> list[str]:
+    """What is wrong with the registration of `name` (empty: nothing)."""
+    if not isinstance(plugin, GamePlugin):
+        return [f"{name}: its plugin.py has no PLUGIN = GamePlugin(...)"]
+    wrong = [f"{name}: the plugin lacks its {part}" for part in REQUIRED
+             if not getattr(plugin, part)]
+    if plugin.name != name:
+        wrong.append(f"{name}: the plugin is named {plugin.name!r}")
+    if plugin.options and plugin.options.game != name:
+        wrong.append(f"{name}: its options are declared for {plugin.options.game!r}")
+    if (plugin.advice is None) != (plugin.advice_lines is None):
+        wrong.append(f"{name}: advice and advice_lines come together")
+    if plugin.move_models and plugin.advice is None:
+        wrong.append(f"{name}: move models without advice that reads them")
+    return wrong

@@ -1,0 +1,170 @@
+"""The Hunt's registration: rules, screen, board files, and its extras of `hunt hint`
+(the Graf Spee tracker's belief and the best searches), `hunt analyze` (the belief
+turn by turn, the shaded map in the plot), `hunt board show` (the map) and `hunt bench`
+(the tracker's speed)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hunt.boards.the_hunt_cards import THE_HUNT_CARDS
+from hunt.boards.the_hunt_map import THE_HUNT_MAP, draw_map, load_hunt_map, routes_through
+from hunt.boards.the_hunt_tracks import THE_HUNT_TRACKS
+from hunt.models.game import State, random_action
+from hunt.models.plugin import GamePlugin
+from hunt.models.the_hunt.advice import advice_report, belief_by_turn
+from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
+from hunt.models.the_hunt.screen import screen
+from hunt.models.the_hunt.tracker import MODELS, GrafSpeeTracker, public_facts
+
+
+def advice(state: State, seat: int, model: str) -> dict[str, Any]:
+    """What `seat` can tell of the Graf Spee's hex (with `model`), and what to do."""
+    assert isinstance(state, TheHuntState)
+    return advice_report(state, seat, model)
+
+
+def shade(p: float) -> str:
+    """One character for a probability, for the map: blank, . : + #."""
+    if p <= 0:
+        return " "
+    return "." if p < 0.02 else ":" if p < 0.05 else "+" if p < 0.1 else "#"
+
+
+def advice_lines(state: State, report: Mapping[str, Any]) -> list[str]:
+    """The belief map, the likeliest hexes, and the British searches or the German's
+    exposure, in words."""
+    game = state.game
+    assert isinstance(game, TheHuntGame)
+    belief: dict[str, float] = report["belief"]
+    lines = [f"Where the British believe the Graf Spee is ({report['model']} move model; "
+             f"{report['possible']} hexes possible, entropy {report['entropy_bits']:.2f} "
+             "bits):"]
+    marks = {hex_id: shade(belief.get(hex_id, 0.0)) for hex_id in game.hexes}
+    lines += ["  " + row for row in draw_map(game.board, marks)]
+    lines.append("  # 10% or more  + 5-10%  : 2-5%  . under 2%  (blank: ruled out)")
+    lines.append("Likeliest hexes: " + ", ".join(f"{entry['hex']} {entry['p']:.1%}"
+                                                  for entry in report["top"]))
+    if report.get("seat") == "british" and "searches" in report:
+        lines.append(f"Searches this turn (with {report['ap']} AP):")
+        for option in report["searches"]:
+            lines.append(f"  Force {option['force']}: search {option['hex']} ({option['ap']} "
+                         f"AP): P(there) {option['p_there']:.1%} x P(roll) "
+                         f"{option['p_roll']:.0%} = P(find) {option['p_find']:.1%}")
+        if not report["searches"]:
+            lines.append("  no Force on the map can search this turn.")
+        for option in report["intelligence"]:
+            verdict = "worth its AP" if option["worth_it"] else "not worth its AP"
+            lines.append(f"  Intelligence {option['card']} ({option['kind']}): best P(find) "
+                         f"{option['p_find_with']:.1%} with it, {option['p_find_without']:.1%}"
+                         f" without: {verdict}.")
+    if report.get("seat") == "german" and "exposure" in report:
+        lines.append(f"Your exposure: the British put {report['exposure']:.1%} on your hex "
+                     f"{report['graf_spee']}.")
+        lines.append("Moves that leave the least belief on your new hex:")
+        for move in report["safest_moves"]:
+            lines.append(f"  {move['move']:<24} exposure {move['exposure']:.1%}")
+    return lines
+
+
+def analysis(state: State, chances: Mapping[int, float]) -> dict[str, Any]:
+    """The British belief and the German's win chance at the start of every turn."""
+    assert isinstance(state, TheHuntState)
+    return {"turns": belief_by_turn(state, dict(chances))}
+
+
+def analysis_lines(state: State, report: Mapping[str, Any]) -> list[str]:
+    """One line per turn: the German's chance, the belief on the raider's true hex."""
+    return [f"  turn {turn['turn']:>2} ({turn['side']:<7}) P(German wins) "
+            f"{turn['p_german_wins']:5.1%}   British belief on the raider's hex "
+            f"{turn['p_true_hex']:6.1%}, entropy {turn['entropy_bits']:.2f} bits"
+            for turn in report["turns"]]
+
+
+def plot_board(state: State, report: Mapping[str, Any], axes: Any) -> bool:
+    """The map shaded by the British belief at the last British turn, the raider's true
+    hex circled, drawn into the matplotlib `axes`."""
+    turns = [t for t in report.get("turns", []) if t["side"] == "british"]
+    if not turns:
+        return False
+    game = state.game
+    assert isinstance(game, TheHuntGame)
+    last = turns[-1]
+    xs, ys, heat = [], [], []
+    for hex_id in game.hexes:
+        q, r = game.graph.nodes[hex_id]["q"], game.graph.nodes[hex_id]["r"]
+        xs.append(q + r / 2)
+        ys.append(-r * 0.866)
+        heat.append(last["belief"].get(hex_id, 0.0))
+        axes.annotate(hex_id, (xs[-1], ys[-1]), ha="center", va="center", fontsize=7)
+    dots = axes.scatter(xs, ys, c=heat, cmap="Reds", s=520, marker="h", vmin=0)
+    true = game.hexes.index(last["graf_spee"])
+    axes.scatter([xs[true]], [ys[true]], s=700, facecolors="none", edgecolors="blue")
+    axes.figure.colorbar(dots, ax=axes, label="P(Graf Spee here)")
+    axes.set_title(f"British belief, turn {last['turn']} (blue: the true hex)")
+    return True
+
+
+def board_lines() -> list[str]:
+    """The Hunt's map, destinations, freight routes and busiest hexes."""
+    hunt_map = load_hunt_map()
+    marks = {destination.entry: "*" for destination in hunt_map.destinations.values()}
+    lines = ["The Hunt: the South Atlantic (north at the top; * = port or England)", ""]
+    lines += ["  " + line for line in draw_map(hunt_map, marks)]
+    lines += ["", "Destinations (off-map boxes, entered only from their hex):"]
+    lines += [f"  {destination.name:<13} from hex {destination.entry}"
+              for destination in hunt_map.destinations.values()]
+    lines.append("Freight markers (one hex per Freight Ship phase):")
+    lines += [f"  {freighter.id:<5} {freighter.name:<36} {' '.join(freighter.route)}"
+              for freighter in hunt_map.freighters]
+    busiest = sorted(routes_through(hunt_map).items(), key=lambda item: -len(item[1]))[:3]
+    lines.append("Busiest hexes: " + ", ".join(f"{hex_id} ({len(ids)} routes)"
+                                               for hex_id, ids in busiest))
+    return lines
+
+
+def tracker_update_times(games: int, seed: int = 0) -> list[float]:
+    """Seconds per Graf Spee tracker update (a move or a piece of evidence) along
+    random games of The Hunt."""
+    game = TheHuntGame()
+    rng = random.Random(seed)
+    times: list[float] = []
+    for _ in range(games):
+        state = game.new_initial_state(rng.randrange(2**31))
+        tracker = GrafSpeeTracker(game)
+        while not state.is_terminal():
+            facts = public_facts(state)
+            mark = state.view_length(BRITISH)
+            state.apply_legal_action(random_action(state, rng))
+            for item in state.views_since(BRITISH, mark):
+                before = tracker.updates
+                start = time.perf_counter()
+                tracker.observe(item, facts)
+                if tracker.updates > before:
+                    times.append(time.perf_counter() - start)
+    return times
+
+
+def bench(quick: bool, progress: Callable[[str], None]) -> list[tuple[str, str, dict[str, Any]]]:
+    """The tracker's update time, median and 95th percentile."""
+    progress("the-hunt: tracker updates")
+    times = sorted(tracker_update_times(20 if quick else 150))
+    figures = {"median": statistics.median(times) * 1e3,
+               "p95": times[int(0.95 * (len(times) - 1))] * 1e3, "updates": len(times)}
+    text = (f"Graf Spee tracker update: median {figures['median']:.4f} ms, 95th "
+            f"percentile {figures['p95']:.4f} ms ({figures['updates']} updates)")
+    return [("tracker_update_ms", text, figures)]
+
+
+PLUGIN = GamePlugin(
+    name="the-hunt", title="The Hunt", seats=("german", "british"),
+    game=TheHuntGame, options=TheHuntGame.option_spec, screen=screen,
+    board_sets=(THE_HUNT_MAP, THE_HUNT_TRACKS, THE_HUNT_CARDS),
+    advice=advice, advice_lines=advice_lines, move_models=MODELS,
+    analysis=analysis, analysis_lines=analysis_lines, plot_board=plot_board,
+    board_lines=board_lines, bench=bench, bench_hint_seat="british")
+"""The Hunt, as every command reads it."""
