@@ -52,8 +52,8 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple
 
 from hunt.boards.hunting_party_data import (
     ACTIONS,
@@ -66,7 +66,6 @@ from hunt.boards.hunting_party_data import (
 from hunt.errors import OptionError
 from hunt.models.game import (
     CHANCE,
-    TERMINAL,
     Action,
     Game,
     GameInfo,
@@ -74,7 +73,21 @@ from hunt.models.game import (
     State,
     pick_by_count,
 )
-from hunt.models.steps import AUTO, Step, push
+from hunt.models.steps import (
+    AUTO,
+    AUTO_STEP,
+    CHANCE_STEP,
+    DECIDE,
+    Copier,
+    Role,
+    Step,
+    StepState,
+    auto,
+    effect,
+    legal,
+    lists,
+    outcomes,
+)
 
 KINDS = ACTIONS
 """The Action cards by kind index: camp, flee, shoot."""
@@ -167,10 +180,25 @@ class HuntingPartyGame(Game):
         return rewards
 
 
-class HuntingPartyState(State):
+class HuntingPartyState(StepState[PartyAction]):
     """A position of Hunting Party. Hands and decks are counts per Action kind."""
 
     game: HuntingPartyGame
+    step_kinds: ClassVar[Mapping[str, Role]] = {
+        "deal-hunter": CHANCE_STEP, "deal-goal": CHANCE_STEP, "keep-goal": DECIDE,
+        "draw": CHANCE_STEP, "first-round": AUTO_STEP, "reveal-fate": CHANCE_STEP,
+        "play": DECIDE, "discard-fate": DECIDE, "discard": DECIDE, "flee-window": DECIDE,
+        "take-trophy": DECIDE, "name": DECIDE, "jungle": DECIDE, "accident": DECIDE,
+        "vine-draw": CHANCE_STEP, "misfire": CHANCE_STEP, "scavenge": CHANCE_STEP,
+        "resolve": AUTO_STEP, "party": AUTO_STEP, "jungle-show": AUTO_STEP,
+        "personal": AUTO_STEP, "apply-personal": AUTO_STEP, "after-party": AUTO_STEP,
+        "vine-settle": AUTO_STEP, "end-round": AUTO_STEP, "close-round": AUTO_STEP}
+    copied: ClassVar[Mapping[str, Copier]] = {
+        "hunter": list, "goals_dealt": lists, "goal": list, "goal_deck": list,
+        "hands": lists, "known": lists, "fresh": list, "returned": list,
+        "fate_deck": list, "fate_discards": list, "face_up": list, "trophies": lists,
+        "alive": list, "played": list, "secret_play": list, "hit": list, "fled": list,
+        "jungle": list, "vine": list, "log": list, "stack": list}
 
     def __init__(self, game: HuntingPartyGame, seed: int = 0) -> None:
         super().__init__(game, seed)
@@ -226,9 +254,6 @@ class HuntingPartyState(State):
 
     # -- small helpers -----------------------------------------------------------------
 
-    def _push(self, *steps: Step) -> None:
-        push(self.stack, *steps)
-
     def _say(self, text: str) -> None:
         self.log.append(text)
 
@@ -258,68 +283,29 @@ class HuntingPartyState(State):
         """Action cards left to draw."""
         return sum(self.fresh) + len(self.returned)
 
-    # -- the contract --------------------------------------------------------------------
+    # -- chance --------------------------------------------------------------------------
 
-    def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        return self.stack[-1].seat
+    @outcomes("deal-hunter")
+    def _hunters_left(self, step: Step) -> list[tuple[Action, float]]:
+        left = [h for h in self.game.hunters if h not in self.hunter]
+        return [(PartyAction("hunter", h), 1 / len(left)) for h in sorted(left)]
 
-    def legal_actions(self) -> list[Action]:
-        if self.over:
-            return []
-        step = self.stack[-1]
-        if step.seat == CHANCE:
-            return [action for action, _ in self._chance(step)]
-        return list(sorted(self._decisions(step)))
+    @outcomes("deal-goal")
+    def _goals_left(self, step: Step) -> list[tuple[Action, float]]:
+        return [(PartyAction("goal", g), 1 / len(self.goal_deck)) for g in self.goal_deck]
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.over or self.stack[-1].seat != CHANCE:
-            return []
-        return list(self._chance(self.stack[-1]))
+    @outcomes("reveal-fate", "scavenge")
+    def _fate_left(self, step: Step) -> list[tuple[Action, float]]:
+        return [(PartyAction("fate", f), 1 / len(self.fate_deck)) for f in self.fate_deck]
 
-    def _chance(self, step: Step) -> list[tuple[Action, float]]:
+    @outcomes("draw", "vine-draw", "misfire")
+    def _card_odds(self, step: Step) -> list[tuple[Action, float]]:
+        """A draw from the shuffled part of the deck, or a misfire's card from the hand."""
         kind = step.kind
-        if kind == "deal-hunter":
-            left = [h for h in self.game.hunters if h not in self.hunter]
-            return [(PartyAction("hunter", h), 1 / len(left)) for h in sorted(left)]
-        if kind == "deal-goal":
-            return [(PartyAction("goal", g), 1 / len(self.goal_deck)) for g in self.goal_deck]
-        if kind in ("reveal-fate", "scavenge"):
-            return [(PartyAction("fate", f), 1 / len(self.fate_deck)) for f in self.fate_deck]
         counts = self.hands[step.data[0]] if kind == "misfire" else self.fresh
         total = sum(counts)
         verb = "misfire" if kind == "misfire" else "draw"
         return [(PartyAction(verb, KINDS[k]), counts[k] / total) for k in range(3) if counts[k]]
-
-    def _decisions(self, step: Step) -> list[PartyAction]:
-        kind, seat = step.kind, step.seat
-        hand = self.hands[seat]
-        if kind == "keep-goal":
-            return [PartyAction("keep", g) for g in self.goals_dealt[seat]]
-        if kind in ("play", "discard", "jungle"):
-            verb = {"play": "play", "discard": "discard", "jungle": "reveal"}[kind]
-            return [PartyAction(verb, KINDS[k]) for k in range(3) if hand[k]]
-        if kind == "discard-fate":
-            if len(self.face_up) <= 1:
-                return []
-            return [PartyAction("discard", f) for f in sorted(set(self.face_up))]
-        if kind == "flee-window":  # a Flee is offered where it avoids something
-            useful = hand[FLEE] and step.data[0] not in REGARDLESS_OF_ACTION
-            return [FLEE_NOW, NO_FLEE] if useful else [NO_FLEE]
-        if kind == "take-trophy":
-            return [PartyAction("trophy", f) for f in sorted(set(self.fate_discards))]
-        if kind == "name":
-            return [PartyAction("name", k) for k in KINDS]
-        if kind == "accident":
-            return [PartyAction("target", self.game.seat_names[s]) for s in self.live_order()]
-        raise AssertionError(kind)
-
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, PartyAction)
-        step = self.stack.pop()
-        getattr(self, "_do_" + step.kind.replace("-", "_"))(step, action)
-        self._run()
 
     def sample_chance_outcome(self, rng: random.Random) -> Action:
         """Draws by index into the counts, and Fate cards uniformly: the odds of
@@ -352,57 +338,27 @@ class HuntingPartyState(State):
             return "a Hunter died the round before"
         return "the Fate deck ran out"
 
-    def clone(self) -> HuntingPartyState:
-        other = self._copy_shell()
-        other.hunter = list(self.hunter)
-        other.goals_dealt = [list(g) for g in self.goals_dealt]
-        other.goal = list(self.goal)
-        other.goal_deck = list(self.goal_deck)
-        other.hands = [list(hand) for hand in self.hands]
-        other.known = [list(known) for known in self.known]
-        other.fresh = list(self.fresh)
-        other.returned = list(self.returned)
-        other.fate_deck = list(self.fate_deck)
-        other.fate_discards = list(self.fate_discards)
-        other.face_up = list(self.face_up)
-        other.trophies = [list(t) for t in self.trophies]
-        other.alive = list(self.alive)
-        other.played = list(self.played)
-        other.secret_play = list(self.secret_play)
-        other.hit = list(self.hit)
-        other.fled = list(self.fled)
-        other.jungle = list(self.jungle)
-        other.vine = list(self.vine)
-        other.log = list(self.log)
-        other.stack = list(self.stack)
-        return other
-
     def action_to_string(self, action: Action) -> str:
         assert isinstance(action, PartyAction)
         return action.text()
 
     # -- the flow ------------------------------------------------------------------------
 
-    def _run(self) -> None:
-        """Carry out automatic steps until a seat or chance must act, or the end."""
-        while not self.over:
-            step = self.stack[-1]
-            if step.seat == AUTO:
-                self.stack.pop()
-                getattr(self, "_auto_" + step.kind.replace("-", "_"))(step)
-                continue
-            target = step.data[0] if step.seat == CHANCE and step.data else step.seat
-            if target >= 0 and not self.alive[target]:
-                self.stack.pop()  # the dead do nothing more
-                continue
-            if step.kind in ("draw", "vine-draw") and not any(self.fresh):
-                self.stack.pop()
-                self._draw_from_bottom(step)
-                continue
-            if self._nothing_to_do(step):
-                self.stack.pop()  # nothing to draw or to choose (e.g. no Fate discards)
-                continue
-            return
+    def _settle(self, step: Step) -> bool:
+        """Drop a step of the dead, a step with nothing to draw or to choose, and draw
+        from under the deck once its shuffled part is gone."""
+        target = step.data[0] if step.seat == CHANCE and step.data else step.seat
+        if target >= 0 and not self.alive[target]:
+            self.stack.pop()  # the dead do nothing more
+            return True
+        if step.kind in ("draw", "vine-draw") and not any(self.fresh):
+            self.stack.pop()
+            self._draw_from_bottom(step)
+            return True
+        if self._nothing_to_do(step):
+            self.stack.pop()  # nothing to draw or to choose (e.g. no Fate discards)
+            return True
+        return False
 
     def _nothing_to_do(self, step: Step) -> bool:
         """Whether `step` has no outcome or no choice (`_chance` or `_decisions` would
@@ -420,6 +376,7 @@ class HuntingPartyState(State):
             return not self.fate_discards
         return False
 
+    @auto("first-round")
     def _auto_first_round(self, step: Step) -> None:
         names = {seat: self.game.hunters[h].name for seat, h in enumerate(self.hunter) if h}
         self.first = min(names, key=lambda seat: names[seat])
@@ -446,12 +403,14 @@ class HuntingPartyState(State):
 
     # -- chance --------------------------------------------------------------------------
 
+    @effect("deal-hunter")
     def _do_deal_hunter(self, step: Step, action: PartyAction) -> None:
         seat = step.data[0]
         self.hunter[seat] = action.arg
         self._say(f"{self.name(seat)} joins the party.")
         self._see_all(("hunter", seat, action.arg))
 
+    @effect("deal-goal")
     def _do_deal_goal(self, step: Step, action: PartyAction) -> None:
         seat = step.data[0]
         self.goal_deck.remove(action.arg)
@@ -459,11 +418,13 @@ class HuntingPartyState(State):
         self._see(seat, ("goal", action.arg))
         self._see_others(seat, ("goal dealt", seat))
 
+    @effect("reveal-fate")
     def _do_reveal_fate(self, step: Step, action: PartyAction) -> None:
         self.fate_deck.remove(action.arg)
         self.face_up.append(action.arg)
         self._see_all(("fate", action.arg))
 
+    @effect("draw")
     def _do_draw(self, step: Step, action: PartyAction) -> None:
         seat, kind = step.data[0], KINDS.index(action.arg)
         self.fresh[kind] -= 1
@@ -493,17 +454,20 @@ class HuntingPartyState(State):
             self._play(seat, kind, secret=0)
             self.known[seat][kind] -= 1
 
+    @effect("vine-draw")
     def _do_vine_draw(self, step: Step, action: PartyAction) -> None:
         kind = KINDS.index(action.arg)
         self.fresh[kind] -= 1
         self.vine.append(kind)
         self._see_all(("vine", step.data[0], kind))
 
+    @effect("misfire")
     def _do_misfire(self, step: Step, action: PartyAction) -> None:
         seat = step.data[0]
         self._say(f"{self.name(seat)} misfires and loses a {action.arg}.")
         self._lose(seat, KINDS.index(action.arg))
 
+    @effect("scavenge")
     def _do_scavenge(self, step: Step, action: PartyAction) -> None:
         card = self.game.fate[action.arg]
         self.fate_deck.remove(card.id)
@@ -520,12 +484,24 @@ class HuntingPartyState(State):
 
     # -- decisions -----------------------------------------------------------------------
 
+    @legal("keep-goal")
+    def _goal_choices(self, step: Step) -> list[PartyAction]:
+        return [PartyAction("keep", g) for g in self.goals_dealt[step.seat]]
+
+    @effect("keep-goal")
     def _do_keep_goal(self, step: Step, action: PartyAction) -> None:
         seat = step.seat
         self.goal[seat] = action.arg
         self._see(seat, ("keep", action.arg))
         self._see_others(seat, ("goal kept", seat))
 
+    @legal("play", "discard", "jungle")
+    def _cards_in_hand(self, step: Step) -> list[PartyAction]:
+        """A kind of card from the hand: to play, to discard, or to reveal."""
+        verb = {"play": "play", "discard": "discard", "jungle": "reveal"}[step.kind]
+        return [PartyAction(verb, KINDS[k]) for k in range(3) if self.hands[step.seat][k]]
+
+    @effect("play")
     def _do_play(self, step: Step, action: PartyAction) -> None:
         self._play(step.seat, KINDS.index(action.arg), secret=1)
 
@@ -542,16 +518,31 @@ class HuntingPartyState(State):
                   f"{self.name(seat)} plays {KINDS[kind]} (drawn face up).")
         self._check_death(seat)
 
+    @legal("discard-fate")
+    def _fate_to_discard(self, step: Step) -> list[PartyAction]:
+        if len(self.face_up) <= 1:
+            return []
+        return [PartyAction("discard", f) for f in sorted(set(self.face_up))]
+
+    @effect("discard-fate")
     def _do_discard_fate(self, step: Step, action: PartyAction) -> None:
         self.face_up.remove(action.arg)
         self.fate_discards.append(action.arg)
         self._see_all(("discard fate", step.seat, action.arg))
         self._say(f"{self.name(step.seat)} discards {action.arg}.")
 
+    @effect("discard")
     def _do_discard(self, step: Step, action: PartyAction) -> None:
         self._say(f"{self.name(step.seat)} discards a {action.arg}.")
         self._lose(step.seat, KINDS.index(action.arg))
 
+    @legal("flee-window")
+    def _flee_choices(self, step: Step) -> list[PartyAction]:
+        """A Flee is offered where it avoids something."""
+        useful = self.hands[step.seat][FLEE] and step.data[0] not in REGARDLESS_OF_ACTION
+        return [FLEE_NOW, NO_FLEE] if useful else [NO_FLEE]
+
+    @effect("flee-window")
     def _do_flee_window(self, step: Step, action: PartyAction) -> None:
         seat = step.seat
         if action == NO_FLEE:
@@ -561,6 +552,11 @@ class HuntingPartyState(State):
         self._say(f"{self.name(seat)} flees (a Flee from the hand).")
         self._lose(seat, FLEE)
 
+    @legal("take-trophy")
+    def _trophies_to_take(self, step: Step) -> list[PartyAction]:
+        return [PartyAction("trophy", f) for f in sorted(set(self.fate_discards))]
+
+    @effect("take-trophy")
     def _do_take_trophy(self, step: Step, action: PartyAction) -> None:
         self.fate_discards.remove(action.arg)
         self.trophies[step.seat].append(action.arg)
@@ -568,6 +564,11 @@ class HuntingPartyState(State):
         self._see_all(("trophy", step.seat, action.arg))
         self._say(f"{self.name(step.seat)} takes {action.arg} ({animal}) as a trophy.")
 
+    @legal("name")
+    def _names(self, step: Step) -> list[PartyAction]:
+        return [PartyAction("name", k) for k in KINDS]
+
+    @effect("name")
     def _do_name(self, step: Step, action: PartyAction) -> None:
         seat = step.seat
         self.vine_named = KINDS.index(action.arg)
@@ -578,12 +579,18 @@ class HuntingPartyState(State):
         self._push(*(Step("vine-draw", CHANCE, (seat,)) for _ in range(reveal)),
                    Step("vine-settle", AUTO, (seat,)))
 
+    @effect("jungle")
     def _do_jungle(self, step: Step, action: PartyAction) -> None:
         seat = step.seat
         self.jungle[seat] = KINDS.index(action.arg)
         self._see(seat, ("reveal", self.jungle[seat]))
         self._see_others(seat, ("chose", seat))
 
+    @legal("accident")
+    def _targets(self, step: Step) -> list[PartyAction]:
+        return [PartyAction("target", self.game.seat_names[s]) for s in self.live_order()]
+
+    @effect("accident")
     def _do_accident(self, step: Step, action: PartyAction) -> None:
         victim = self.game.seat_names.index(action.arg)
         self._see_all(("accident", step.seat, victim))
@@ -592,6 +599,7 @@ class HuntingPartyState(State):
 
     # -- Resolve Fate --------------------------------------------------------------------
 
+    @auto("resolve")
     def _auto_resolve(self, step: Step) -> None:
         assert len(self.face_up) == 1
         card = self.game.fate[self.face_up[0]]
@@ -612,6 +620,7 @@ class HuntingPartyState(State):
         self._push(Step("party", AUTO, (card.event,)), *personal, Step("after-party"),
                    Step("end-round"))
 
+    @auto("party")
     def _auto_party(self, step: Step) -> None:
         event = step.data[0]
         live = self.live_order()
@@ -637,6 +646,7 @@ class HuntingPartyState(State):
         self._push(*(Step("jungle", seat) for seat in group),
                    Step("jungle-show", AUTO, tuple(group)))
 
+    @auto("jungle-show")
     def _auto_jungle_show(self, step: Step) -> None:
         group = [seat for seat in step.data if self.jungle[seat] is not None]
         shown = {seat: self.jungle[seat] for seat in group}
@@ -655,6 +665,7 @@ class HuntingPartyState(State):
                 self.known[seat][kind] = max(self.known[seat][kind], 1)
         self._jungle_round(matched)
 
+    @auto("personal")
     def _auto_personal(self, step: Step) -> None:
         seat, icon = step.data
         if not self.alive[seat]:
@@ -699,6 +710,7 @@ class HuntingPartyState(State):
             return ("gain", 1)
         raise AssertionError(icon)
 
+    @auto("apply-personal")
     def _auto_apply_personal(self, step: Step) -> None:
         seat, icon, (what, count) = step.data
         # A Flee from the hand avoids what a Flee Action avoids, and no more.
@@ -722,6 +734,7 @@ class HuntingPartyState(State):
         else:
             self._push(Step("misfire", CHANCE, (seat,)))
 
+    @auto("after-party")
     def _auto_after_party(self, step: Step) -> None:
         missed = [seat for seat in self.live_order()
                   if self.played[seat] == SHOOT and not self.hit[seat]]
@@ -730,6 +743,7 @@ class HuntingPartyState(State):
         elif self.event == "hunting-accident":
             self._push(*(Step("accident", seat) for seat in missed))
 
+    @auto("vine-settle")
     def _auto_vine_settle(self, step: Step) -> None:
         seat, named = step.data[0], self.vine_named
         found = named in self.vine
@@ -745,6 +759,7 @@ class HuntingPartyState(State):
         if not found:
             self._push(Step("discard", seat), Step("discard", seat))
 
+    @auto("end-round")
     def _auto_end_round(self, step: Step) -> None:
         card = self.face_up.pop()
         if self.bagged_by is not None:
@@ -764,6 +779,7 @@ class HuntingPartyState(State):
                   for _ in range(max(0, sum(self.hands[seat]) - self.hand_limit(seat)))]
         self._push(*limits, Step("close-round"))
 
+    @auto("close-round")
     def _auto_close_round(self, step: Step) -> None:
         live = self.live_order()
         if not live or (self.death_round is not None and self.round > self.death_round):
