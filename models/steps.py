@@ -158,10 +158,10 @@ class StepState(State, Generic[A]):
     """Attributes a clone shares on purpose although they are mutable (caches that are
     replaced, never changed in place)."""
 
-    _legal: ClassVar[dict[str, Callable[[Any, Step], list[Any]]]]
-    _outcomes: ClassVar[dict[str, Callable[[Any, Step], list[tuple[Any, float]]]]]
-    _effect: ClassVar[dict[str, Callable[[Any, Step, Any], None]]]
-    _auto: ClassVar[dict[str, Callable[[Any, Step], None]]]
+    _step_legal: ClassVar[dict[str, Callable[[Any, Step], list[Any]]]]
+    _step_outcomes: ClassVar[dict[str, Callable[[Any, Step], list[tuple[Any, float]]]]]
+    _step_effect: ClassVar[dict[str, Callable[[Any, Step, Any], None]]]
+    _step_auto: ClassVar[dict[str, Callable[[Any, Step], None]]]
 
     stack: list[Step]
     over: bool
@@ -184,10 +184,10 @@ class StepState(State, Generic[A]):
         cls.step_kinds = kinds
         if not partial:
             _check(cls.__name__, kinds, tables)
-        cls._legal = tables["legal"]
-        cls._outcomes = tables["outcomes"]
-        cls._effect = tables["effect"]
-        cls._auto = tables["auto"]
+        cls._step_legal = tables["legal"]
+        cls._step_outcomes = tables["outcomes"]
+        cls._step_effect = tables["effect"]
+        cls._step_auto = tables["auto"]
         cls._known = frozenset(cls.copied) | cls.shared | {"game", "history", "_views"}
 
     # -- the contract ------------------------------------------------------------------
@@ -213,21 +213,21 @@ class StepState(State, Generic[A]):
 
     def _decisions(self, step: Step) -> list[A]:
         """The choices at the DECIDE step `step`, in the handler's order."""
-        return self._legal[step.kind](self, step)
+        return self._step_legal[step.kind](self, step)
 
     def _odds(self, step: Step) -> list[tuple[Action, float]]:
         """The outcomes of the chance step `step`, with their probabilities."""
-        return self._outcomes[step.kind](self, step)
+        return self._step_outcomes[step.kind](self, step)
 
     def _apply(self, action: Action) -> None:
         step = self.stack.pop()
-        self._effect[step.kind](self, step, action)
+        self._step_effect[step.kind](self, step, action)
         self._run()
 
     def _carry_out(self, step: Step, action: A) -> None:
         """Apply `action` at `step` (already popped) without running on: for a game
         that takes a forced choice itself."""
-        self._effect[step.kind](self, step, action)
+        self._step_effect[step.kind](self, step, action)
 
     def _push(self, *steps: Step) -> None:
         push(self.stack, *steps)
@@ -243,7 +243,7 @@ class StepState(State, Generic[A]):
             step = self.stack[-1]
             if step.seat == AUTO:
                 self.stack.pop()
-                self._auto[step.kind](self, step)
+                self._step_auto[step.kind](self, step)
                 continue
             if self._settle(step):
                 continue

@@ -52,8 +52,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Sequence
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import networkx as nx
 
@@ -71,7 +71,22 @@ from hunt.models.game import (
     SearchShape,
     State,
 )
-from hunt.models.steps import AUTO, Step, push
+from hunt.models.steps import (
+    AUTO,
+    AUTO_STEP,
+    CHANCE_STEP,
+    DECIDE,
+    Copier,
+    Role,
+    Step,
+    StepState,
+    auto,
+    counters,
+    effect,
+    legal,
+    lists,
+    outcomes,
+)
 from hunt.models.the_hunt.actions import (
     AP_FOR_STEPS,
     ATTACK_AP,
@@ -186,16 +201,30 @@ class TheHuntGame(Game):
         return self.distance[a][b]
 
 
-class TheHuntState(State):
+class TheHuntState(StepState[HuntAction]):
     """A position of The Hunt."""
 
     game: TheHuntGame
+    step_kinds: ClassVar[Mapping[str, Role]] = {
+        "place-graf-spee": DECIDE, "place-altmark": DECIDE, "card": DECIDE,
+        "actions": DECIDE, "boost": DECIDE, "redraw-choice": DECIDE, "hint": DECIDE,
+        "window": DECIDE, "choose": DECIDE, "duel": DECIDE,
+        "draw": CHANCE_STEP, "draw-freight": CHANCE_STEP, "roll": CHANCE_STEP,
+        "deal": AUTO_STEP, "redraw": AUTO_STEP, "announce": AUTO_STEP,
+        "freight-phase": AUTO_STEP, "resolve": AUTO_STEP, "cancelled": AUTO_STEP,
+        "battle": AUTO_STEP, "duel-start": AUTO_STEP, "duel-result": AUTO_STEP}
+    copied: ClassVar[Mapping[str, Copier]] = {
+        "stack": list, "forces": dict, "strategy": dict, "hands": lists, "decks": counters,
+        "discards": counters, "removed": counters, "known_hand": counters, "bag": list,
+        "at_sea": dict, "sunk": list, "delivered": list, "hints": list, "damage": list,
+        "duel_cards": list, "radar": list, "log": list, "moved": set, "searched": set}
 
     def __init__(self, game: TheHuntGame, seed: int = 0) -> None:
         super().__init__(game, seed)
         tracks = game.tracks
         self.stack: list[Step] = []
         self.flow = "setup"
+        self.over = False
         self.turn = 0
         """Turns begun (German and British each count one)."""
         self.active = GERMAN
@@ -272,36 +301,7 @@ class TheHuntState(State):
     def _say(self, text: str) -> None:
         self.log.append(text)
 
-    def _push(self, *steps: Step) -> None:
-        push(self.stack, *steps)
-
     # -- the contract ------------------------------------------------------------------
-
-    def current_player(self) -> int:
-        if self.flow == "over":
-            return TERMINAL
-        return self.stack[-1].seat
-
-    def legal_actions(self) -> list[Action]:
-        if self.flow == "over":
-            return []
-        step = self.stack[-1]
-        if step.seat == CHANCE:
-            return [action for action, _ in self.chance_outcomes()]
-        return list(sorted(self._decisions(step)))
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.flow == "over" or self.stack[-1].seat != CHANCE:
-            return []
-        step = self.stack[-1]
-        if step.kind == "roll":
-            return [(HuntAction("roll", n=face), 1 / 6) for face in DIE]
-        if step.kind == "draw-freight":
-            choices = self._freighter_choices(step.data[0] == 2 and self.flow == "setup")
-            return [(HuntAction("freighter", f), 1 / len(choices)) for f in choices]
-        deck = self.decks[step.data[0]]
-        total = sum(deck.values())
-        return [(HuntAction("draw", card), n / total) for card, n in sorted(deck.items()) if n]
 
     def _freighter_choices(self, second_of_setup: bool) -> list[str]:
         if not second_of_setup:
@@ -310,13 +310,6 @@ class TheHuntState(State):
         start = self.game.freighters[first].start
         return [f for f in self.bag if self.game.freighters[f].start != start]
 
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, HuntAction)
-        step = self.stack.pop()
-        handler = getattr(self, "_do_" + step.kind.replace("-", "_"))
-        handler(step, action)
-        self._run()
-
     def returns(self) -> list[float]:
         if self.winner is None:
             return [0.0, 0.0]
@@ -324,29 +317,6 @@ class TheHuntState(State):
 
     def end_reason(self) -> str:
         return self.how
-
-    def clone(self) -> TheHuntState:
-        other = self._copy_shell()
-        other.stack = list(self.stack)
-        other.forces = dict(self.forces)
-        other.strategy = dict(self.strategy)
-        other.hands = [list(hand) for hand in self.hands]
-        other.decks = [Counter(deck) for deck in self.decks]
-        other.discards = [Counter(pile) for pile in self.discards]
-        other.removed = [Counter(pile) for pile in self.removed]
-        other.known_hand = [Counter(known) for known in self.known_hand]
-        other.bag = list(self.bag)
-        other.at_sea = dict(self.at_sea)
-        other.sunk = list(self.sunk)
-        other.delivered = list(self.delivered)
-        other.hints = list(self.hints)
-        other.damage = list(self.damage)
-        other.duel_cards = list(self.duel_cards)
-        other.radar = list(self.radar)
-        other.log = list(self.log)
-        other.moved = set(self.moved)
-        other.searched = set(self.searched)
-        return other
 
     def action_to_string(self, action: Action) -> str:
         assert isinstance(action, HuntAction)
@@ -366,28 +336,20 @@ class TheHuntState(State):
 
     # -- the flow ----------------------------------------------------------------------
 
-    def _run(self) -> None:
-        """Carry out automatic steps until a seat or chance must act, or the end."""
-        while self.flow != "over":
-            if not self.stack:
-                self._next_phase()
-                continue
-            step = self.stack[-1]
-            if step.seat == AUTO:
-                self.stack.pop()
-                getattr(self, "_auto_" + step.kind.replace("-", "_"))(step)
-                continue
-            if step.seat == CHANCE and step.kind == "draw" and not self._can_draw(step):
-                self.stack.pop()
-                continue
-            if step.seat >= 0 and not self._decisions(step):
-                self.stack.pop()  # nothing to decide (e.g. no legal hex for a hint)
-                if step.kind == "hint":
-                    self._no_hint()
-                if step.kind == "boost":  # no AP or no card for Intelligence: roll
-                    self._push(Step("roll", CHANCE, step.data))
-                continue
-            return
+    def _settle(self, step: Step) -> bool:
+        """Drop a draw into a full hand (or from an empty deck and discards), and a
+        decision with no choice, with what that implies."""
+        if step.seat == CHANCE and step.kind == "draw" and not self._can_draw(step):
+            self.stack.pop()
+            return True
+        if step.seat >= 0 and not self._decisions(step):
+            self.stack.pop()  # nothing to decide (e.g. no legal hex for a hint)
+            if step.kind == "hint":
+                self._no_hint()
+            if step.kind == "boost":  # no AP or no card for Intelligence: roll
+                self._push(Step("roll", CHANCE, step.data))
+            return True
+        return False
 
     def _next_phase(self) -> None:
         flow = self.flow
@@ -418,21 +380,22 @@ class TheHuntState(State):
         self.winner = winner
         self.how = how
         self.flow = "over"
+        self.over = True
         self.stack = []
         self._say(f"Game over: {how}.")
         self._see_all(("over", winner, how))
 
     # -- decisions ---------------------------------------------------------------------
 
-    def _decisions(self, step: Step) -> list[HuntAction]:
-        return getattr(self, "_legal_" + step.kind.replace("-", "_"))(step)  # type: ignore[no-any-return]
-
+    @legal("place-graf-spee")
     def _legal_place_graf_spee(self, step: Step) -> list[HuntAction]:
         return [HuntAction("start", hex=h) for h in self.game.hexes]
 
+    @legal("place-altmark")
     def _legal_place_altmark(self, step: Step) -> list[HuntAction]:
         return [HuntAction("altmark", hex=h) for h in self.game.hexes]
 
+    @legal("card")
     def _legal_card(self, step: Step) -> list[HuntAction]:
         seat = step.seat
         actions = []
@@ -443,6 +406,7 @@ class TheHuntState(State):
                 actions.append(HuntAction("play", card_id, hex="event"))
         return actions
 
+    @legal("actions")
     def _legal_actions(self, step: Step) -> list[HuntAction]:
         return self._german_actions() if step.seat == GERMAN else self._british_actions()
 
@@ -487,6 +451,7 @@ class TheHuntState(State):
             actions += [HuntAction("advance", force) for force in sorted(self.strategy)]
         return actions
 
+    @legal("boost")
     def _legal_boost(self, step: Step) -> list[HuntAction]:
         """Intelligence between a search's declaration and its roll (1 AP a card), or
         `pass` to roll. Open whenever the British hold a card and an AP (both public),
@@ -496,6 +461,7 @@ class TheHuntState(State):
         return [PASS, *(HuntAction("intel", card) for card in sorted(set(self.hands[BRITISH]))
                         if self._card(card).intelligence != "none")]
 
+    @legal("redraw-choice")
     def _legal_redraw_choice(self, step: Step) -> list[HuntAction]:
         held = len(self.hands[GERMAN])
         rules = self.game.rules
@@ -503,12 +469,14 @@ class TheHuntState(State):
         high = rules["hand_size_german_altmark"] if self._near_altmark() else low
         return [HuntAction("redraw", n=n) for n in range(low, high + 1)]
 
+    @legal("hint")
     def _legal_hint(self, step: Step) -> list[HuntAction]:
         if len(self.hints) >= MAX_HINTS or self.graf_spee is None:
             return []
         return [HuntAction("hint", hex=h) for h in sorted(self.game.ball[self.graf_spee][1])
                 if h not in self.hints and h != self.altmark]
 
+    @legal("window")
     def _legal_window(self, step: Step) -> list[HuntAction]:
         # The window opens whenever the seat holds a card (hand sizes are public), not
         # only when it holds a matching reaction: whose turn it is must not tell the
@@ -520,6 +488,7 @@ class TheHuntState(State):
                         and self._card(c).event == "reaction"})
         return [PASS, *(HuntAction("react", card) for card in cards)]
 
+    @legal("choose")
     def _legal_choose(self, step: Step) -> list[HuntAction]:
         effect = step.data[0]
         if effect == "move-enemy-force":
@@ -540,6 +509,7 @@ class TheHuntState(State):
                     for plane in ((0, 1) if self.plane == "ready" else (0,))]
         raise AssertionError(effect)
 
+    @legal("duel")
     def _legal_duel(self, step: Step) -> list[HuntAction]:
         hand = self.hands[step.seat]
         return [HuntAction("duel", card) for card in sorted(set(hand))] or \
@@ -586,16 +556,19 @@ class TheHuntState(State):
 
     # -- applying decisions ------------------------------------------------------------
 
+    @effect("place-graf-spee")
     def _do_place_graf_spee(self, step: Step, action: HuntAction) -> None:
         self.graf_spee = action.hex
         self._see(GERMAN, ("start", action.hex))
         self._see(BRITISH, ("graf spee placed",))
 
+    @effect("place-altmark")
     def _do_place_altmark(self, step: Step, action: HuntAction) -> None:
         self.altmark = action.hex
         self._see_all(("altmark", action.hex))
         self._say(f"The Altmark is placed on {action.hex}.")
 
+    @effect("card")
     def _do_card(self, step: Step, action: HuntAction) -> None:
         seat, card_id, mode = step.seat, action.arg, action.hex
         card = self._card(card_id)
@@ -627,6 +600,7 @@ class TheHuntState(State):
                          Step("resolve", AUTO, (seat, card_id, "mandatory"))]
         self._push(*steps)
 
+    @effect("actions")
     def _do_actions(self, step: Step, action: HuntAction) -> None:
         seat = step.seat
         if action == END:
@@ -748,6 +722,7 @@ class TheHuntState(State):
             self._say(f"Force {force} advances to Strategy space {space}.")
         self._see_all(("advance", force))
 
+    @effect("boost")
     def _do_boost(self, step: Step, action: HuntAction) -> None:
         if action == PASS:
             self._see_all(("pass", BRITISH))
@@ -757,6 +732,7 @@ class TheHuntState(State):
         self._push(step)  # more Intelligence may follow, after what this one sets off
         self._intelligence(action.arg)
 
+    @effect("redraw-choice")
     def _do_redraw_choice(self, step: Step, action: HuntAction) -> None:
         # The size is said as the German starts to draw: the British count the cards
         # drawn and hear the size announced after them anyway, and a size kept secret
@@ -780,6 +756,7 @@ class TheHuntState(State):
         self.possible = frozenset(h for h in self.possible
                                   if self.game.ball[h][1] <= blocked)
 
+    @effect("hint")
     def _do_hint(self, step: Step, action: HuntAction) -> None:
         self.hints.append(action.hex)
         self.hints.sort()
@@ -787,6 +764,7 @@ class TheHuntState(State):
         self._see_all(("hint", action.hex))
         self._say(f"A Hint marker is placed on {action.hex}.")
 
+    @effect("window")
     def _do_window(self, step: Step, action: HuntAction) -> None:
         seat = step.seat
         if action == PASS:
@@ -803,6 +781,7 @@ class TheHuntState(State):
         self._push(Step("window", 1 - seat, ("cancel-event",)),
                    Step("resolve", AUTO, (seat, card_id, target)))
 
+    @effect("choose")
     def _do_choose(self, step: Step, action: HuntAction) -> None:
         effect = step.data[0]
         self._see_all(("choose", action))
@@ -831,6 +810,7 @@ class TheHuntState(State):
         elif effect == "free-attack":
             self._begin_attack(action, bonus=1)
 
+    @effect("duel")
     def _do_duel(self, step: Step, action: HuntAction) -> None:
         seat = step.seat
         card = action.arg
@@ -856,6 +836,13 @@ class TheHuntState(State):
             self._say(f"The {SIDES[seat].capitalize()} deck is rebuilt from the discards.")
         return True
 
+    @outcomes("draw")
+    def _cards_left(self, step: Step) -> list[tuple[Action, float]]:
+        deck = self.decks[step.data[0]]
+        total = sum(deck.values())
+        return [(HuntAction("draw", card), n / total) for card, n in sorted(deck.items()) if n]
+
+    @effect("draw")
     def _do_draw(self, step: Step, action: HuntAction) -> None:
         seat = step.data[0]
         self.decks[seat][action.arg] -= 1
@@ -867,6 +854,12 @@ class TheHuntState(State):
         self._see(1 - seat, ("opponent drew",))
         self.stack.append(step)  # draw again until the hand is full (see _run)
 
+    @outcomes("draw-freight")
+    def _freighters_left(self, step: Step) -> list[tuple[Action, float]]:
+        choices = self._freighter_choices(step.data[0] == 2 and self.flow == "setup")
+        return [(HuntAction("freighter", f), 1 / len(choices)) for f in choices]
+
+    @effect("draw-freight")
     def _do_draw_freight(self, step: Step, action: HuntAction) -> None:
         freighter = self.game.freighters[action.arg]
         self.bag.remove(action.arg)
@@ -875,6 +868,11 @@ class TheHuntState(State):
         self._say(f"Freight Ship {freighter.name} ({action.arg}) sets out from "
                   f"{freighter.start}.")
 
+    @outcomes("roll")
+    def _die(self, step: Step) -> list[tuple[Action, float]]:
+        return [(HuntAction("roll", n=face), 1 / 6) for face in DIE]
+
+    @effect("roll")
     def _do_roll(self, step: Step, action: HuntAction) -> None:
         purpose, face = step.data[0], action.n
         self._see_all(("roll", purpose, face))
@@ -914,10 +912,12 @@ class TheHuntState(State):
 
     # -- automatic steps ---------------------------------------------------------------
 
+    @auto("deal")
     def _auto_deal(self, step: Step) -> None:
         hand = self.game.rules["hand_size_british"]
         self._push(Step("draw", CHANCE, (GERMAN, hand)), Step("draw", CHANCE, (BRITISH, hand)))
 
+    @auto("redraw")
     def _auto_redraw(self, step: Step) -> None:
         """To 3 cards; within 1 hex of the Altmark the German may choose up to 5. The
         German names the size it draws to wherever the Graf Spee is (with one choice
@@ -928,6 +928,7 @@ class TheHuntState(State):
         else:
             self._push(Step("redraw-choice", GERMAN))
 
+    @auto("announce")
     def _auto_announce(self, step: Step) -> None:
         before = step.data[0]
         size = len(self.hands[GERMAN])
@@ -937,6 +938,7 @@ class TheHuntState(State):
             assert self.altmark is not None
             self.possible &= self.game.ball[self.altmark][1]
 
+    @auto("freight-phase")
     def _auto_freight_phase(self, step: Step) -> None:
         for freighter in sorted(self.at_sea):
             self._sail(freighter)
@@ -960,6 +962,7 @@ class TheHuntState(State):
         else:
             self.at_sea[freighter] = index + 1
 
+    @auto("resolve")
     def _auto_resolve(self, step: Step) -> None:
         seat, card_id, target = step.data
         card = self._card(card_id)
@@ -978,6 +981,7 @@ class TheHuntState(State):
         self._say(f"{card.name} cancels the {cancelled.kind}.")
         self.stack[target] = Step("cancelled", AUTO, (cancelled,))
 
+    @auto("cancelled")
     def _auto_cancelled(self, step: Step) -> None:
         original = step.data[0]
         self._see_all(("cancelled", original.kind))
@@ -987,6 +991,7 @@ class TheHuntState(State):
             seat, card_id, _ = original.data  # a cancelled event: its card is discarded
             self._discard(seat, card_id)
 
+    @auto("battle")
     def _auto_battle(self, step: Step) -> None:
         where = step.data[0]  # revealed when the search succeeded
         self.flow = "battle"
@@ -997,11 +1002,13 @@ class TheHuntState(State):
         self._push(Step("draw", CHANCE, (GERMAN, size)), Step("draw", CHANCE, (BRITISH, size)),
                    Step("duel-start"))
 
+    @auto("duel-start")
     def _auto_duel_start(self, step: Step) -> None:
         self.duel += 1
         self.duel_cards = [None, None]
         self._push(Step("duel", GERMAN), Step("duel", BRITISH))
 
+    @auto("duel-result")
     def _auto_duel_result(self, step: Step) -> None:
         german, british = self.duel_cards
         assert german is not None and british is not None
