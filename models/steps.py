@@ -142,7 +142,7 @@ class StepState(State, Generic[A]):
 
     A game sets `stack` and `over` (the game has ended), declares `step_kinds` and
     `copied`, marks its handlers (see the module), and may override the hooks
-    `_settle` (a step carried out or dropped before anyone is asked) and
+    `_resolve_unasked` (a step carried out or dropped before anyone is asked) and
     `_next_phase` (what to push when the stack runs empty). A class that holds only a
     part of a game's rules is made with `partial=True`: it is checked as part of the
     game's state class.
@@ -153,8 +153,8 @@ class StepState(State, Generic[A]):
     kind of it and its bases (each part of a game's rules declares its own)."""
     copied: ClassVar[Mapping[str, Copier]] = {}
     """Attributes `clone` copies, each with how (list, dict, `lists`, ...); every other
-    attribute must hold an immutable value (or be named in `shared`)."""
-    shared: ClassVar[frozenset[str]] = frozenset()
+    attribute must hold an immutable value (or be named in `shared_caches`)."""
+    shared_caches: ClassVar[frozenset[str]] = frozenset()
     """Attributes a clone shares on purpose although they are mutable (caches that are
     replaced, never changed in place)."""
 
@@ -188,7 +188,7 @@ class StepState(State, Generic[A]):
         cls._step_outcomes = tables["outcomes"]
         cls._step_effect = tables["effect"]
         cls._step_auto = tables["auto"]
-        cls._known = frozenset(cls.copied) | cls.shared | {"game", "history", "_views"}
+        cls._known = frozenset(cls.copied) | cls.shared_caches | {"game", "history", "_views"}
 
     # -- the contract ------------------------------------------------------------------
 
@@ -245,11 +245,11 @@ class StepState(State, Generic[A]):
                 self.stack.pop()
                 self._step_auto[step.kind](self, step)
                 continue
-            if self._settle(step):
+            if self._resolve_unasked(step):
                 continue
             return
 
-    def _settle(self, step: Step) -> bool:
+    def _resolve_unasked(self, step: Step) -> bool:
         """Before asking anyone: carry out or drop the top step `step` if nobody needs to
         act at it (popping it), and say True; False leaves it to be decided."""
         return False
@@ -262,13 +262,13 @@ class StepState(State, Generic[A]):
 
     def clone(self: S) -> S:
         """An independent copy: each attribute in `copied` copied, every other one
-        immutable or declared `shared` (else `TypeError`: a field nobody copies)."""
+        immutable or declared in `shared_caches` (else `TypeError`: a field nobody copies)."""
         other = self._copy_shell()
         known = self._known
         for name, value in self.__dict__.items():
             if name not in known and not _shareable(value):
                 raise TypeError(f"{type(self).__name__}.clone: {name} holds a "
-                                f"{type(value).__name__}; add it to `copied` or `shared`")
+                                f"{type(value).__name__}; add it to `copied` or `shared_caches`")
         for name, copier in self.copied.items():
             setattr(other, name, copier(getattr(self, name)))
         return other

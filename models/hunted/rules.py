@@ -75,7 +75,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from hunt.boards.hunted_data import (
     LANDING_PAD,
@@ -87,7 +87,6 @@ from hunt.boards.hunted_data import (
 from hunt.errors import OptionError, quoted
 from hunt.models.game import (
     CHANCE,
-    TERMINAL,
     Action,
     Game,
     GameInfo,
@@ -95,7 +94,21 @@ from hunt.models.game import (
     State,
     pick_by_count,
 )
-from hunt.models.steps import AUTO, Step, push
+from hunt.models.steps import (
+    AUTO,
+    AUTO_STEP,
+    CHANCE_STEP,
+    DECIDE,
+    Copier,
+    Role,
+    Step,
+    StepState,
+    auto,
+    effect,
+    legal,
+    lists,
+    outcomes,
+)
 
 DIFFICULTIES = ("normal", "hard")
 FIGHT_FLIPS = ("shots", "grenades", "hits")
@@ -270,10 +283,24 @@ class HuntedGame(Game):
         return [value + bonus for value in state.returns()]
 
 
-class HuntedState(State):
+class HuntedState(StepState[HuntedAction]):
     """A position of Hunted. Decks are counts per card name (their order is chance)."""
 
     game: HuntedGame
+    step_kinds: ClassVar[Mapping[str, Role]] = {
+        "turn": DECIDE, "fight": DECIDE, "pay": DECIDE, "reroll": DECIDE,
+        "optional": DECIDE, "go": DECIDE, "pick-alien": DECIDE, "fighter": DECIDE,
+        "lose-crew": DECIDE, "load": DECIDE, "give": DECIDE,
+        "draw": CHANCE_STEP, "star": CHANCE_STEP, "location": CHANCE_STEP,
+        "toss": CHANCE_STEP, "retoss": CHANCE_STEP, "test": CHANCE_STEP,
+        "find": CHANCE_STEP, "ambush": CHANCE_STEP,
+        "end-turn": AUTO_STEP, "discard-card": AUTO_STEP, "arrive": AUTO_STEP,
+        "effect": AUTO_STEP, "next-round": AUTO_STEP}
+    copied: ClassVar[Mapping[str, Copier]] = {
+        "health": list, "inventory": lists, "keys": list, "grenades": list,
+        "loose_shots": list, "rows": lists, "shared": list, "pile": dict, "discards": dict,
+        "stars": dict, "removed": list, "locations_seen": list, "drawn": list, "log": list,
+        "stack": list}
 
     def __init__(self, game: HuntedGame, seed: int = 0) -> None:
         super().__init__(game, seed)
@@ -314,9 +341,6 @@ class HuntedState(State):
         self.stack: list[Step] = [Step("turn", 0)]
 
     # -- small helpers -----------------------------------------------------------------
-
-    def _push(self, *steps: Step) -> None:
-        push(self.stack, *steps)
 
     def _say(self, text: str) -> None:
         self.log.append(text)
@@ -387,23 +411,9 @@ class HuntedState(State):
 
     # -- the contract --------------------------------------------------------------------
 
-    def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        return self.stack[-1].seat
-
-    def legal_actions(self) -> list[Action]:
-        if self.over:
-            return []
-        step = self.stack[-1]
-        if step.seat == CHANCE:
-            return [action for action, _ in sorted(self._chance(step))]
-        return list(sorted(set(self._decisions(step))))
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.over or self.stack[-1].seat != CHANCE:
-            return []
-        return sorted(self._chance(self.stack[-1]))
+    def _odds(self, step: Step) -> list[tuple[Action, float]]:
+        """The outcomes sorted (the handlers build them by card name, not by slug)."""
+        return sorted(super()._odds(step))
 
     def sample_chance_outcome(self, rng: random.Random) -> Action:
         """Card draws by index into the counts: the odds of `chance_outcomes`, faster."""
@@ -414,37 +424,12 @@ class HuntedState(State):
                                                                   rng)]))
         return super().sample_chance_outcome(rng)
 
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, HuntedAction)
-        step = self.stack.pop()
-        getattr(self, "_do_" + step.kind.replace("-", "_"))(step, action)
-        self._run()
-
     def returns(self) -> list[float]:
         """1 for every player if they escaped, 0 otherwise (and before the end)."""
         return [1.0 if self.won else 0.0] * self.game.players
 
     def end_reason(self) -> str:
         return self.reason if self.over else ""
-
-    def clone(self) -> HuntedState:
-        other = self._copy_shell()
-        other.health = list(self.health)
-        other.inventory = [list(inv) for inv in self.inventory]
-        other.keys = list(self.keys)
-        other.grenades = list(self.grenades)
-        other.loose_shots = list(self.loose_shots)
-        other.rows = [list(row) for row in self.rows]
-        other.shared = list(self.shared)
-        other.pile = dict(self.pile)
-        other.discards = dict(self.discards)
-        other.stars = dict(self.stars)
-        other.removed = list(self.removed)
-        other.locations_seen = list(self.locations_seen)
-        other.drawn = list(self.drawn)
-        other.log = list(self.log)
-        other.stack = list(self.stack)
-        return other
 
     def action_to_string(self, action: Action) -> str:
         assert isinstance(action, HuntedAction)
@@ -456,35 +441,44 @@ class HuntedState(State):
 
     # -- chance --------------------------------------------------------------------------
 
-    def _chance(self, step: Step) -> list[tuple[HuntedAction, float]]:
-        kind = step.kind
-        if kind == "draw":
-            return _by_count("card", self.pile)
-        if kind == "star":
-            return _by_count("star", self.stars)
-        if kind == "location":
-            return self._location_odds()
-        if kind in ("toss", "retoss"):
-            tokens, rate = step.data[0], self.game.hit_rates["token"]
-            return [(HuntedAction("hits", str(k)),
-                     math.comb(tokens, k) * rate ** k * (1 - rate) ** (tokens - k))
-                    for k in range(tokens + 1)]
-        if kind == "test":
-            seat = step.data[0]
-            size = "large" if self.health[seat] >= self.game.components.large_from_health \
-                else "small"
-            rate = self.game.hit_rates[size]
-            outcomes = [(HuntedAction("test", "hit"), rate)]
-            return outcomes + ([(HuntedAction("test", "miss"), 1 - rate)] if rate < 1 else [])
-        if kind == "find":
-            wanted = step.data[1]
-            pool = self._find_pool(wanted)
-            if not pool:
-                return [(HuntedAction("found", "nothing"), 1.0)]
-            return _by_count("found", pool)
-        if kind == "ambush":
-            return self._ambush_odds(step.data[1])
-        raise AssertionError(kind)
+    @outcomes("draw")
+    def _card_odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
+        return _by_count("card", self.pile)
+
+    @outcomes("star")
+    def _star_odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
+        return _by_count("star", self.stars)
+
+    @outcomes("location")
+    def _location_step(self, step: Step) -> list[tuple[HuntedAction, float]]:
+        return self._location_odds()
+
+    @outcomes("toss", "retoss")
+    def _hit_odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
+        tokens, rate = step.data[0], self.game.hit_rates["token"]
+        return [(HuntedAction("hits", str(k)),
+                 math.comb(tokens, k) * rate ** k * (1 - rate) ** (tokens - k))
+                for k in range(tokens + 1)]
+
+    @outcomes("test")
+    def _test_odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
+        seat = step.data[0]
+        size = "large" if self.health[seat] >= self.game.components.large_from_health \
+            else "small"
+        rate = self.game.hit_rates[size]
+        outcomes = [(HuntedAction("test", "hit"), rate)]
+        return outcomes + ([(HuntedAction("test", "miss"), 1 - rate)] if rate < 1 else [])
+
+    @outcomes("find")
+    def _find_odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
+        pool = self._find_pool(step.data[1])
+        if not pool:
+            return [(HuntedAction("found", "nothing"), 1.0)]
+        return _by_count("found", pool)
+
+    @outcomes("ambush")
+    def _ambush_step(self, step: Step) -> list[tuple[HuntedAction, float]]:
+        return self._ambush_odds(step.data[1])
 
     def _find_pool(self, wanted: str) -> dict[str, int]:
         """The cards of type `wanted` a search would find: in the draw pile, else in
@@ -534,32 +528,21 @@ class HuntedState(State):
 
     # -- decisions -------------------------------------------------------------------------
 
-    def _decisions(self, step: Step) -> list[HuntedAction]:
-        kind, seat = step.kind, step.seat
-        if kind == "turn":
-            return self._turn_actions(seat)
-        if kind == "fight":
-            return self._fight_actions(seat)
-        if kind == "pay":
-            return self._payments(seat, step.data[0], step.data[2])
-        if kind == "reroll":
-            return [HuntedAction("reroll"), HuntedAction("keep")]
-        if kind == "optional":
-            return [HuntedAction("yes"), HuntedAction("no")]
-        if kind == "go":
-            return [HuntedAction("go", slug(name)) for name in self.drawn]
-        if kind == "pick-alien":
-            return [HuntedAction("fight", slug(name)) for name in step.data]
-        if kind == "fighter":
-            return [HuntedAction("fighter", name) for name in self.game.seat_names]
-        if kind == "lose-crew":
-            return [HuntedAction("lose", slug(item.name)) for item in self.inventory[seat]
-                    if self.card(item.name).type == "crew"]
-        if kind == "load":
-            return [HuntedAction("load", label) for label, _ in self.weapons(seat)]
-        if kind == "give":
-            return [*self._gifts(seat), PASS]
-        raise AssertionError(kind)
+    @legal("turn")
+    def _turn_step(self, step: Step) -> list[HuntedAction]:
+        return self._turn_actions(step.seat)
+
+    @legal("fight")
+    def _fight_step(self, step: Step) -> list[HuntedAction]:
+        return self._fight_actions(step.seat)
+
+    @legal("pay")
+    def _pay_step(self, step: Step) -> list[HuntedAction]:
+        return self._payments(step.seat, step.data[0], step.data[2])
+
+    @legal("give")
+    def _give_step(self, step: Step) -> list[HuntedAction]:
+        return [*self._gifts(step.seat), PASS]
 
     def _turn_actions(self, seat: int) -> list[HuntedAction]:
         two = self.game.players == 2
@@ -667,35 +650,30 @@ class HuntedState(State):
 
     # -- the flow ------------------------------------------------------------------------
 
-    def _run(self) -> None:
-        """Carry out automatic steps until a seat or chance must act, or the end."""
-        while not self.over:
-            step = self.stack[-1]
-            if step.seat == AUTO:
-                self.stack.pop()
-                getattr(self, "_auto_" + step.kind.replace("-", "_"))(step)
-                continue
-            if step.kind == "draw" and not any(self.pile.values()):
-                self._reshuffle()
-            if step.kind == "star" and not any(self.stars.values()):
-                self.stack.pop()  # every star alien is in already
-                continue
-            if step.kind == "give" and not self.inventory[step.seat]:
-                self.stack.pop()  # nothing to give: no window to decide
-                continue
-            if step.kind == "fight" and not self.can_attack(step.seat):
-                self._say(f"Nothing is left to fire: the aliens kill {self.name(step.seat)}.")
-                self.health[step.seat] = 0
-                self._see_all(("killed", step.seat))
-                self._end(False, "out of ammo in a fight")
-                continue
-            if step.kind in ("lose-crew", "load") and len(self._decisions(step)) <= 1:
-                self.stack.pop()  # no choice: carry it out
-                choices = self._decisions(step)
-                if choices:
-                    getattr(self, "_do_" + step.kind.replace("-", "_"))(step, choices[0])
-                continue
-            return
+    def _resolve_unasked(self, step: Step) -> bool:
+        """Reshuffle an empty draw pile; drop a step with nothing to do; end a fight
+        with nothing left to fire; carry out a choice of one."""
+        if step.kind == "draw" and not any(self.pile.values()):
+            self._reshuffle()
+        if step.kind == "star" and not any(self.stars.values()):
+            self.stack.pop()  # every star alien is in already
+            return True
+        if step.kind == "give" and not self.inventory[step.seat]:
+            self.stack.pop()  # nothing to give: no window to decide
+            return True
+        if step.kind == "fight" and not self.can_attack(step.seat):
+            self._say(f"Nothing is left to fire: the aliens kill {self.name(step.seat)}.")
+            self.health[step.seat] = 0
+            self._see_all(("killed", step.seat))
+            self._end(False, "out of ammo in a fight")
+            return True
+        if step.kind in ("lose-crew", "load") and len(self._decisions(step)) <= 1:
+            self.stack.pop()  # no choice: carry it out
+            choices = self._decisions(step)
+            if choices:
+                self._carry_out(step, choices[0])
+            return True
+        return False
 
     def name(self, seat: int) -> str:
         """A seat as the log names it: "you" alone, "p1"/"p2" with two players."""
@@ -759,6 +737,7 @@ class HuntedState(State):
         self.shared = []
         self._see_all(("cleared", seat))
 
+    @auto("end-turn")
     def _auto_end_turn(self, step: Step) -> None:
         self.turn = (self.turn + 1) % self.game.players
         self.acted = False
@@ -768,6 +747,7 @@ class HuntedState(State):
 
     # -- the turn ------------------------------------------------------------------------
 
+    @effect("turn")
     def _do_turn(self, step: Step, action: HuntedAction) -> None:
         seat = step.seat
         verb, arg = action.verb, action.arg
@@ -821,6 +801,7 @@ class HuntedState(State):
         self._say(f"{self.name(seat)} gives {name} to {self.name(1 - seat)}.")
         self._spend_time()
 
+    @effect("give")
     def _do_give(self, step: Step, action: HuntedAction) -> None:
         """A window to give, outside the giver's own turn: give a card, or pass."""
         if action.verb == "pass":
@@ -860,6 +841,7 @@ class HuntedState(State):
             self._say(f"{name} helps ({self.name(seat)} flip the card).")
             self._push(Step("effect", AUTO, (seat, card.flip)))
 
+    @effect("draw")
     def _do_draw(self, step: Step, action: HuntedAction) -> None:
         seat = step.data[0]
         name = self._from_pile(action.arg)
@@ -910,6 +892,11 @@ class HuntedState(State):
     def _clean_discards(self) -> None:
         self.discards = {name: count for name, count in self.discards.items() if count}
 
+    @legal("pick-alien")
+    def _aliens_to_fight(self, step: Step) -> list[HuntedAction]:
+        return [HuntedAction("fight", slug(name)) for name in step.data]
+
+    @effect("pick-alien")
     def _do_pick_alien(self, step: Step, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.discards[name] -= 1
@@ -917,9 +904,11 @@ class HuntedState(State):
         self._see_all(("pick", name))
         self._start_fight(step.seat, name)
 
+    @auto("discard-card")
     def _auto_discard_card(self, step: Step) -> None:
         self._to_discard(step.data[0])
 
+    @effect("star")
     def _do_star(self, step: Step, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.stars[name] -= 1
@@ -929,6 +918,7 @@ class HuntedState(State):
 
     # -- activation ----------------------------------------------------------------------
 
+    @effect("pay")
     def _do_pay(self, step: Step, action: HuntedAction) -> None:
         seat = step.seat
         name, shared, cost = step.data
@@ -969,6 +959,7 @@ class HuntedState(State):
             self.inventory[seat].append(Item(name))
         self._see_all(("take", seat, name))
 
+    @effect("location")
     def _do_location(self, step: Step, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.locations_drawn += 1
@@ -988,6 +979,7 @@ class HuntedState(State):
         self.locations_seen.append(name)
         self.drawn.append(name)
 
+    @auto("arrive")
     def _auto_arrive(self, step: Step) -> None:
         seat = step.data[0]
         if len(self.drawn) == 1:
@@ -996,6 +988,11 @@ class HuntedState(State):
         elif len(self.drawn) == 2:
             self._push(Step("go", seat))
 
+    @legal("go")
+    def _drawn_locations(self, step: Step) -> list[HuntedAction]:
+        return [HuntedAction("go", slug(name)) for name in self.drawn]
+
+    @effect("go")
     def _do_go(self, step: Step, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.drawn = []
@@ -1004,6 +1001,7 @@ class HuntedState(State):
 
     # -- effects -------------------------------------------------------------------------
 
+    @auto("effect")
     def _auto_effect(self, step: Step) -> None:
         seat, effect = step.data
         if effect.optional:
@@ -1011,6 +1009,11 @@ class HuntedState(State):
             return
         self._resolve(seat, effect)
 
+    @legal("optional")
+    def _yes_or_no(self, step: Step) -> list[HuntedAction]:
+        return [HuntedAction("yes"), HuntedAction("no")]
+
+    @effect("optional")
     def _do_optional(self, step: Step, action: HuntedAction) -> None:
         effect = step.data[0]
         self._see_all(("optional", action.verb))
@@ -1070,11 +1073,17 @@ class HuntedState(State):
             for _ in range(min(amount, self.supply("ammo"))):
                 self._push(Step("load", seat))
 
+    @legal("load")
+    def _weapons_to_load(self, step: Step) -> list[HuntedAction]:
+        return [HuntedAction("load", label) for label, _ in self.weapons(step.seat)]
+
+    @effect("load")
     def _do_load(self, step: Step, action: HuntedAction) -> None:
         label, item = next((lab, i) for lab, i in self.weapons(step.seat) if lab == action.arg)
         self._replace_item(step.seat, item, item._replace(ammo=item.ammo + 1))
         self._see_all(("load", step.seat, label))
 
+    @effect("test")
     def _do_test(self, step: Step, action: HuntedAction) -> None:
         seat, effect = step.data
         hit = action.arg == "hit"
@@ -1084,6 +1093,7 @@ class HuntedState(State):
         if outcome is not None:
             self._resolve(seat, outcome)
 
+    @effect("find")
     def _do_find(self, step: Step, action: HuntedAction) -> None:
         seat, wanted = step.data
         in_pile = any(count and self.card(name).type == wanted
@@ -1098,6 +1108,7 @@ class HuntedState(State):
         self._say(f"Found: {name}.")
         self._take(seat, name)
 
+    @effect("ambush")
     def _do_ambush(self, step: Step, action: HuntedAction) -> None:
         seat, draws = step.data
         if sum(self.pile.values()) < draws and not any(
@@ -1129,6 +1140,7 @@ class HuntedState(State):
         if self.game.players == 2:
             self._push(Step("give", 1 - fighter))
 
+    @effect("fight")
     def _do_fight(self, step: Step, action: HuntedAction) -> None:
         seat = step.seat
         if action.verb != "toss":
@@ -1153,6 +1165,7 @@ class HuntedState(State):
         if not self.over:
             self._push(Step("toss", CHANCE, (tokens,)))
 
+    @effect("toss")
     def _do_toss(self, step: Step, action: HuntedAction) -> None:
         fight = self.fight
         assert fight is not None
@@ -1165,6 +1178,11 @@ class HuntedState(State):
             return
         self._settle()
 
+    @legal("reroll")
+    def _reroll_choices(self, step: Step) -> list[HuntedAction]:
+        return [HuntedAction("reroll"), HuntedAction("keep")]
+
+    @effect("reroll")
     def _do_reroll(self, step: Step, action: HuntedAction) -> None:
         fight = self.fight
         assert fight is not None
@@ -1176,6 +1194,7 @@ class HuntedState(State):
         self._say("The reroll token: the missed tokens are tossed again.")
         self._push(Step("retoss", CHANCE, (fight.tossed - fight.landed,)))
 
+    @effect("retoss")
     def _do_retoss(self, step: Step, action: HuntedAction) -> None:
         fight = self.fight
         assert fight is not None
@@ -1202,6 +1221,12 @@ class HuntedState(State):
         if not self.over:
             self._next_round()
 
+    @legal("lose-crew")
+    def _crew_to_lose(self, step: Step) -> list[HuntedAction]:
+        return [HuntedAction("lose", slug(item.name)) for item in self.inventory[step.seat]
+                if self.card(item.name).type == "crew"]
+
+    @effect("lose-crew")
     def _do_lose_crew(self, step: Step, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         item = next(i for i in self.inventory[step.seat] if i.name == name)
@@ -1209,6 +1234,7 @@ class HuntedState(State):
         self._say(f"The alien takes {name} instead.")
         self._remove_crew(name)
 
+    @auto("next-round")
     def _auto_next_round(self, step: Step) -> None:
         self._next_round()
 
@@ -1221,6 +1247,11 @@ class HuntedState(State):
         else:
             self._push_round(fight.fighter)
 
+    @legal("fighter")
+    def _fighters(self, step: Step) -> list[HuntedAction]:
+        return [HuntedAction("fighter", name) for name in self.game.seat_names]
+
+    @effect("fighter")
     def _do_fighter(self, step: Step, action: HuntedAction) -> None:
         seat = self.game.seat_names.index(action.arg)
         assert self.fight is not None

@@ -344,7 +344,7 @@ class HuntingPartyState(StepState[PartyAction]):
 
     # -- the flow ------------------------------------------------------------------------
 
-    def _settle(self, step: Step) -> bool:
+    def _resolve_unasked(self, step: Step) -> bool:
         """Drop a step of the dead, a step with nothing to draw or to choose, and draw
         from under the deck once its shuffled part is gone."""
         target = step.data[0] if step.seat == CHANCE and step.data else step.seat

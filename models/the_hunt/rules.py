@@ -336,7 +336,7 @@ class TheHuntState(StepState[HuntAction]):
 
     # -- the flow ----------------------------------------------------------------------
 
-    def _settle(self, step: Step) -> bool:
+    def _resolve_unasked(self, step: Step) -> bool:
         """Drop a draw into a full hand (or from an empty deck and discards), and a
         decision with no choice, with what that implies."""
         if step.seat == CHANCE and step.kind == "draw" and not self._can_draw(step):
