@@ -6,26 +6,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from hunt.boards.hunted_data import (
-    Effect,
-)
-from hunt.models.game import (
-    CHANCE,
-)
-from hunt.models.hunted.state import (
-    Fight,
-    HuntedAction,
-)
+from hunt.boards.hunted_data import Effect
+from hunt.models.game import CHANCE
+from hunt.models.hunted.state import Fight, HuntedAction
 from hunt.models.hunted.turn import TurnSteps
-from hunt.models.steps import (
-    AUTO_STEP,
-    DECIDE,
-    Role,
-    Step,
-    auto,
-    effect,
-    legal,
-)
+from hunt.models.steps import AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
 
 
 class EffectSteps(TurnSteps, partial=True):

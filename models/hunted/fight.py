@@ -5,24 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from hunt.models.game import (
-    CHANCE,
-)
+from hunt.models.game import CHANCE
 from hunt.models.hunted.effects import EffectSteps
-from hunt.models.hunted.state import (
-    HuntedAction,
-    slug,
-    toss_parts,
-)
-from hunt.models.steps import (
-    AUTO_STEP,
-    DECIDE,
-    Role,
-    Step,
-    auto,
-    effect,
-    legal,
-)
+from hunt.models.hunted.state import HuntedAction, slug, toss_parts
+from hunt.models.steps import AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
 
 
 class FightSteps(EffectSteps, partial=True):

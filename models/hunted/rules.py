@@ -73,20 +73,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hunt.boards.hunted_data import (
-    LANDING_PAD,
-    SIDES,
-    HuntedCard,
-    load_hunted,
-)
+from hunt.boards.hunted_data import LANDING_PAD, SIDES, HuntedCard, load_hunted
 from hunt.errors import OptionError, quoted
-from hunt.models.game import (
-    Action,
-    Game,
-    GameInfo,
-    Observation,
-    State,
-)
+from hunt.models.game import Action, Game, GameInfo, Observation, State
 from hunt.models.hunted.state import (
     DIFFICULTIES,
     DONE,

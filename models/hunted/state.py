@@ -11,21 +11,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from hunt.boards.hunted_data import (
-    HuntedCard,
-)
-from hunt.models.game import (
-    CHANCE,
-    Action,
-    pick_by_count,
-)
-from hunt.models.steps import (
-    Copier,
-    Step,
-    StepState,
-    auto,
-    lists,
-)
+from hunt.boards.hunted_data import HuntedCard
+from hunt.models.game import CHANCE, Action, pick_by_count
+from hunt.models.steps import Copier, Step, StepState, auto, lists
 
 if TYPE_CHECKING:
     from hunt.models.hunted.rules import HuntedGame

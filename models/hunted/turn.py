@@ -5,30 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from hunt.boards.hunted_data import (
-    LANDING_PAD,
-)
-from hunt.models.game import (
-    CHANCE,
-)
+from hunt.boards.hunted_data import LANDING_PAD
+from hunt.models.game import CHANCE
 from hunt.models.hunted.odds import HuntedOdds
-from hunt.models.hunted.state import (
-    PASS,
-    Fight,
-    HuntedAction,
-    Item,
-    slug,
-)
-from hunt.models.steps import (
-    AUTO,
-    AUTO_STEP,
-    DECIDE,
-    Role,
-    Step,
-    auto,
-    effect,
-    legal,
-)
+from hunt.models.hunted.state import PASS, Fight, HuntedAction, Item, slug
+from hunt.models.steps import AUTO, AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
 
 
 class TurnSteps(HuntedOdds, partial=True):

@@ -6,10 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from hunt.models.game import (
-    CHANCE,
-    Observation,
-)
+from hunt.models.game import CHANCE, Observation
 from hunt.models.hunted.fight import FightSteps
 
 

@@ -8,16 +8,8 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
-from hunt.boards.hunting_party_data import (
-    ACTIONS,
-    ANIMALS,
-    Hunter,
-)
-from hunt.models.game import (
-    CHANCE,
-    Action,
-    pick_by_count,
-)
+from hunt.boards.hunting_party_data import ACTIONS, ANIMALS, Hunter
+from hunt.models.game import CHANCE, Action, pick_by_count
 from hunt.models.steps import (
     AUTO_STEP,
     CHANCE_STEP,

@@ -7,21 +7,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import ClassVar
 
-from hunt.models.game import (
-    CHANCE,
-)
-from hunt.models.steps import (
-    AUTO_STEP,
-    DECIDE,
-    Role,
-    Step,
-    auto,
-    effect,
-    legal,
-)
-from hunt.models.the_hunt.actions import (
-    HuntAction,
-)
+from hunt.models.game import CHANCE
+from hunt.models.steps import AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
+from hunt.models.the_hunt.actions import HuntAction
 from hunt.models.the_hunt.state import BRITISH, GERMAN, SIDES
 from hunt.models.the_hunt.turn import TurnSteps
 

@@ -59,26 +59,9 @@ from hunt.boards.the_hunt_cards import HuntCard, load_hunt_cards
 from hunt.boards.the_hunt_map import HuntMap, load_hunt_map
 from hunt.boards.the_hunt_tracks import HuntTracks, load_hunt_tracks
 from hunt.errors import OptionError, quoted
-from hunt.models.game import (
-    Action,
-    Game,
-    GameInfo,
-    Observation,
-    SearchShape,
-    State,
-)
-from hunt.models.the_hunt.actions import (
-    AP_FOR_STEPS,
-    HuntAction,
-)
-from hunt.models.the_hunt.state import (
-    BRITISH,
-    DIE,
-    GERMAN,
-    MAX_HINTS,
-    SIDES,
-    VARIANTS,
-)
+from hunt.models.game import Action, Game, GameInfo, Observation, SearchShape, State
+from hunt.models.the_hunt.actions import AP_FOR_STEPS, HuntAction
+from hunt.models.the_hunt.state import BRITISH, DIE, GERMAN, MAX_HINTS, SIDES, VARIANTS
 from hunt.models.the_hunt.views import HuntViews
 
 __all__ = ["BRITISH", "DIE", "GERMAN", "MAX_HINTS", "SIDES", "VARIANTS", "HuntAction",

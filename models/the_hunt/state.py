@@ -10,10 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from hunt.boards.the_hunt_cards import HuntCard
-from hunt.models.game import (
-    CHANCE,
-    Action,
-)
+from hunt.models.game import CHANCE, Action
 from hunt.models.steps import (
     AUTO,
     AUTO_STEP,
@@ -30,10 +27,7 @@ from hunt.models.steps import (
     lists,
     outcomes,
 )
-from hunt.models.the_hunt.actions import (
-    HuntAction,
-    parse_action,
-)
+from hunt.models.the_hunt.actions import HuntAction, parse_action
 
 if TYPE_CHECKING:
     from hunt.models.the_hunt.rules import TheHuntGame

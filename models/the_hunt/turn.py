@@ -8,10 +8,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from hunt.boards.the_hunt_cards import HuntCard
-from hunt.models.game import (
-    CHANCE,
-    Action,
-)
+from hunt.models.game import CHANCE, Action
 from hunt.models.steps import (
     AUTO,
     AUTO_STEP,
@@ -32,14 +29,7 @@ from hunt.models.the_hunt.actions import (
     STEPS_FOR_AP,
     HuntAction,
 )
-from hunt.models.the_hunt.state import (
-    BRITISH,
-    DIE,
-    GERMAN,
-    MAX_HINTS,
-    SIDES,
-    HuntState,
-)
+from hunt.models.the_hunt.state import BRITISH, DIE, GERMAN, MAX_HINTS, SIDES, HuntState
 
 
 class TurnSteps(HuntState, partial=True):

@@ -8,10 +8,7 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any, Self
 
-from hunt.models.game import (
-    TERMINAL,
-    Observation,
-)
+from hunt.models.game import TERMINAL, Observation
 from hunt.models.the_hunt.battle import BattleSteps
 from hunt.models.the_hunt.state import BRITISH, GERMAN, SIDES
 
