@@ -220,6 +220,7 @@ class HuntedBase(StepState[HuntedAction], partial=True):
     def determinize(self, player: int, rng: random.Random, prior: Any = None) -> Self:
         """The position itself: nothing is hidden but the decks' order, which is chance."""
         return self._sampled_copy(player)
+
     # -- decisions -------------------------------------------------------------------------
 
     def _turn_actions(self, seat: int) -> list[HuntedAction]:
@@ -325,6 +326,7 @@ class HuntedBase(StepState[HuntedAction], partial=True):
                     or (effect.gain("ammo") and self.supply("ammo") and armed)):
                 return True
         return False
+
     # -- the flow ------------------------------------------------------------------------
 
     def _resolve_unasked(self, step: Step) -> bool:

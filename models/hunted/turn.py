@@ -197,6 +197,7 @@ class TurnSteps(HuntedOdds, partial=True):
         self.pile[name] = self.pile.get(name, 0) + 1
         self._see_all(("star", name))
         self._say(f"{name} is shuffled into the Hunted deck.")
+
     # -- activation ----------------------------------------------------------------------
 
     @legal("pay")

@@ -158,7 +158,7 @@ class TheHuntGame(Game):
         german = 2 * german_win_chance(state) - 1
         return [german, -german]
 
-    def steps(self, a: str, b: str) -> int:
+    def hex_distance(self, a: str, b: str) -> int:
         """Hexes between `a` and `b` along the map."""
         return self.distance[a][b]
 

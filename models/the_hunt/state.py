@@ -207,6 +207,7 @@ class HuntState(StepState[HuntAction], partial=True):
         self.stack = []
         self._say(f"Game over: {how}.")
         self._see_all(("over", winner, how))
+
     # -- chance ------------------------------------------------------------------------
 
     def _can_draw(self, step: Step) -> bool:
@@ -253,6 +254,7 @@ class HuntState(StepState[HuntAction], partial=True):
         self._see_all(("freighter", action.arg))
         self._say(f"Freight Ship {freighter.name} ({action.arg}) sets out from "
                   f"{freighter.start}.")
+
     # -- automatic steps ---------------------------------------------------------------
 
     @auto("deal")

@@ -54,18 +54,18 @@ class TurnSteps(HuntState, partial=True):
                 self._push(Step("roll", CHANCE, step.data))
             return True
         return False
-    # -- decisions ---------------------------------------------------------------------
 
+    # -- decisions ---------------------------------------------------------------------
 
     @legal("card")
     def _legal_card(self, step: Step) -> list[HuntAction]:
         seat = step.seat
         actions = []
         for card_id in sorted(set(self.hands[seat])):
-            actions.append(HuntAction("play", card_id, hex="ap"))
+            actions.append(HuntAction("play", card_id, mode="ap"))
             card = self._card(card_id)
             if card.event == "hunt" and self._event_usable(seat, card.effect):
-                actions.append(HuntAction("play", card_id, hex="event"))
+                actions.append(HuntAction("play", card_id, mode="event"))
         return actions
 
     @legal("actions")
@@ -202,19 +202,18 @@ class TurnSteps(HuntState, partial=True):
     def _false_hint_hexes(self, gs: str) -> list[str]:
         """Where a false Hint may go with the Graf Spee on `gs`: 3 or more hexes away,
         not on a hint or the Altmark."""
-        return [h for h in self.game.hexes if self.game.steps(gs, h) >= 3
+        return [h for h in self.game.hexes if self.game.hex_distance(gs, h) >= 3
                 and h not in self.hints and h != self.altmark]
 
     def _near_altmark(self) -> bool:
         assert self.graf_spee is not None and self.altmark is not None
-        return self.game.steps(self.graf_spee, self.altmark) <= 1
+        return self.game.hex_distance(self.graf_spee, self.altmark) <= 1
 
     # -- applying decisions ------------------------------------------------------------
 
-
     @effect("card")
     def _do_card(self, step: Step, action: HuntAction) -> None:
-        seat, card_id, mode = step.seat, action.arg, action.hex
+        seat, card_id, mode = step.seat, action.arg, action.mode
         card = self._card(card_id)
         self.hands[seat].remove(card_id)
         self._forget_known(seat, card_id)
@@ -443,7 +442,7 @@ class TurnSteps(HuntState, partial=True):
             self._sail(action.arg)
         elif effect == "proximity-query":
             assert self.graf_spee is not None
-            near = self.game.steps(self.graf_spee, action.hex) <= 2
+            near = self.game.hex_distance(self.graf_spee, action.hex) <= 2
             area = self.game.ball[action.hex][2]
             self.possible = self.possible & area if near else self.possible - area
             self._see_all(("answer", action.hex, near))
@@ -522,6 +521,7 @@ class TurnSteps(HuntState, partial=True):
         if original.kind == "resolve" and original.data[2] != "mandatory":
             seat, card_id, _ = original.data  # a cancelled event: its card is discarded
             self._discard(seat, card_id)
+
     # -- events ------------------------------------------------------------------------
 
     def _effect(self, seat: int, card: HuntCard) -> None:

@@ -119,7 +119,7 @@ class HuntViews(BattleSteps, partial=True):
                     and top.data[1] > max(before, rules["hand_size_german"]):
                 # The German draws beyond 3 cards: it had the choice, beside the Altmark.
                 assert self.altmark is not None
-                hexes = [h for h in hexes if self.game.steps(h, self.altmark) <= 1]
+                hexes = [h for h in hexes if self.game.hex_distance(h, self.altmark) <= 1]
             elif top is not None and top.seat == GERMAN:
                 # A German choice is pending (a hint, an event's target): only hexes
                 # from which it has a legal answer, as it had in the real game.
