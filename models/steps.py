@@ -167,6 +167,7 @@ class StepState(State, Generic[A]):
     over: bool
 
     _known: ClassVar[frozenset[str]]
+    _copiers: ClassVar[tuple[tuple[str, Copier], ...]]
 
     def __init_subclass__(cls, partial: bool = False, **kwargs: Any) -> None:
         """Build the handler tables from the marked methods of `cls` and its bases, and
@@ -189,6 +190,7 @@ class StepState(State, Generic[A]):
         cls._step_effect = tables["effect"]
         cls._step_auto = tables["auto"]
         cls._known = frozenset(cls.copied) | cls.shared_caches | {"game", "history", "_views"}
+        cls._copiers = tuple(cls.copied.items())
 
     # -- the contract ------------------------------------------------------------------
 
@@ -264,13 +266,16 @@ class StepState(State, Generic[A]):
         """An independent copy: each attribute in `copied` copied, every other one
         immutable or declared in `shared_caches` (else `TypeError`: a field nobody copies)."""
         other = self._copy_shell()
-        known = self._known
-        for name, value in self.__dict__.items():
-            if name not in known and not _shareable(value):
+        fields = other.__dict__  # the shell's own dict: as fast as attribute access
+        immutable = _IMMUTABLE
+        # Checked at every clone, not once: a field may hold None now and a list later.
+        for name in fields.keys() - self._known:
+            value = fields[name]
+            if type(value) not in immutable and not _shareable(value):
                 raise TypeError(f"{type(self).__name__}.clone: {name} holds a "
                                 f"{type(value).__name__}; add it to `copied` or `shared_caches`")
-        for name, copier in self.copied.items():
-            setattr(other, name, copier(getattr(self, name)))
+        for name, copier in self._copiers:
+            fields[name] = copier(fields[name])
         return other
 
 
