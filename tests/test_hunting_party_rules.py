@@ -858,6 +858,6 @@ def test_the_quick_emptiness_check_agrees_with_the_outcomes_and_choices() -> Non
                     Step(kind, seat, ("natives",) if kind == "flee-window" else ())
                 if kind == "keep-goal" and len(state.goals_dealt[seat]) < 2:
                     continue
-                empty = not (state._chance(step) if chance else state._decisions(step))
+                empty = not (state._odds(step) if chance else state._decisions(step))
                 assert state._nothing_to_do(step) == empty, kind
         state.apply_action(random_action(state, rng))

@@ -284,7 +284,7 @@ def test_the_graf_spee_may_move_attack_and_move_again_so_attack_move_move_is_ill
     assert not any(t.startswith("move graf-spee") for t in texts(state))
     with pytest.raises(IllegalActionError):
         play(state, "move graf-spee 2 09")
-    assert state.graf_spee == "05" and GAME.steps("06", state.graf_spee) == 1
+    assert state.graf_spee == "05" and GAME.hex_distance("06", state.graf_spee) == 1
     # What the British know agrees: one move of 1 from the revealed 06.
     assert state.possible == GAME.ball["06"][1]
     assert GrafSpeeTracker.for_seat(state, BRITISH).probability("05") > 0
@@ -535,7 +535,7 @@ def test_marconi_places_a_false_hint_at_least_3_away_and_says_so() -> None:
     state = new_state(graf_spee="24")
     play(state, "play marconi event")
     hexes = {t.split()[1] for t in texts(state)}
-    assert all(GAME.steps("24", h) >= 3 for h in hexes)
+    assert all(GAME.hex_distance("24", h) >= 3 for h in hexes)
     play(state, "hint 06")
     assert state.hints == ["06"] and not state.possible & GAME.ball["06"][2]
 
@@ -878,7 +878,7 @@ def test_the_british_never_see_the_graf_spee_hex_until_revealed() -> None:
 def test_actions_have_their_documented_text() -> None:
     assert HuntAction("move", "graf-spee", 2, "24").text() == "move graf-spee 2 24"
     assert HuntAction("attack", "e-a", 1).text() == "attack e-a plane"
-    assert HuntAction("play", "radar", hex="ap").text() == "play radar ap"
+    assert HuntAction("play", "radar", mode="ap").text() == "play radar ap"
     assert HuntAction("roll", n=5).text() == "roll 5"
 
 

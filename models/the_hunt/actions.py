@@ -1,6 +1,7 @@
 """The Hunt's actions: one small sortable value per move, with a text form to type.
 
-An action is a `HuntAction(verb, arg, n, hex)`; unused fields stay empty. Text forms:
+An action is a `HuntAction(verb, arg, n, hex, mode)`; unused fields stay empty (`mode`
+is how a card is played: "ap" or "event"). Text forms:
 
     play fair-weather ap | play fair-weather event     (a card for AP or its event)
     move graf-spee 2 24 | move altmark 1 17 | move G 4 15   (AP spent, target hex)
@@ -23,6 +24,8 @@ class HuntAction(NamedTuple):
     arg: str = ""
     n: int = 0
     hex: str = ""
+    mode: str = ""
+    """How a card is played: "ap" or "event" (verb "play" only)."""
 
     def text(self) -> str:
         """The form a person types."""
@@ -33,6 +36,8 @@ class HuntAction(NamedTuple):
             parts.append(str(self.n))
         if self.hex:
             parts.append(self.hex)
+        if self.mode:
+            parts.append(self.mode)
         if self.verb == "attack" and self.n:
             parts.append("plane")
         return " ".join(parts)
@@ -66,7 +71,7 @@ def parse_action(text: str) -> HuntAction | None:
             return HuntAction("attack", rest[0], 1) if plane and rest[1] == "plane" else \
                 (HuntAction("attack", rest[0]) if not plane else None)
         if verb == "play" and len(rest) == 2:
-            return HuntAction("play", rest[0], hex=rest[1])
+            return HuntAction("play", rest[0], mode=rest[1])
         if verb == "shift" and len(rest) == 2:
             return HuntAction("shift", rest[0].upper(), hex=rest[1])
         if verb in ("start", "altmark", "hint", "query") and len(rest) == 1:

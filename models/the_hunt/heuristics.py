@@ -36,10 +36,10 @@ def heuristic_action(game: TheHuntGame, observation: Observation,
     seen: dict[str, Any] = observation
     german = seen["seat"] == "german"
     if "start" in verbs:
-        far = [a for a in legal if game.steps(a.hex, game.tracks.entry_hex) >= 4]
+        far = [a for a in legal if game.hex_distance(a.hex, game.tracks.entry_hex) >= 4]
         return rng.choice(far or legal)
     if "altmark" in verbs:
-        near = [a for a in legal if game.steps(a.hex, seen["graf_spee"]) == 1]
+        near = [a for a in legal if game.hex_distance(a.hex, seen["graf_spee"]) == 1]
         return rng.choice(near or legal)
     if "duel" in verbs:
         return _duel(game, seen, legal)
@@ -87,13 +87,13 @@ def _hint(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
         return rng.choice(legal)
     forces = [h for h in seen["forces"].values() if h]
     others = [a for a in legal if a.hex != gs] or legal
-    return max(others, key=lambda a: (min((game.steps(a.hex, f) for f in forces), default=9),
+    return max(others, key=lambda a: (min((game.hex_distance(a.hex, f) for f in forces), default=9),
                                       rng.random()))
 
 
 def _card(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
           german: bool) -> HuntAction:
-    plays = [a for a in legal if a.hex == "ap"]
+    plays = [a for a in legal if a.mode == "ap"]
 
     def keep_value(action: HuntAction) -> float:
         card = game.cards[action.arg]
@@ -105,11 +105,11 @@ def _card(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
     if german:
         gs = seen["graf_spee"]
         targets = [f["hex"] for f in seen["freighters"].values()]
-        close = any(game.steps(gs, t) <= 2 for t in targets)
+        close = any(game.hex_distance(gs, t) <= 2 for t in targets)
         if close:
             return max(plays, key=lambda a: game.cards[a.arg].ap)
         return min(plays, key=keep_value)
-    events = [a for a in legal if a.hex == "event"
+    events = [a for a in legal if a.mode == "event"
               and game.cards[a.arg].effect in ("proximity-query", "free-searches")]
     if events and len(seen["possible"]) > 6:
         return events[0]
@@ -119,14 +119,14 @@ def _card(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
 
 def _centre_of(game: TheHuntGame, hexes: list[str], legal: list[HuntAction],
                rng: random.Random) -> HuntAction:
-    return min(legal, key=lambda a: (sum(game.steps(a.hex, h) for h in hexes), rng.random()))
+    return min(legal, key=lambda a: (sum(game.hex_distance(a.hex, h) for h in hexes), rng.random()))
 
 
 def _event_choice(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
                   rng: random.Random) -> HuntAction:
     if legal[0].verb == "shift":  # draw a Force away from the Graf Spee
         gs = seen["graf_spee"]
-        return max(legal, key=lambda a: (game.steps(a.hex, gs) if gs else 0, rng.random()))
+        return max(legal, key=lambda a: (game.hex_distance(a.hex, gs) if gs else 0, rng.random()))
     if legal[0].verb == "convoy":  # the Freight Ship nearest its destination
         return min(legal, key=lambda a: len(game.freighters[a.arg].route))
     return rng.choice(legal)
@@ -163,8 +163,8 @@ def _german_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAct
         if score(best)[0] > here[0]:
             return best
     altmark_moves = [a for a in legal if a.verb == "move" and a.arg == "altmark"]
-    if altmark_moves and game.steps(seen["altmark"], gs) > 1:
-        return min(altmark_moves, key=lambda a: (game.steps(a.hex, gs), a.n))
+    if altmark_moves and game.hex_distance(seen["altmark"], gs) > 1:
+        return min(altmark_moves, key=lambda a: (game.hex_distance(a.hex, gs), a.n))
     if repairable:
         return HuntAction("repair")
     return END
@@ -195,7 +195,7 @@ def _british_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAc
             return (min([row[h] for h in possible]), action.n, rng.random())
 
         best = min(moves, key=closeness)
-        before = min(game.steps(seen["forces"][best.arg], h) for h in possible)
+        before = min(game.hex_distance(seen["forces"][best.arg], h) for h in possible)
         if closeness(best)[0] < before:
             return best
     hints = [a for a in intel if game.cards[a.arg].intelligence in ("hint", "both")]

@@ -112,7 +112,7 @@ class GrafSpeeTracker:
         self.updates = 0
         """Events that changed the belief."""
         self._index = self.belief.index
-        self._distance = np.array([[game.steps(a, b) for b in game.hexes]
+        self._distance = np.array([[game.hex_distance(a, b) for b in game.hexes]
                                    for a in game.hexes], dtype=np.float64)
         self._reach: dict[int, Vector] = {
             steps: (self._distance <= steps).astype(np.float64) for steps in (1, 2, 3)}
@@ -216,7 +216,7 @@ class GrafSpeeTracker:
                                          "hex)")
         elif effect == "false-hint":
             free = [h for h in self.game.hexes if h not in facts.hints and h != facts.altmark]
-            self._keep([h for h in self.game.hexes if any(self.game.steps(h, far) >= 3
+            self._keep([h for h in self.game.hexes if any(self.game.hex_distance(h, far) >= 3
                                                           for far in free)],
                        f"{card_id} played (a free hex 3 away from the raider)")
 

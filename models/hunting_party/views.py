@@ -1,0 +1,172 @@
+"""Hunting Party: what each seat sees (observation, heuristic view) and the
+determinizer: the no-leak boundary of the game in one file."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any, Self
+
+from hunt.models.game import CHANCE, Observation, pick_by_count
+from hunt.models.hunting_party.fate import FateSteps
+from hunt.models.hunting_party.state import KINDS
+
+
+class PartyViews(FateSteps, partial=True):
+    """What each seat sees of a position, and worlds drawn from it."""
+
+    # -- what each seat sees -------------------------------------------------------------
+
+    def stage(self) -> str:
+        """The kind of the pending step ("play", "discard-fate", ...; "over" at the end)."""
+        return "over" if self.over else self.stack[-1].kind
+
+    def observation(self, player: int) -> Observation:
+        game, n = self.game, self.game.players
+        to_move = self.current_player()
+
+        def hunter_view(seat: int) -> dict[str, Any]:
+            hunter = game.hunters[self.hunter[seat] or ""] if self.hunter[seat] else None
+            return {
+                "seat": game.seat_names[seat], "hunter": hunter.name if hunter else None,
+                "ability": self.ability(seat),
+                "ability_text": hunter.text if hunter else None,
+                "hand_limit": hunter.hand_limit if hunter else None,
+                "hand_size": sum(self.hands[seat]), "alive": self.alive[seat],
+                "known_cards": {KINDS[k]: c for k, c in enumerate(self.known[seat]) if c},
+                "trophies": [game.fate[t].animal for t in self.trophies[seat]],
+                "action": self._action_seen(seat, player),
+            }
+
+        def fate_view(card_id: str) -> dict[str, Any]:
+            view = game.card_views[card_id]
+            return {**view, "icons": list(view["icons"])}
+
+        goal, reveal = self.goal[player], self.jungle[player]
+        return {
+            "game": "hunting-party", "seat": game.seat_names[player], "round": self.round,
+            "stage": self.stage(),
+            "to_move": game.seat_names[to_move] if to_move >= 0 else
+            ("chance" if to_move == CHANCE else "nobody"),
+            "first_hunter": game.seat_names[self.first] if self.round else None,
+            "live_order": [game.seat_names[seat] for seat in self.live_order()],
+            "hunters": [hunter_view(seat) for seat in range(n)],
+            "hand": {kind: self.hands[player][k] for k, kind in enumerate(KINDS)},
+            "goal": None if goal is None else {
+                "id": goal, "text": game.goals[goal].text, "points": game.goals[goal].points,
+                "met": self.goal_met(player)},
+            "goal_choices": [{"id": g, "text": game.goals[g].text,
+                              "points": game.goals[g].points}
+                             for g in self.goals_dealt[player]] if goal is None else [],
+            "fate_up": [fate_view(card) for card in self.face_up],
+            "fate_deck": len(self.fate_deck), "fate_reshuffles_left": self.reshuffles,
+            "fate_discards": [fate_view(card) for card in self.fate_discards],
+            "event": self.event or None, "ambush": self.ambush,
+            "ambush_next": self.ambush_next,
+            "action_deck": self.deck_size(),
+            "deck_bottom": [KINDS[k] for k in self.returned],
+            "deck_counts": dict(zip(KINDS, game.deck_counts, strict=True)),
+            "bagged_by": None if self.bagged_by is None else game.seat_names[self.bagged_by],
+            "vine": [KINDS[k] for k in self.vine],
+            "my_reveal": None if reveal is None else KINDS[reveal],
+            "threat": self._threat(player),
+            "log": list(self.log[-12:]),
+            "scores": self.scores() if self.over else None,
+            "result": None if not self.over else self.end_reason(),
+        }
+
+    def _action_seen(self, seat: int, player: int) -> str | None:
+        """The Action of `seat` as `player` sees it: its kind, "face down", or None."""
+        played = self.played[seat]
+        if played is None:
+            return None
+        return "face down" if self.secret_play[seat] and seat != player else KINDS[played]
+
+    def heuristic_view(self, player: int) -> dict[str, Any]:
+        """The part of `observation(player)` the heuristic reads, built cheaply for
+        playouts (the Fate cards' dicts are shared: read only)."""
+        game = self.game
+        goal = self.goal[player]
+        return {
+            "seat": game.seat_names[player], "stage": self.stage(),
+            "live_order": [game.seat_names[seat] for seat in self.live_order()],
+            "hunters": [{"seat": game.seat_names[seat], "ability": self.ability(seat),
+                         "trophies": [game.fate[t].animal for t in self.trophies[seat]],
+                         "action": self._action_seen(seat, player)}
+                        for seat in range(game.players)],
+            "hand": dict(zip(KINDS, self.hands[player], strict=True)),
+            "goal": None if goal is None else {"id": goal},
+            "fate_up": [game.card_views[card] for card in self.face_up],
+            "fate_discards": [game.card_views[card] for card in self.fate_discards],
+            "threat": self._threat(player), "deck_counts": dict(zip(KINDS, game.deck_counts,
+                                                                    strict=True)),
+            "deck_bottom": [KINDS[k] for k in self.returned],
+        }
+
+    def _threat(self, player: int) -> dict[str, Any] | None:
+        """At `player`'s Flee window: the personal fate it would avoid."""
+        if self.over or self.stack[-1].kind != "flee-window" or self.stack[-1].seat != player:
+            return None
+        icon = self.stack[-1].data[0]
+        effect = self._personal_effect(player, icon)
+        assert effect is not None
+        return {"icon": icon, "effect": effect[0], "count": effect[1]}
+
+    def determinize(self, player: int, rng: random.Random,
+                    prior: Any = None) -> Self:
+        """Deal what `player` cannot see at random: the other Hunters' Goals, their
+        Action cards beyond those everyone knows of, their face-down Actions and
+        Jungle Fever choices, and the shuffled part of the Action deck.
+
+        `player` knows its own cards, the cards under the deck, the Fate deck's
+        contents (its order nobody knows), and the known cards of each hand. Every
+        other Action card is dealt uniformly over the places it could be.
+        """
+        world = self._sampled_copy(player)
+        others = [seat for seat in range(self.game.players) if seat != player]
+        goals = [g for g in sorted(self.game.goals) if g not in self.goals_dealt[player]]
+        rng.shuffle(goals)
+        for seat in others:
+            dealt = [goals.pop() for _ in self.goals_dealt[seat]]
+            world.goals_dealt[seat] = dealt
+            world.goal[seat] = rng.choice(dealt) if self.goal[seat] is not None else None
+        world.goal_deck = sorted(goals)
+        unseen = list(self.fresh)
+        slots: dict[int, int] = {}
+        for seat in others:
+            slots[seat] = sum(self.hands[seat]) + (self.secret_play[seat] == 1) \
+                - sum(self.known[seat])
+            for kind in range(3):
+                unseen[kind] += self.hands[seat][kind] - self.known[seat][kind] \
+                    + (self.played[seat] == kind and self.secret_play[seat] > 0)
+        # Built from counts, so worlds that differ only in what `player` cannot see
+        # shuffle the same list.
+        pool = [kind for kind in range(3) for _ in range(unseen[kind])]
+        rng.shuffle(pool)
+        for seat in others:
+            combined = list(self.known[seat])
+            for _ in range(slots[seat]):
+                combined[pool.pop()] += 1
+            if self.secret_play[seat] == 1:
+                kind = pick_by_count(combined, rng)
+                combined[kind] -= 1
+                world.played[seat] = kind
+            elif self.secret_play[seat] == 2:
+                world.played[seat] = pool.pop()
+            world.hands[seat] = combined
+            if self.jungle[seat] is not None:
+                world.jungle[seat] = pick_by_count(combined, rng)
+        world.fresh = [pool.count(k) for k in range(3)]
+        return world
+
+    def _fingerprint(self) -> Hashable:
+        return (self.round, self.first, tuple(self.hunter), tuple(map(tuple, self.goals_dealt)),
+                tuple(self.goal), tuple(self.goal_deck), tuple(map(tuple, self.hands)),
+                tuple(map(tuple, self.known)), tuple(self.fresh), tuple(self.returned),
+                tuple(self.fate_deck), self.reshuffles, tuple(self.fate_discards),
+                tuple(self.face_up), tuple(map(tuple, self.trophies)), tuple(self.alive),
+                self.death_round, tuple(self.played), tuple(self.secret_play), self.ambush,
+                self.ambush_next, self.event, self.bagged_by, tuple(self.hit),
+                tuple(self.fled), tuple(self.jungle), tuple(self.vine), self.vine_named,
+                self.over, tuple(self.stack), tuple(tuple(view) for view in self._views))
+

@@ -1,0 +1,112 @@
+"""The Hunt: the Battle (simultaneous duels of Battle cards), from its start to the
+end of the game."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import ClassVar
+
+from hunt.models.game import CHANCE
+from hunt.models.steps import AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
+from hunt.models.the_hunt.actions import HuntAction
+from hunt.models.the_hunt.state import BRITISH, GERMAN, SIDES
+from hunt.models.the_hunt.turn import TurnSteps
+
+
+class BattleSteps(TurnSteps, partial=True):
+    """The steps of a Battle."""
+
+    step_kinds: ClassVar[Mapping[str, Role]] = {
+        "duel": DECIDE, "battle": AUTO_STEP, "duel-start": AUTO_STEP,
+        "duel-result": AUTO_STEP}
+
+    @legal("duel")
+    def _legal_duel(self, step: Step) -> list[HuntAction]:
+        hand = self.hands[step.seat]
+        return [HuntAction("duel", card) for card in sorted(set(hand))] or \
+            [HuntAction("duel", "none")]
+    @effect("duel")
+    def _do_duel(self, step: Step, action: HuntAction) -> None:
+        seat = step.seat
+        card = action.arg
+        if card != "none":
+            self.hands[seat].remove(card)
+        self.duel_cards[seat] = card
+        self._see(seat, ("duel", card))
+        if seat == BRITISH:
+            self._push(Step("duel-result"))
+    @auto("battle")
+    def _auto_battle(self, step: Step) -> None:
+        where = step.data[0]  # revealed when the search succeeded
+        self.flow = "battle"
+        self.battle_forces = tuple(f for f, h in sorted(self.forces.items()) if h == where)
+        self._say(f"Battle on {where}! Forces present: {', '.join(self.battle_forces)}.")
+        size = self.game.rules["battle_hand_size"]
+        self.stack = []
+        self._push(Step("draw", CHANCE, (GERMAN, size)), Step("draw", CHANCE, (BRITISH, size)),
+                   Step("duel-start"))
+
+    @auto("duel-start")
+    def _auto_duel_start(self, step: Step) -> None:
+        self.duel += 1
+        self.duel_cards = [None, None]
+        self._push(Step("duel", GERMAN), Step("duel", BRITISH))
+
+    @auto("duel-result")
+    def _auto_duel_result(self, step: Step) -> None:
+        german, british = self.duel_cards
+        assert german is not None and british is not None
+        self._see_all(("duel cards", german, british))
+        values = [self._duel_value(GERMAN, german), self._duel_value(BRITISH, british)]
+        effects = [self._card(c).effect if c != "none" else "" for c in (german, british)]
+        hits = [0, 0]
+        if values[GERMAN] < values[BRITISH]:
+            hits[GERMAN] = 1
+        elif values[BRITISH] < values[GERMAN]:
+            hits[BRITISH] = 1
+        if "both-hit" in effects:
+            hits = [1, 1]
+        for seat in (GERMAN, BRITISH):
+            if effects[seat] == "cancel-own-hit" and values[seat] < values[1 - seat]:
+                hits[seat] = 0
+            self.damage[seat] += hits[seat]
+            if effects[seat] == "next-two-plus-one":
+                self.radar[seat] = 2
+            card = (german, british)[seat]
+            if card != "none":
+                self._discard(seat, card)
+                self._forget_known(seat, card)
+        self._say(f"Duel {self.duel}: German {german} ({values[0]:g}) against British "
+                  f"{british} ({values[1]:g}); damage German {self.damage[0]}, British "
+                  f"{self.damage[1]}.")
+        for seat in (GERMAN, BRITISH):
+            if effects[seat] == "see-hand":
+                other = 1 - seat
+                self.known_hand[seat] = Counter(self.hands[other])
+                self._see(seat, ("seen hand", tuple(self.hands[other])))
+        duels = self.game.rules["duels"]
+        if self.duel == duels and {german, british} == {"montevideo", "scuttling"}:
+            self._finish(BRITISH, "Montevideo: the Graf Spee is scuttled")
+        elif self.duel == duels:
+            winner = GERMAN if self.damage[GERMAN] < self.damage[BRITISH] else BRITISH
+            self._say(f"The Battle ends with damage German {self.damage[GERMAN]}, British "
+                      f"{self.damage[BRITISH]}.")
+            self._finish(winner, f"the {SIDES[winner].capitalize()} won the Battle")
+        else:
+            self._push(Step("duel-start"))
+
+    def _duel_value(self, seat: int, card_id: str) -> float:
+        if card_id == "none":
+            return 0.0
+        card = self._card(card_id)
+        value: float = card.ap
+        if card.effect == "battle-plus-one" or (card.effect == "plus-one-with-g"
+                                                 and "G" in self.battle_forces):
+            value += 1
+        if self.radar[seat]:
+            value += 1
+            self.radar[seat] -= 1
+        if seat == BRITISH:
+            value += sum(self.game.force_bonus[force] for force in self.battle_forces)
+        return value

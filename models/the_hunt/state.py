@@ -1,0 +1,329 @@
+"""The Hunt: the position (its fields), setup, the turn sequence, the card draws and
+the Freight Ship phase. The turn's steps are in `turn.py`, the Battle in `battle.py`,
+what each side sees in `views.py`; `rules.py` assembles the state class and holds the
+readings of the rulebook."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from hunt.boards.the_hunt_cards import HuntCard
+from hunt.models.game import CHANCE, Action
+from hunt.models.steps import (
+    AUTO,
+    AUTO_STEP,
+    CHANCE_STEP,
+    DECIDE,
+    Copier,
+    Role,
+    Step,
+    StepState,
+    auto,
+    counters,
+    effect,
+    legal,
+    lists,
+    outcomes,
+)
+from hunt.models.the_hunt.actions import HuntAction, parse_action
+
+if TYPE_CHECKING:
+    from hunt.models.the_hunt.rules import TheHuntGame
+
+GERMAN = 0
+BRITISH = 1
+SIDES = ("german", "british")
+VARIANTS = ("standard", "historical")
+MAX_HINTS = 3
+"""Hint markers in the box."""
+DIE = tuple(range(1, 7))
+
+
+class HuntState(StepState[HuntAction], partial=True):
+    """A position of The Hunt: its fields, setup, the turn sequence, the draws and the
+    Freight Ship phase."""
+
+    game: TheHuntGame
+    step_kinds: ClassVar[Mapping[str, Role]] = {
+        "place-graf-spee": DECIDE, "place-altmark": DECIDE, "draw": CHANCE_STEP,
+        "draw-freight": CHANCE_STEP, "deal": AUTO_STEP, "redraw": AUTO_STEP,
+        "announce": AUTO_STEP, "freight-phase": AUTO_STEP}
+    """Setup, the draws and the Freight Ship phase (the turn's steps: `turn.py`, the
+    Battle's: `battle.py`)."""
+    copied: ClassVar[Mapping[str, Copier]] = {
+        "stack": list, "forces": dict, "strategy": dict, "hands": lists, "decks": counters,
+        "discards": counters, "removed": counters, "known_hand": counters, "bag": list,
+        "at_sea": dict, "sunk": list, "delivered": list, "hints": list, "damage": list,
+        "duel_cards": list, "radar": list, "log": list, "moved": set, "searched": set}
+
+    def __init__(self, game: TheHuntGame, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        tracks = game.tracks
+        self.stack: list[Step] = []
+        self.flow = "setup"
+        self.over = False
+        self.turn = 0
+        """Turns begun (German and British each count one)."""
+        self.active = GERMAN
+        self.graf_spee: str | None = None
+        self.altmark: str | None = None
+        self.forces: dict[str, str | None] = {"G": tracks.entry_hex, "H": None, "K": None}
+        self.strategy: dict[str, int] = dict(tracks.strategy_start)
+        self.plane = "ready"
+        self.reserve = 0
+        self.hands: list[list[str]] = [[], []]
+        self.decks: list[Counter[str]] = [Counter(deck) for deck in game.deck_lists]
+        self.discards: list[Counter[str]] = [Counter(), Counter()]
+        self.removed: list[Counter[str]] = [Counter(), Counter()]
+        self.known_hand: list[Counter[str]] = [Counter(), Counter()]
+        """known_hand[viewer]: cards of the other side's hand `viewer` has seen."""
+        self.bag: list[str] = sorted(game.freighters)
+        self.at_sea: dict[str, int] = {}
+        """Freight Ships on the map: id -> index of its hex on its route."""
+        self.sunk: list[str] = []
+        self.delivered: list[str] = []
+        self.hints: list[str] = []
+        self.possible: frozenset[str] = frozenset(game.hexes)
+        """Hexes the Graf Spee may be on, from the British view (public knowledge)."""
+        self.damage = [0, 0]
+        self.battle_forces: tuple[str, ...] = ()
+        self.duel = 0
+        self.duel_cards: list[str | None] = [None, None]
+        self.radar = [0, 0]
+        """Battle cards still boosted by Radar Technology, per side."""
+        self.winner: int | None = None
+        self.how = ""
+        self.log: list[str] = []
+        """Public events of the current and last turn, in words."""
+        self._tracked: tuple[int, dict[str, float]] | None = None
+        """The British belief (see `belief`) and how many British views it covers."""
+        self._reset_turn()
+        self.stack = [Step("draw-freight", CHANCE, (1,)), Step("draw-freight", CHANCE, (2,)),
+                      Step("deal"), Step("place-graf-spee", GERMAN),
+                      Step("place-altmark", GERMAN)]
+        self.stack.reverse()
+        self._run()
+
+    # -- small helpers ---------------------------------------------------------------
+
+    def _reset_turn(self) -> None:
+        self.ap = 0
+        self.gs_moves = 0
+        """Graf Spee moves this turn: one before the attack, one after."""
+        self.attacked = False
+        self.gs_moved_after_attack = False
+        """Whether the Graf Spee has moved since its attack: the exception lets it move,
+        attack and move again, so a move made after the attack is its last, even when
+        it made none before (attack, move, move is not "move, attack, move")."""
+        self.altmark_moved = False
+        self.moved: set[str] = set()
+        self.searched: set[str] = set()
+        self.advanced = False
+        self.search_bonus = 0
+        self.roll_bonus = 0
+        self.no_searches = False
+        self.free_searches = False
+
+    def hex_of_freighter(self, freighter: str) -> str:
+        """The hex a Freight Ship at sea is on."""
+        return self.game.freighters[freighter].route[self.at_sea[freighter]]
+
+    def freighters_on(self, hex_id: str) -> list[str]:
+        """The Freight Ships on `hex_id`."""
+        return sorted(f for f in self.at_sea if self.hex_of_freighter(f) == hex_id)
+
+    def _card(self, card_id: str) -> HuntCard:
+        return self.game.cards[card_id]
+
+    def _say(self, text: str) -> None:
+        self.log.append(text)
+
+    # -- the contract ------------------------------------------------------------------
+
+    def _freighter_choices(self, second_of_setup: bool) -> list[str]:
+        if not second_of_setup:
+            return list(self.bag)
+        first = next(iter(self.at_sea))
+        start = self.game.freighters[first].start
+        return [f for f in self.bag if self.game.freighters[f].start != start]
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == GERMAN else [-1.0, 1.0]
+
+    def end_reason(self) -> str:
+        return self.how
+
+    def action_to_string(self, action: Action) -> str:
+        assert isinstance(action, HuntAction)
+        return action.text()
+
+    def string_to_action(self, text: str) -> Action:
+        """Read a typed action (see `hunt.models.the_hunt.actions`); only legal ones."""
+        action = parse_action(text)
+        if action is not None and action in self.legal_actions():
+            return action
+        return super().string_to_action(text)  # raises, naming what is legal
+
+    @property
+    def graf_spee_hex(self) -> str | None:
+        """The true hex of the Graf Spee (for tests and analysis only)."""
+        return self.graf_spee
+
+    # -- the flow ----------------------------------------------------------------------
+    def _next_phase(self) -> None:
+        flow = self.flow
+        if flow in ("setup", "british-redraw"):
+            self.flow, self.active = "german-card", GERMAN
+            self.turn += 1
+            self._reset_turn()
+            self.log = self.log[-12:]
+            self._push(Step("card", GERMAN))
+        elif flow == "german-card":
+            self.flow = "german-redraw"
+            self._push(Step("redraw"))
+        elif flow == "german-redraw":
+            self.flow, self.active = "british-freight", BRITISH
+            self.turn += 1
+            self._reset_turn()
+            self._push(Step("freight-phase"))
+        elif flow == "british-freight":
+            self.flow = "british-card"
+            self._push(Step("card", BRITISH))
+        elif flow == "british-card":
+            self.flow = "british-redraw"
+            self._push(Step("draw", CHANCE, (BRITISH, self.game.rules["hand_size_british"])))
+        else:  # pragma: no cover - every flow is handled above
+            raise AssertionError(flow)
+
+    def _finish(self, winner: int, how: str) -> None:
+        self.winner = winner
+        self.how = how
+        self.flow = "over"
+        self.over = True
+        self.stack = []
+        self._say(f"Game over: {how}.")
+        self._see_all(("over", winner, how))
+
+    # -- chance ------------------------------------------------------------------------
+
+    def _can_draw(self, step: Step) -> bool:
+        seat, target = step.data
+        if len(self.hands[seat]) >= target:
+            return False
+        if not sum(self.decks[seat].values()):
+            if not sum(self.discards[seat].values()):
+                return False
+            self.decks[seat] = self.discards[seat]
+            self.discards[seat] = Counter()
+            self._see_all(("reshuffle", seat))
+            self._say(f"The {SIDES[seat].capitalize()} deck is rebuilt from the discards.")
+        return True
+
+    @outcomes("draw")
+    def _cards_left(self, step: Step) -> list[tuple[Action, float]]:
+        deck = self.decks[step.data[0]]
+        total = sum(deck.values())
+        return [(HuntAction("draw", card), n / total) for card, n in sorted(deck.items()) if n]
+
+    @effect("draw")
+    def _do_draw(self, step: Step, action: HuntAction) -> None:
+        seat = step.data[0]
+        self.decks[seat][action.arg] -= 1
+        if not self.decks[seat][action.arg]:
+            del self.decks[seat][action.arg]
+        self.hands[seat].append(action.arg)
+        self.hands[seat].sort()
+        self._see(seat, ("drew", action.arg))
+        self._see(1 - seat, ("opponent drew",))
+        self.stack.append(step)  # draw again until the hand is full (see _run)
+
+    @outcomes("draw-freight")
+    def _freighters_left(self, step: Step) -> list[tuple[Action, float]]:
+        choices = self._freighter_choices(step.data[0] == 2 and self.flow == "setup")
+        return [(HuntAction("freighter", f), 1 / len(choices)) for f in choices]
+
+    @effect("draw-freight")
+    def _do_draw_freight(self, step: Step, action: HuntAction) -> None:
+        freighter = self.game.freighters[action.arg]
+        self.bag.remove(action.arg)
+        self.at_sea[action.arg] = 0
+        self._see_all(("freighter", action.arg))
+        self._say(f"Freight Ship {freighter.name} ({action.arg}) sets out from "
+                  f"{freighter.start}.")
+
+    # -- automatic steps ---------------------------------------------------------------
+
+    @auto("deal")
+    def _auto_deal(self, step: Step) -> None:
+        hand = self.game.rules["hand_size_british"]
+        self._push(Step("draw", CHANCE, (GERMAN, hand)), Step("draw", CHANCE, (BRITISH, hand)))
+
+    @auto("redraw")
+    def _auto_redraw(self, step: Step) -> None:
+        """To 3 cards; within 1 hex of the Altmark the German may choose up to 5. The
+        German names the size it draws to wherever the Graf Spee is (with one choice
+        away from the Altmark): a choice asked only beside the Altmark would tell the
+        British where the raider is by whose turn it is."""
+        if len(self.hands[GERMAN]) >= self.game.rules["hand_size_german_altmark"]:
+            self._push(Step("announce", AUTO, (len(self.hands[GERMAN]),)))
+        else:
+            self._push(Step("redraw-choice", GERMAN))
+
+    @auto("announce")
+    def _auto_announce(self, step: Step) -> None:
+        before = step.data[0]
+        size = len(self.hands[GERMAN])
+        self._see_all(("hand size", size, before))
+        self._say(f"The German hold {size} cards.")
+        if size > self.game.rules["hand_size_german"] and size > before:
+            assert self.altmark is not None
+            self.possible &= self.game.ball[self.altmark][1]
+
+    @auto("freight-phase")
+    def _auto_freight_phase(self, step: Step) -> None:
+        for freighter in sorted(self.at_sea):
+            self._sail(freighter)
+            if self.flow == "over":
+                return
+        missing = self.game.rules["freighters_on_map"] - len(self.at_sea)
+        self._push(*(Step("draw-freight", CHANCE, (0,))
+                     for _ in range(min(missing, len(self.bag)))))
+
+    def _sail(self, freighter: str) -> None:
+        """One hex along the route; from the entry hex into the destination box."""
+        route = self.game.freighters[freighter].route
+        index = self.at_sea[freighter]
+        if index == len(route) - 1:
+            del self.at_sea[freighter]
+            self.delivered.append(freighter)
+            self._say(f"Freight Ship {freighter} reaches "
+                      f"{self.game.board.destinations[self.game.freighters[freighter].destination].name}.")
+            if len(self.delivered) >= self.game.rules["freighters_to_win"]:
+                self._finish(BRITISH, "the British delivered 5 Freight Ships")
+        else:
+            self.at_sea[freighter] = index + 1
+
+    # -- setup decisions -------------------------------------------------------------
+
+    @legal("place-graf-spee")
+    def _legal_place_graf_spee(self, step: Step) -> list[HuntAction]:
+        return [HuntAction("start", hex=h) for h in self.game.hexes]
+
+    @legal("place-altmark")
+    def _legal_place_altmark(self, step: Step) -> list[HuntAction]:
+        return [HuntAction("altmark", hex=h) for h in self.game.hexes]
+    @effect("place-graf-spee")
+    def _do_place_graf_spee(self, step: Step, action: HuntAction) -> None:
+        self.graf_spee = action.hex
+        self._see(GERMAN, ("start", action.hex))
+        self._see(BRITISH, ("graf spee placed",))
+
+    @effect("place-altmark")
+    def _do_place_altmark(self, step: Step, action: HuntAction) -> None:
+        self.altmark = action.hex
+        self._see_all(("altmark", action.hex))
+        self._say(f"The Altmark is placed on {action.hex}.")

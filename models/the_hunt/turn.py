@@ -1,0 +1,559 @@
+"""The Hunt: a side's turn: the card played, the actions (moves, searches, attacks),
+Intelligence, hints, reaction windows and the events cards set off, each step's
+legality beside its effect."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from hunt.boards.the_hunt_cards import HuntCard
+from hunt.models.game import CHANCE, Action
+from hunt.models.steps import (
+    AUTO,
+    AUTO_STEP,
+    CHANCE_STEP,
+    DECIDE,
+    Role,
+    Step,
+    auto,
+    effect,
+    legal,
+    outcomes,
+)
+from hunt.models.the_hunt.actions import (
+    AP_FOR_STEPS,
+    ATTACK_AP,
+    END,
+    PASS,
+    STEPS_FOR_AP,
+    HuntAction,
+)
+from hunt.models.the_hunt.state import BRITISH, DIE, GERMAN, MAX_HINTS, SIDES, HuntState
+
+
+class TurnSteps(HuntState, partial=True):
+    """The steps of a side's turn."""
+
+    step_kinds: ClassVar[Mapping[str, Role]] = {
+        "card": DECIDE, "actions": DECIDE, "boost": DECIDE, "redraw-choice": DECIDE,
+        "hint": DECIDE, "window": DECIDE, "choose": DECIDE, "roll": CHANCE_STEP,
+        "resolve": AUTO_STEP, "cancelled": AUTO_STEP}
+
+    def _resolve_unasked(self, step: Step) -> bool:
+        """Drop a draw into a full hand (or from an empty deck and discards), and a
+        decision with no choice, with what that implies."""
+        if step.seat == CHANCE and step.kind == "draw" and not self._can_draw(step):
+            self.stack.pop()
+            return True
+        if step.seat >= 0 and not self._decisions(step):
+            self.stack.pop()  # nothing to decide (e.g. no legal hex for a hint)
+            if step.kind == "hint":
+                self._no_hint()
+            if step.kind == "boost":  # no AP or no card for Intelligence: roll
+                self._push(Step("roll", CHANCE, step.data))
+            return True
+        return False
+
+    # -- decisions ---------------------------------------------------------------------
+
+    @legal("card")
+    def _legal_card(self, step: Step) -> list[HuntAction]:
+        seat = step.seat
+        actions = []
+        for card_id in sorted(set(self.hands[seat])):
+            actions.append(HuntAction("play", card_id, mode="ap"))
+            card = self._card(card_id)
+            if card.event == "hunt" and self._event_usable(seat, card.effect):
+                actions.append(HuntAction("play", card_id, mode="event"))
+        return actions
+
+    @legal("actions")
+    def _legal_actions(self, step: Step) -> list[HuntAction]:
+        return self._german_actions() if step.seat == GERMAN else self._british_actions()
+
+    def _german_actions(self) -> list[HuntAction]:
+        game, actions = self.game, [END]
+        gs = self.graf_spee
+        assert gs is not None and self.altmark is not None
+        gs_may_move = not self.gs_moved_after_attack if self.attacked else self.gs_moves == 0
+        for steps, cost in AP_FOR_STEPS.items():
+            if cost > self.ap:
+                continue
+            if gs_may_move:
+                actions += game.moves["graf-spee", gs, steps]
+            if not self.altmark_moved:
+                actions += game.moves["altmark", self.altmark, steps]
+        if self.ap >= ATTACK_AP and not self.attacked and not self.no_searches:
+            for freighter in self.freighters_on(gs):
+                actions.append(HuntAction("attack", freighter))
+                if self.plane == "ready":
+                    actions.append(HuntAction("attack", freighter, 1))
+        if self.ap >= game.tracks.repair_cost and self.plane == "broken":
+            actions.append(HuntAction("repair"))
+        return actions
+
+    def _british_actions(self) -> list[HuntAction]:
+        game, actions = self.game, [END]
+        for force, where in self.forces.items():
+            if where is None:
+                continue
+            if force not in self.moved:
+                for steps, cost in AP_FOR_STEPS.items():
+                    if cost <= self.ap:
+                        actions += game.moves[force, where, steps]
+            if force not in self.searched and not self.no_searches \
+                    and (self.ap >= 1 or self.free_searches):
+                actions.append(HuntAction("search", force))
+        if self.ap >= 1:
+            for card_id in sorted(set(self.hands[BRITISH])):
+                if self._card(card_id).intelligence != "none":
+                    actions.append(HuntAction("intel", card_id))
+        if self.ap >= game.tracks.advance_cost and not self.advanced:
+            actions += [HuntAction("advance", force) for force in sorted(self.strategy)]
+        return actions
+
+    @legal("boost")
+    def _legal_boost(self, step: Step) -> list[HuntAction]:
+        """Intelligence between a search's declaration and its roll (1 AP a card), or
+        `pass` to roll. Open whenever the British hold a card and an AP (both public),
+        whether or not a card has an Intelligence stripe."""
+        if self.ap < 1 or not self.hands[BRITISH]:
+            return []
+        return [PASS, *(HuntAction("intel", card) for card in sorted(set(self.hands[BRITISH]))
+                        if self._card(card).intelligence != "none")]
+
+    @legal("redraw-choice")
+    def _legal_redraw_choice(self, step: Step) -> list[HuntAction]:
+        held = len(self.hands[GERMAN])
+        rules = self.game.rules
+        low = max(held, rules["hand_size_german"])
+        high = rules["hand_size_german_altmark"] if self._near_altmark() else low
+        return [HuntAction("redraw", n=n) for n in range(low, high + 1)]
+
+    @legal("hint")
+    def _legal_hint(self, step: Step) -> list[HuntAction]:
+        if len(self.hints) >= MAX_HINTS or self.graf_spee is None:
+            return []
+        return [HuntAction("hint", hex=h) for h in sorted(self.game.ball[self.graf_spee][1])
+                if h not in self.hints and h != self.altmark]
+
+    @legal("window")
+    def _legal_window(self, step: Step) -> list[HuntAction]:
+        # The window opens whenever the seat holds a card (hand sizes are public), not
+        # only when it holds a matching reaction: whose turn it is must not tell the
+        # other side what is in the hand. Without a matching card it may only pass.
+        if not self.hands[step.seat]:
+            return []
+        effect = step.data[0]
+        cards = sorted({c for c in self.hands[step.seat] if self._card(c).effect == effect
+                        and self._card(c).event == "reaction"})
+        return [PASS, *(HuntAction("react", card) for card in cards)]
+
+    @legal("choose")
+    def _legal_choose(self, step: Step) -> list[HuntAction]:
+        effect = step.data[0]
+        if effect == "move-enemy-force":
+            return [HuntAction("shift", force, hex=h) for force, where in self.forces.items()
+                    if where is not None for h in sorted(self.game.ball[where][2]) if h != where]
+        if effect == "false-hint":
+            assert self.graf_spee is not None
+            return [HuntAction("hint", hex=h) for h in self._false_hint_hexes(self.graf_spee)]
+        if effect == "advance-freighter":
+            return [HuntAction("convoy", f) for f in sorted(self.at_sea)]
+        if effect == "proximity-query":
+            return [HuntAction("query", hex=h) for h in self.game.hexes]
+        if effect == "strategy-advance":
+            return [HuntAction("advance", force) for force in sorted(self.strategy)]
+        if effect == "free-attack":
+            assert self.graf_spee is not None
+            return [HuntAction("attack", f, plane) for f in self.freighters_on(self.graf_spee)
+                    for plane in ((0, 1) if self.plane == "ready" else (0,))]
+        raise AssertionError(effect)
+    def event_usable_from(self, effect: str, hex_id: str) -> bool:
+        """Whether a German Hunt event could be played with the Graf Spee on `hex_id`,
+        judged from public facts only: what its playing tells the British."""
+        if effect == "free-attack":
+            return bool(self.freighters_on(hex_id)) and not self.attacked \
+                and not self.no_searches
+        if effect == "false-hint":
+            return len(self.hints) < MAX_HINTS and bool(self._false_hint_hexes(hex_id))
+        return True
+
+    def _event_usable(self, seat: int, effect: str) -> bool:
+        """Whether a Hunt event can take effect now (else the card is AP only)."""
+        gs = self.graf_spee
+        if effect in ("free-attack", "false-hint") and seat == GERMAN:
+            return gs is not None and self.event_usable_from(effect, gs)
+        if effect == "move-enemy-force":
+            return any(where is not None for where in self.forces.values())
+        if effect == "advance-freighter":
+            return bool(self.at_sea)
+        if effect == "strategy-advance":
+            return bool(self.strategy)
+        if effect == "free-searches":
+            return not self.no_searches and any(w is not None for w in self.forces.values())
+        if effect == "clear-hints":
+            return bool(self.hints)
+        if effect == "break-plane":
+            return self.plane == "ready"
+        return effect in ("roll-bonus", "proximity-query")
+
+    def _false_hint_hexes(self, gs: str) -> list[str]:
+        """Where a false Hint may go with the Graf Spee on `gs`: 3 or more hexes away,
+        not on a hint or the Altmark."""
+        return [h for h in self.game.hexes if self.game.hex_distance(gs, h) >= 3
+                and h not in self.hints and h != self.altmark]
+
+    def _near_altmark(self) -> bool:
+        assert self.graf_spee is not None and self.altmark is not None
+        return self.game.hex_distance(self.graf_spee, self.altmark) <= 1
+
+    # -- applying decisions ------------------------------------------------------------
+
+    @effect("card")
+    def _do_card(self, step: Step, action: HuntAction) -> None:
+        seat, card_id, mode = step.seat, action.arg, action.mode
+        card = self._card(card_id)
+        self.hands[seat].remove(card_id)
+        self._forget_known(seat, card_id)
+        self._see_all(("play", seat, card_id, mode))
+        if mode == "event" and seat == GERMAN:
+            # The event was legal, so the British learn where it could be played from.
+            self.possible = frozenset(h for h in self.possible
+                                      if self.event_usable_from(card.effect, h))
+        if mode == "event":
+            self._say(f"The {SIDES[seat].capitalize()} play {card.name} for its event.")
+            steps = [Step("window", 1 - seat, ("cancel-event",)),
+                     Step("resolve", AUTO, (seat, card_id, None))]
+            if card.effect == "free-searches":
+                steps.append(Step("actions", seat))
+            self._push(*steps)
+            return
+        self.ap = card.ap
+        if seat == GERMAN:
+            self.ap += self.reserve
+            self.reserve = 0
+        self._say(f"The {SIDES[seat].capitalize()} play {card.name} for {card.ap} AP.")
+        self._discard(seat, card_id)
+        steps = [Step("actions", seat)]
+        if card.event == "mandatory":
+            self._say(f"Mandatory event: {card.text}")
+            steps[:0] = [Step("window", 1 - seat, ("cancel-event",)),
+                         Step("resolve", AUTO, (seat, card_id, "mandatory"))]
+        self._push(*steps)
+
+    @effect("actions")
+    def _do_actions(self, step: Step, action: HuntAction) -> None:
+        seat = step.seat
+        if action == END:
+            self._see_all(("end", seat))
+            if seat == GERMAN and self.ap:
+                # Added to what the Reserve holds, never in place of it: a turn whose
+                # AP came from an event (Fair Weather) did not empty the Reserve.
+                cap = self.game.tracks.reserve_cap
+                stored = min(self.ap, cap - self.reserve)
+                self.reserve += stored
+                if stored:
+                    self._say(f"The German store {stored} AP in the Reserve "
+                              f"({self.reserve} now).")
+            self.ap = 0
+            return
+        self._push(Step("actions", seat))  # more actions may follow
+        if action.verb == "move":
+            self.ap -= action.n
+            self._move(seat, action)
+        elif action.verb == "attack":
+            self.ap -= ATTACK_AP
+            self._begin_attack(action, bonus=0)
+        elif action.verb == "repair":
+            self.ap -= self.game.tracks.repair_cost
+            self._see_all(("repair",))
+            self._say("The German try to repair the airplane.")
+            self._push(Step("roll", CHANCE, ("repair",)))
+        elif action.verb == "search":
+            if not self.free_searches:
+                self.ap -= 1
+            self._begin_search(action.arg)
+        elif action.verb == "intel":
+            self.ap -= 1
+            self._intelligence(action.arg)
+        elif action.verb == "advance":
+            self.ap -= self.game.tracks.advance_cost
+            self.advanced = True
+            self._advance_strategy(action.arg)
+
+    def _move(self, seat: int, action: HuntAction) -> None:
+        steps = STEPS_FOR_AP[action.n]
+        if seat == BRITISH:
+            self.forces[action.arg] = action.hex
+            self.moved.add(action.arg)
+            self._see_all(("move", action.arg, action.n, action.hex))
+            self._say(f"Force {action.arg} moves to {action.hex} ({action.n} AP).")
+        elif action.arg == "altmark":
+            self.altmark = action.hex
+            self.altmark_moved = True
+            self._see_all(("move", "altmark", action.n, action.hex))
+            self._say(f"The Altmark moves to {action.hex} ({action.n} AP).")
+        else:
+            self.graf_spee = action.hex
+            self.gs_moves += 1
+            self.gs_moved_after_attack = self.attacked
+            self._see(GERMAN, ("move", "graf-spee", action.n, action.hex))
+            self._see(BRITISH, ("graf spee moved", action.n))
+            self._say(f"The Graf Spee moves: {action.n} AP spent.")
+            self.possible = frozenset().union(*(self.game.ball[h][steps] for h in self.possible))
+            if self.hints:
+                self._say("The Hint markers are removed.")
+                self.hints = []
+
+    def _reveal(self, hex_id: str) -> None:
+        self.possible = frozenset((hex_id,))
+        self._see_all(("revealed", hex_id))
+        self._say(f"The Graf Spee is revealed on {hex_id}.")
+
+    def _begin_attack(self, action: HuntAction, bonus: int) -> None:
+        assert self.graf_spee is not None
+        self.attacked = True
+        self._reveal(self.graf_spee)
+        if action.n:
+            self.plane = "broken"
+        self._see_all(("attack", action.arg, action.n))
+        self._say(f"The Graf Spee attacks Freight Ship {action.arg}"
+                  + (" with the airplane (+2)." if action.n else "."))
+        total = bonus + self.roll_bonus + (self.game.tracks.attack_bonus if action.n else 0)
+        self._push(Step("window", BRITISH, ("cancel-roll",)),
+                   Step("roll", CHANCE, ("attack", action.arg, total)))
+
+    def _begin_search(self, force: str) -> None:
+        where = self.forces[force]
+        assert where is not None
+        self.searched.add(force)
+        self._see_all(("search", force, where))
+        self._say(f"Force {force} searches {where}.")
+        # Example 7: the search is declared, then (the German not cancelling it) the
+        # British may add Intelligence before its die is rolled.
+        self._push(Step("window", GERMAN, ("cancel-roll",)),
+                   Step("boost", BRITISH, ("search", force, where)))
+
+    def _intelligence(self, card_id: str) -> None:
+        card = self._card(card_id)
+        self.hands[BRITISH].remove(card_id)
+        self._forget_known(BRITISH, card_id)
+        self._discard(BRITISH, card_id)
+        self._see_all(("intel", card_id))
+        self._say(f"Intelligence: {card.name} ({card.intelligence}).")
+        if card.intelligence in ("plus-one", "both"):
+            self.search_bonus += 1
+        steps = [Step("hint", GERMAN)] if card.intelligence in ("hint", "both") else []
+        if card.event == "mandatory":
+            # Played in the Hunt phase, whatever for: its event is forced (the
+            # rulebook's one exception is the Battle), as for a card played for AP.
+            self._say(f"Mandatory event: {card.text}")
+            steps[:0] = [Step("window", GERMAN, ("cancel-event",)),
+                         Step("resolve", AUTO, (BRITISH, card_id, "mandatory"))]
+        self._push(*steps)
+
+    def _advance_strategy(self, force: str) -> None:
+        space = self.strategy[force] + 1
+        if space > self.game.tracks.strategy_spaces:
+            del self.strategy[force]
+            self.forces[force] = self.game.tracks.entry_hex
+            self._say(f"Force {force} enters the map on {self.game.tracks.entry_hex}.")
+        else:
+            self.strategy[force] = space
+            self._say(f"Force {force} advances to Strategy space {space}.")
+        self._see_all(("advance", force))
+
+    @effect("boost")
+    def _do_boost(self, step: Step, action: HuntAction) -> None:
+        if action == PASS:
+            self._see_all(("pass", BRITISH))
+            self._push(Step("roll", CHANCE, step.data))
+            return
+        self.ap -= 1
+        self._push(step)  # more Intelligence may follow, after what this one sets off
+        self._intelligence(action.arg)
+
+    @effect("redraw-choice")
+    def _do_redraw_choice(self, step: Step, action: HuntAction) -> None:
+        # The size is said as the German starts to draw: the British count the cards
+        # drawn and hear the size announced after them anyway, and a size kept secret
+        # until then would leave them unsure whether another draw comes (whose turn it
+        # is) only where the German chose to draw beyond 3. Stopping at 3 beside the
+        # Altmark looks the same as having no choice.
+        self._see_all(("redraw", action.n))
+        self._push(Step("draw", CHANCE, (GERMAN, action.n)),
+                   Step("announce", AUTO, (len(self.hands[GERMAN]),)))
+
+    def _no_hint(self) -> None:
+        """An Intelligence hint the German cannot place: it says so, which tells the
+        British (unless the box is empty) that every hex next to the Graf Spee already
+        holds a hint or the Altmark."""
+        self._see_all(("no hint",))
+        if len(self.hints) >= MAX_HINTS:
+            self._say("No Hint marker is left to place.")
+            return
+        self._say("The German cannot place a Hint marker.")
+        blocked = {*self.hints, self.altmark}
+        self.possible = frozenset(h for h in self.possible
+                                  if self.game.ball[h][1] <= blocked)
+
+    @effect("hint")
+    def _do_hint(self, step: Step, action: HuntAction) -> None:
+        self.hints.append(action.hex)
+        self.hints.sort()
+        self.possible &= self.game.ball[action.hex][1]
+        self._see_all(("hint", action.hex))
+        self._say(f"A Hint marker is placed on {action.hex}.")
+
+    @effect("window")
+    def _do_window(self, step: Step, action: HuntAction) -> None:
+        seat = step.seat
+        if action == PASS:
+            self._see_all(("pass", seat))  # at the table: "no reaction", said aloud
+            return
+        card_id = action.arg
+        card = self._card(card_id)
+        self.hands[seat].remove(card_id)
+        self._forget_known(seat, card_id)
+        self._see_all(("react", seat, card_id))
+        self._say(f"The {SIDES[seat].capitalize()} react with {card.name}.")
+        # The reaction's target is the step it cancels: the one now on top.
+        target = len(self.stack) - 1
+        self._push(Step("window", 1 - seat, ("cancel-event",)),
+                   Step("resolve", AUTO, (seat, card_id, target)))
+
+    @effect("choose")
+    def _do_choose(self, step: Step, action: HuntAction) -> None:
+        effect = step.data[0]
+        self._see_all(("choose", action))
+        if effect == "move-enemy-force":
+            self.forces[action.arg] = action.hex
+            self._say(f"Force {action.arg} is drawn away to {action.hex}.")
+        elif effect == "false-hint":
+            self.hints.append(action.hex)
+            self.hints.sort()
+            self.possible -= self.game.ball[action.hex][2]
+            self._say(f"A false Hint marker is placed on {action.hex}: the Graf Spee is at "
+                      "least 3 hexes away from it.")
+        elif effect == "advance-freighter":
+            self._say(f"Freight Ship {action.arg} sails one hex further.")
+            self._sail(action.arg)
+        elif effect == "proximity-query":
+            assert self.graf_spee is not None
+            near = self.game.hex_distance(self.graf_spee, action.hex) <= 2
+            area = self.game.ball[action.hex][2]
+            self.possible = self.possible & area if near else self.possible - area
+            self._see_all(("answer", action.hex, near))
+            self._say(f"Is the Graf Spee within 2 hexes of {action.hex}? "
+                      + ("Yes." if near else "No."))
+        elif effect == "strategy-advance":
+            self._advance_strategy(action.arg)
+        elif effect == "free-attack":
+            self._begin_attack(action, bonus=1)
+    @outcomes("roll")
+    def _die(self, step: Step) -> list[tuple[Action, float]]:
+        return [(HuntAction("roll", n=face), 1 / 6) for face in DIE]
+
+    @effect("roll")
+    def _do_roll(self, step: Step, action: HuntAction) -> None:
+        purpose, face = step.data[0], action.n
+        self._see_all(("roll", purpose, face))
+        if purpose == "repair":
+            removed = sum(self.removed[GERMAN].values())
+            self.plane = "ready" if face + self.roll_bonus > removed else "destroyed"
+            self._say(f"Repair roll {face} against {removed} cards removed: the airplane "
+                      f"is {self.plane}.")
+        elif purpose == "attack":
+            freighter, bonus = step.data[1], step.data[2]
+            if face + bonus >= self.game.rules["attack_success"]:
+                del self.at_sea[freighter]
+                self.sunk.append(freighter)
+                self._say(f"Attack roll {face}+{bonus}: Freight Ship {freighter} is sunk.")
+                if len(self.sunk) >= self.game.rules["freighters_to_win"]:
+                    self._finish(GERMAN, "the German sank 5 Freight Ships")
+            else:
+                self._say(f"Attack roll {face}+{bonus}: Freight Ship {freighter} escapes.")
+        else:
+            where = step.data[2]
+            bonus = self.search_bonus + self.roll_bonus
+            if face + bonus < self.game.rules["search_success"]:
+                self._say(f"Search roll {face}+{bonus} fails: nothing is learnt.")
+                return
+            if where == self.graf_spee:
+                self._say(f"Search roll {face}+{bonus} succeeds on {where}...")
+                # Everyone saw the roll succeed on this hex, so the Graf Spee is there
+                # for all to know, before the German may answer with a disguise.
+                self._reveal(where)
+                self._push(Step("window", GERMAN, ("disguise",)),
+                           Step("battle", AUTO, (where,)))
+            else:
+                self.possible -= {where}
+                self._see_all(("not here", where))
+                self._say(f"Search roll {face}+{bonus} succeeds: the Graf Spee is not on "
+                          f"{where}.")
+    @auto("resolve")
+    def _auto_resolve(self, step: Step) -> None:
+        seat, card_id, target = step.data
+        card = self._card(card_id)
+        self._see_all(("event", seat, card_id))  # everyone sees it take effect
+        if target == "mandatory":
+            self._effect(seat, card)
+            return
+        if card.removed_after_event:
+            self.removed[seat][card_id] += 1
+        else:
+            self._discard(seat, card_id)
+        if target is None:
+            self._effect(seat, card)
+            return
+        cancelled = self.stack[target]
+        self._say(f"{card.name} cancels the {cancelled.kind}.")
+        self.stack[target] = Step("cancelled", AUTO, (cancelled,))
+
+    @auto("cancelled")
+    def _auto_cancelled(self, step: Step) -> None:
+        original = step.data[0]
+        self._see_all(("cancelled", original.kind))
+        if original.kind == "battle":  # the search found it: it stays revealed
+            self._say("The Graf Spee passes for a neutral ship: no Battle.")
+        if original.kind == "resolve" and original.data[2] != "mandatory":
+            seat, card_id, _ = original.data  # a cancelled event: its card is discarded
+            self._discard(seat, card_id)
+
+    # -- events ------------------------------------------------------------------------
+
+    def _effect(self, seat: int, card: HuntCard) -> None:
+        """Carry out a card's event for `seat` (a choice becomes a `choose` step)."""
+        effect = card.effect
+        if effect == "roll-bonus":  # the die bonus, and the card's AP to roll with
+            self.roll_bonus = 1
+            self.ap = card.ap
+            self._push(Step("actions", seat))
+        elif effect == "opponent-draws":
+            other = 1 - seat
+            self._push(Step("draw", CHANCE, (other, len(self.hands[other]) + 1)))
+        elif effect == "no-searches":
+            self.no_searches = True
+        elif effect == "clear-hints":
+            self.hints = []
+        elif effect == "break-plane":
+            if self.plane == "ready":
+                self.plane = "broken"
+        elif effect == "free-searches":
+            self.free_searches = True
+        elif effect in ("move-enemy-force", "false-hint", "advance-freighter",
+                        "proximity-query", "strategy-advance", "free-attack"):
+            if self._event_usable(seat, effect):
+                self._push(Step("choose", seat, (effect,)))
+        else:  # reactions and Battle events never resolve here
+            raise AssertionError(effect)
+
+    def _discard(self, seat: int, card_id: str) -> None:
+        self.discards[seat][card_id] += 1
+
+    def _forget_known(self, seat: int, card_id: str) -> None:
+        known = self.known_hand[1 - seat]
+        if known[card_id]:
+            known[card_id] -= 1

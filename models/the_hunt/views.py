@@ -1,0 +1,177 @@
+"""The Hunt: what each side sees (observation, heuristic view), the determinizer and
+the British belief: the no-leak boundary of the game in one file."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable
+from typing import Any, Self
+
+from hunt.models.game import TERMINAL, Observation
+from hunt.models.the_hunt.battle import BattleSteps
+from hunt.models.the_hunt.state import BRITISH, GERMAN, SIDES
+
+
+class HuntViews(BattleSteps, partial=True):
+    """What each side sees of a position, and worlds drawn from it."""
+
+    # -- views -------------------------------------------------------------------------
+
+    def observation(self, player: int) -> Observation:
+        game = self.game
+        opponent = 1 - player
+        acting = self.current_player()
+        step = self.stack[-1] if self.stack else None
+        return {
+            "game": "the-hunt", "seat": SIDES[player], "variant": game.variant,
+            "turn": self.turn, "phase": self.flow,
+            # Only the seat to act learns what is asked of it (a reaction window must
+            # not show that the other side holds a reaction card).
+            "to_move": "you" if acting == player else
+            ("nobody" if acting == TERMINAL else "waiting"),
+            "step": step.kind if step and acting == player else None,
+            "step_data": [x for x in step.data if isinstance(x, str)]
+            if step and acting == player else [],
+            "hand": list(self.hands[player]),
+            "opponent_hand_size": len(self.hands[opponent]),
+            "known_opponent_cards": sorted(self.known_hand[player].elements()),
+            "decks": [sum(deck.values()) for deck in self.decks],
+            "discards": [sorted(pile.elements()) for pile in self.discards],
+            "removed": [sorted(pile.elements()) for pile in self.removed],
+            "graf_spee": self.graf_spee if player == GERMAN else
+            (next(iter(self.possible)) if len(self.possible) == 1 else None),
+            "possible": sorted(self.possible),
+            "altmark": self.altmark,
+            "forces": dict(self.forces),
+            "strategy": dict(self.strategy),
+            "plane": self.plane, "reserve": self.reserve, "ap": self.ap,
+            "freighters": {f: {"hex": self.hex_of_freighter(f),
+                               "destination": game.freighters[f].destination}
+                           for f in sorted(self.at_sea)},
+            "bag": len(self.bag), "sunk": list(self.sunk), "delivered": list(self.delivered),
+            "hints": list(self.hints),
+            "turn_state": {"gs_moves": self.gs_moves if player == GERMAN else None,
+                           "attacked": self.attacked, "moved": sorted(self.moved),
+                           "searched": sorted(self.searched), "search_bonus":
+                           self.search_bonus, "storm": self.no_searches},
+            "battle": None if self.flow != "battle" and not self.battle_forces else {
+                "forces": list(self.battle_forces), "duel": self.duel,
+                "damage": {"german": self.damage[0], "british": self.damage[1]},
+                "my_card": self.duel_cards[player]},
+            "log": list(self.log[-12:]),
+            "result": None if self.winner is None else
+            {"winner": SIDES[self.winner], "how": self.how},
+        }
+
+    def heuristic_view(self, player: int) -> dict[str, Any]:
+        """The part of `observation(player)` the heuristics read, cheaply.
+
+        `possible` is a set here (the heuristics only take minima, sums and sizes of it,
+        which do not depend on its order)."""
+        game = self.game
+        return {
+            "seat": SIDES[player],
+            "graf_spee": self.graf_spee if player == GERMAN else None,
+            "possible": self.possible, "altmark": self.altmark, "forces": self.forces,
+            "strategy": self.strategy, "ap": self.ap,
+            "freighters": {f: {"hex": game.freighters[f].route[i]}
+                           for f, i in self.at_sea.items()},
+            "turn_state": {"gs_moves": self.gs_moves if player == GERMAN else None,
+                           "search_bonus": self.search_bonus},
+            "removed": [list(self.removed[GERMAN].elements()), []],
+            "discards": [list(self.discards[GERMAN].elements()), []],
+            "hand": self.hands[player],
+            "battle": {"duel": self.duel} if self.flow == "battle" else None,
+        }
+
+    def determinize(self, player: int, rng: random.Random, prior: Any = None) -> Self:
+        """Redeal what `player` cannot see: the other side's hand (beyond the cards it
+        has seen), and for the British the Graf Spee's hex among the possible ones,
+        weighted by `prior` (hex -> weight) when given. A Battle card the German has
+        chosen but not yet shown is redrawn from the sampled hand."""
+        world = self._sampled_copy(player)
+        if player == BRITISH:
+            self.belief(BRITISH)  # the sample answers `belief` as this state does
+            world._tracked = self._tracked
+        other = 1 - player
+        known = self.known_hand[player]
+        unseen = Counter(self.game.deck_lists[other]) - self.discards[other] \
+            - self.removed[other] - self._cards_in_play(other) - known
+        pool = sorted(unseen.elements())
+        rng.shuffle(pool)
+        top = self.stack[-1] if self.stack else None
+        pending = self.duel_cards[other] not in (None, "none")
+        # Cards the other side holds (and a Battle card it chose but has not shown).
+        hidden = len(self.hands[other]) + pending - sum(known.values())
+        held = sorted([*pool[:hidden], *known.elements()])
+        world.decks[other] = Counter(pool[hidden:])
+        if pending:
+            world.duel_cards[other] = held.pop(rng.randrange(len(held)))
+        world.hands[other] = held
+        if player == BRITISH and self.graf_spee is not None:
+            hexes = sorted(self.possible)
+            redrawing = top is not None and top.kind == "draw" and top.data[0] == GERMAN \
+                and self.flow == "german-redraw"
+            before: int = self.stack[-2].data[0] if redrawing else 0
+            rules = self.game.rules
+            if redrawing and top is not None \
+                    and top.data[1] > max(before, rules["hand_size_german"]):
+                # The German draws beyond 3 cards: it had the choice, beside the Altmark.
+                assert self.altmark is not None
+                hexes = [h for h in hexes if self.game.hex_distance(h, self.altmark) <= 1]
+            elif top is not None and top.seat == GERMAN:
+                # A German choice is pending (a hint, an event's target): only hexes
+                # from which it has a legal answer, as it had in the real game.
+                def answerable(hex_id: str) -> bool:
+                    world.graf_spee = hex_id
+                    return bool(world._decisions(top))
+
+                hexes = [h for h in hexes if answerable(h)] or hexes
+            weights = [float(prior.get(h, 0.0)) for h in hexes] if prior else None
+            if weights is not None and sum(weights) <= 0:
+                weights = None
+            world.graf_spee = rng.choices(hexes, weights=weights)[0]
+        return world
+
+    def belief(self, player: int) -> dict[str, float] | None:
+        """For the British: the Graf Spee tracker's posterior over its hex (uniform move
+        model), replayed from their view and kept until they see more. A sampled world
+        has no record to replay: it answers with the belief of the state it was sampled
+        from while the British have seen nothing new. The German needs no belief."""
+        if player != BRITISH or self.graf_spee is None:
+            return None
+        seen = self.view_length(BRITISH)
+        if self._tracked is not None and self._tracked[0] == seen:
+            return self._tracked[1]
+        if self._determinized:
+            return None
+        from hunt.models.the_hunt.tracker import GrafSpeeTracker
+        self._tracked = (seen, GrafSpeeTracker.for_seat(self, BRITISH).posterior())
+        return self._tracked[1]
+
+    def _cards_in_play(self, seat: int) -> Counter[str]:
+        """`seat`'s cards played for an event that has not taken effect yet (public)."""
+        cards: Counter[str] = Counter()
+        for step in self.stack:
+            if step.kind == "cancelled":
+                step = step.data[0]
+            if step.kind == "resolve" and step.data[0] == seat and step.data[2] != "mandatory":
+                cards[step.data[1]] += 1
+        return cards
+
+    def _fingerprint(self) -> Hashable:
+        return (tuple(self.stack), self.flow, self.turn, self.graf_spee, self.altmark,
+                tuple(sorted(self.forces.items(), key=lambda item: item[0])),
+                tuple(sorted(self.strategy.items())), self.plane, self.reserve,
+                tuple(map(tuple, self.hands)),
+                tuple(tuple(sorted(c.items())) for c in
+                      (*self.decks, *self.discards, *self.removed, *self.known_hand)),
+                tuple(self.bag), tuple(sorted(self.at_sea.items())), tuple(self.sunk),
+                tuple(self.delivered), tuple(self.hints), self.possible, tuple(self.damage),
+                self.battle_forces, self.duel, tuple(self.duel_cards), tuple(self.radar),
+                self.winner, self.ap, self.gs_moves, self.attacked,
+                self.gs_moved_after_attack, self.altmark_moved,
+                tuple(sorted(self.moved)), tuple(sorted(self.searched)), self.advanced,
+                self.search_bonus, self.roll_bonus, self.no_searches, self.free_searches,
+                tuple(tuple(view) for view in self._views))
