@@ -14,7 +14,7 @@ from hunt.cli.params import SEED
 from hunt.cli.play import writable_file
 from hunt.cli.records import read_record
 from hunt.errors import HuntError
-from hunt.models.game import State
+from hunt.models.game import AnyState
 from hunt.models.registry import available_games, game_plugin
 from hunt.solver.analysis import decisions, turning_points
 from hunt.solver.profiles import search_profile
@@ -104,7 +104,7 @@ def plotting() -> Any:
     return pyplot
 
 
-def draw_plot(state: State, report: dict[str, Any], path: Path) -> None:
+def draw_plot(state: AnyState, report: dict[str, Any], path: Path) -> None:
     """Left: the game's board as its plugin draws it (The Hunt: shaded by the belief),
     if it does; right: the first seat's win chance along the game, turning points
     marked."""

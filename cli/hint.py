@@ -11,7 +11,7 @@ import click
 from hunt.cli.params import SEED, UserError
 from hunt.cli.records import read_record
 from hunt.errors import quoted
-from hunt.models.game import CHANCE, State
+from hunt.models.game import CHANCE, AnyState
 from hunt.models.registry import available_games, game_plugin
 from hunt.solver.hints import recommend
 from hunt.solver.profiles import search_profile
@@ -65,7 +65,7 @@ def move_model(game_name: str, model: str | None) -> str:
     return model.lower()
 
 
-def hint_report(state: State, seat: int, model: str, iterations: int,
+def hint_report(state: AnyState, seat: int, model: str, iterations: int,
                 seed: int) -> dict[str, Any]:
     """The advice for `seat` as data: the game's own advice (its plugin's, e.g. The
     Hunt's tracker), and the search's recommended play when `seat` is to act
@@ -88,7 +88,7 @@ def hint_report(state: State, seat: int, model: str, iterations: int,
     return report
 
 
-def pending(state: State) -> str:
+def pending(state: AnyState) -> str:
     """What the game waits for, in words any seat may read: a seat's name, "chance:
     the next draw" (the verb every outcome shares, never the outcomes, which could
     tell what a hidden hand holds), or "nobody (the game is over)"."""
@@ -102,14 +102,14 @@ def pending(state: State) -> str:
     return "nobody (the game is over)"
 
 
-def advise(state: State, seat: int) -> str:
+def advise(state: AnyState, seat: int) -> str:
     """The `hint` answer at the play prompt: what `hunt hint` says of the saved game at
     this moment (the same search budget and seed)."""
     budget = search_profile(state.game).normal_iterations
     return "\n".join(describe(state, hint_report(state, seat, "", budget, seed=0)))
 
 
-def describe(state: State, report: dict[str, Any]) -> list[str]:
+def describe(state: AnyState, report: dict[str, Any]) -> list[str]:
     """The advice in words (with the game's own part, e.g. The Hunt's shaded map)."""
     lines = [f"{state.game.info.title}, after {report['actions']} actions: advice for the "
              f"{report['seat'].capitalize()}."]

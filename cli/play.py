@@ -22,7 +22,7 @@ import click
 
 from hunt.cli.records import holds_only_this_game
 from hunt.errors import QUOTE_WIDTH, IllegalActionError, OutputError, quoted, why
-from hunt.models.game import CHANCE, Action, State
+from hunt.models.game import CHANCE, Action, AnyState
 from hunt.solver.agent import Agent
 
 HELP_TEXT = ("Type the number of a choice or its text (e.g. 'done'). Other commands: "
@@ -49,7 +49,7 @@ def step_seed(secret: int, *parts: object) -> int:
     return random.Random("/".join(map(str, (secret, *parts)))).getrandbits(63)
 
 
-def undone(state: State, human: int) -> State | str:
+def undone(state: AnyState, human: int) -> AnyState | str:
     """`state` before the human's last decision (a choice among several), or why it
     cannot be taken back.
 
@@ -73,7 +73,7 @@ def undone(state: State, human: int) -> State | str:
     return state.replayed(last)
 
 
-def hidden_from(state: State, seat: int) -> bool:
+def hidden_from(state: AnyState, seat: int) -> bool:
     """Whether `seat` cannot see which outcome the chance node `state` draws (an
     opponent's card, say): every outcome shows it the same."""
     seen: set[tuple[Hashable, ...]] = set()
@@ -120,7 +120,7 @@ def writable_file(target: str | Path) -> Path:
     return path
 
 
-def save_record(state: State, target: str | Path, human: int | None = None) -> Path:
+def save_record(state: AnyState, target: str | Path, human: int | None = None) -> Path:
     """Write the game's record to `target` (see `writable_file`) atomically and
     durably: a crash or a kill never leaves half a file, and what the file says has
     reached the disk before the screen shows it. `human` is the seat `hunt play
@@ -184,7 +184,7 @@ def read_line(stdin: TextIO) -> str | None:
     return line.strip()
 
 
-def may_overwrite(path: Path, state: State, stdin: TextIO) -> bool:
+def may_overwrite(path: Path, state: AnyState, stdin: TextIO) -> bool:
     """Whether `state`'s record may be written to `path`: without a question when that
     loses nothing (see `holds_only_this_game`), else only if the person says yes."""
     if holds_only_this_game(path, state):
@@ -205,11 +205,11 @@ def not_text(text: str) -> bool:
     return any("\ud800" <= char <= "\udfff" for char in text)
 
 
-def read_choice(state: State, stdin: TextIO, hint: Callable[[], str] | None = None,
+def read_choice(state: AnyState, stdin: TextIO, hint: Callable[[], str] | None = None,
                 save: Callable[[str], str] | None = None) -> Action:
     """Ask until the human names a legal action (by number or text). `hint` answers the
     `hint` command, `save` the `save [FILE]` command; `undo` raises `Undo`."""
-    actions = state.legal_actions()
+    actions: list[Action] = state.legal_actions()
     texts = [f"{number:>3}. {state.action_to_string(action)}"
              for number, action in enumerate(actions, start=1)]
     if len(texts) <= 12:
@@ -259,7 +259,8 @@ def read_choice(state: State, stdin: TextIO, hint: Callable[[], str] | None = No
                        "or type an action.")
             continue
         try:
-            return state.string_to_action(text)
+            action: Action = state.string_to_action(text)
+            return action
         except IllegalActionError as error:
             click.echo(f"Not accepted: {error}")
 
@@ -272,11 +273,11 @@ def shown(text: str) -> str:
     return text if len(text) <= QUOTE_WIDTH else text[:QUOTE_WIDTH - 3] + "..."
 
 
-def play_interactive(state: State, human: int, agents: Sequence[Agent | None],
-                     render: Callable[[State, int], str], stdin: TextIO,
+def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None],
+                     render: Callable[[AnyState, int], str], stdin: TextIO,
                      save_path: Path | None = None,
-                     advise: Callable[[State, int], str] | None = None,
-                     manual_chance: bool = False) -> State:
+                     advise: Callable[[AnyState, int], str] | None = None,
+                     manual_chance: bool = False) -> AnyState:
     """Play `state` on to the end; `agents[seat]` is None for the human's seat.
 
     Each chance outcome and each computer decision is drawn with `step_seed` from the

@@ -18,7 +18,7 @@ from hunt.cli.hint import advise
 from hunt.cli.params import SECONDS, SEED, UserError, game_option_flags, game_options
 from hunt.cli.play import may_overwrite, play_interactive, writable_file
 from hunt.cli.records import read_record, saved_seat
-from hunt.models.game import State
+from hunt.models.game import AnyState
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent import Agent
 from hunt.solver.agent_specs import LEVELS, make_agent
@@ -127,18 +127,18 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
                      advise, manual_chance=dice == "manual")
 
 
-def screen_of(game_name: str) -> Callable[[State, int], str]:
+def screen_of(game_name: str) -> Callable[[AnyState, int], str]:
     """The game's screen for a seat, drawn from that seat's observation, in colour
     where the output takes it."""
     screen = game_plugin(game_name).screen
 
-    def render(state: State, seat: int) -> str:
+    def render(state: AnyState, seat: int) -> str:
         return screen(state.game, state.observation(seat), seat, click.style)
 
     return render
 
 
-def check_resumed_seat(state: State, asked: str | None, saved: str | None) -> str | None:
+def check_resumed_seat(state: AnyState, asked: str | None, saved: str | None) -> str | None:
     """The seat to resume a saved game as: the one it was begun with. Another seat is
     refused while the game goes on (it would be shown what the first seat could not
     see); a finished game, or a record that names no seat, may be taken up by any."""

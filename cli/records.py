@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hunt.errors import RecordError, quoted, why
-from hunt.models.game import State
+from hunt.models.game import AnyState
 from hunt.models.registry import state_from_record
 
 MAX_RECORD_BYTES = 10_000_000
@@ -95,7 +95,7 @@ def nesting_depth(value: object) -> int:
     return deepest
 
 
-def read_record(path: Path, game_name: str | None = None) -> State:
+def read_record(path: Path, game_name: str | None = None) -> AnyState:
     """Replay the record in `path` (of `game_name`, if given) to its last position."""
     data = load_record(path)
     if game_name is not None and data.get("game") != game_name:
@@ -106,7 +106,7 @@ def read_record(path: Path, game_name: str | None = None) -> State:
         raise RecordError(f"{path}: {error}") from None
 
 
-def holds_only_this_game(path: Path, state: State) -> bool:
+def holds_only_this_game(path: Path, state: AnyState) -> bool:
     """Whether writing `state`'s record over the file `path` loses nothing: the file is
     missing, or it is a save of this very game (same game, options and seed) at this
     position or an earlier one. Anything else (another game, a later position, a file

@@ -19,7 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self, cast
+from typing import Any, Generic, Protocol, Self, TypeVar, cast
 
 from hunt.errors import IllegalActionError, RecordError, quoted
 
@@ -42,11 +42,45 @@ has a single legal action, or else is a `pass` (a window the older rules did not
 READABLE_FORMATS = (1, 2, 3)
 """Record formats `Game.from_record` reads."""
 
-Action = Hashable
-"""An action: a small hashable, orderable value (an int or a frozen dataclass)."""
+class Action(Protocol):
+    """An action: a small hashable, orderable value (an int or a frozen dataclass with
+    `order=True`), so that legal actions are listed sorted and kept in sets."""
 
-Observation = dict[str, Any]
-"""What a seat sees now, as JSON-able data: everything a screen may draw."""
+    def __hash__(self) -> int: ...
+
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+Observation = Mapping[str, Any]
+"""What a seat sees now, as JSON-able data: everything a screen may draw. Each game
+declares its own as a `TypedDict`, so every key a screen or a heuristic reads is checked."""
+
+V = TypeVar("V")
+
+
+def as_json(view: V) -> V:
+    """A JSON-able copy of a view built on a state's own containers: every mapping a
+    dict, every set a sorted list, every other sequence a list, all the way down. The
+    shape, and so the view's type, is kept (a view types its containers read-only)."""
+    return cast(V, _json_copy(view))
+
+
+def _json_copy(value: object) -> object:
+    if isinstance(value, Mapping):
+        return {key: _json_copy(item) for key, item in value.items()}
+    if isinstance(value, set | frozenset):
+        return sorted(value)
+    if isinstance(value, list | tuple):
+        return [_json_copy(item) for item in value]
+    return value
+
+
+ActionT = TypeVar("ActionT", bound=Action)
+"""A game's action type."""
+ObsT = TypeVar("ObsT", bound=Observation)
+"""A game's observation type (a `TypedDict`)."""
+StateT = TypeVar("StateT", bound="State[Any, Any]")
+"""A game's state type."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +106,9 @@ class GameInfo:
     together (and one seat alone is a solo game)."""
 
 
-class Game(ABC):
-    """A rules set with its options; a factory of states."""
+class Game(ABC, Generic[StateT, ActionT, ObsT]):
+    """A rules set with its options; a factory of states `StateT`, whose actions are `ActionT`
+    and whose observations are `ObsT`."""
 
     info: GameInfo
 
@@ -81,7 +116,7 @@ class Game(ABC):
         self.options: dict[str, Any] = dict(options)
 
     @abstractmethod
-    def new_initial_state(self, seed: int = 0) -> State:
+    def new_initial_state(self, seed: int = 0) -> StateT:
         """The position before the first action.
 
         `seed` names the chance stream a driver (the CLI, the arena) uses to sample
@@ -89,23 +124,24 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
-                         rng: random.Random) -> Action:
+    def heuristic_action(self, observation: ObsT, legal_actions: Sequence[ActionT],
+                         rng: random.Random) -> ActionT:
         """The game's rule-of-thumb choice for the seat whose `observation` this is.
 
         It sees only that seat's observation and legal actions, so it cannot cheat.
         Used by `HeuristicAgent` and as the rollout policy of the search.
         """
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
+    def rollout_action(self, state: StateT, rng: random.Random) -> ActionT:
         """The search's playout policy in a sampled world; uniform random by default.
 
         Games override it with a fast form of their heuristic. It may read the acting
         seat's own cards in the sampled world, never another seat's.
         """
-        return rng.choice(state.legal_actions())
+        action: ActionT = rng.choice(state.legal_actions())
+        return action
 
-    def search_reward(self, state: State) -> list[float]:
+    def search_reward(self, state: StateT) -> list[float]:
         """What the search maximizes at the end of a playout: `returns()` by default.
 
         A game may add a small margin term (ordered like the returns, never beyond
@@ -113,12 +149,12 @@ class Game(ABC):
         """
         return state.returns()
 
-    def evaluate(self, state: State) -> list[float] | None:
+    def evaluate(self, state: StateT) -> list[float] | None:
         """Estimated returns where a playout is cut short (the search's profile says
         where, `hunt.solver.profiles`); None: play to the end."""
         return None
 
-    def from_record(self, record: Mapping[str, Any]) -> State:
+    def from_record(self, record: Mapping[str, Any]) -> StateT:
         """Replay a record written by `State.to_record()`; `RecordError` if it is broken."""
         if not isinstance(record, Mapping):
             raise RecordError("a game record must be a JSON object with game, seed, actions")
@@ -152,13 +188,14 @@ class Game(ABC):
         return state
 
 
-class State(ABC):
-    """One position of a game. Mutable: `apply_action` changes it in place."""
+class State(ABC, Generic[ActionT, ObsT]):
+    """One position of a game, whose actions are `ActionT` and whose observations are `ObsT`.
+    Mutable: `apply_action` changes it in place."""
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: Game[Any, ActionT, ObsT], seed: int) -> None:
         self.game = game
         self.seed = seed
-        self.history: list[Action] = []
+        self.history: list[ActionT] = []
         """Every action applied since the initial state (empty in a determinized state)."""
         self._views: list[list[Hashable]] = [[] for _ in range(game.info.num_players)]
         self._determinized = False
@@ -170,15 +207,15 @@ class State(ABC):
         """The seat to act (0..n-1), or `CHANCE`, or `TERMINAL`."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[ActionT]:
         """Sorted, unique actions of the player to act; the outcomes at a chance node;
         [] only at the end."""
 
     @abstractmethod
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[ActionT, float]]:
         """At a chance node, each outcome with its probability (they sum to 1); else []."""
 
-    def apply_action(self, action: Action) -> None:
+    def apply_action(self, action: ActionT) -> None:
         """Play `action`; `IllegalActionError` (the state unchanged) if it is not legal."""
         if not self.is_legal(action):
             raise IllegalActionError(
@@ -186,20 +223,20 @@ class State(ABC):
         self._apply(action)
         self.history.append(action)
 
-    def apply_legal_action(self, action: Action) -> None:
+    def apply_legal_action(self, action: ActionT) -> None:
         """Play an action taken from `legal_actions()` (or a game policy) without
         checking it again: the search's fast path. Anything else: `apply_action`."""
         self._apply(action)
         self.history.append(action)
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: ActionT) -> bool:
         """Whether `action` may be applied now. Games may answer faster than this."""
         try:
             return action in self.legal_actions()
         except TypeError:
             return False
 
-    def sample_chance_outcome(self, rng: random.Random) -> Action:
+    def sample_chance_outcome(self, rng: random.Random) -> ActionT:
         """At a chance node, one outcome drawn with its probability. Games may draw
         faster than this (playouts draw at every chance node) but never with other odds."""
         outcomes = self.chance_outcomes()
@@ -208,7 +245,7 @@ class State(ABC):
         return rng.choices(actions, weights=weights)[0]
 
     @abstractmethod
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: ActionT) -> None:
         """Apply an action already known to be legal, appending what each seat sees."""
 
     def is_terminal(self) -> bool:
@@ -220,7 +257,7 @@ class State(ABC):
         """One value per seat: the result of a finished game, 0.0 for all before the end."""
 
     @abstractmethod
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy: changing either never changes the other."""
 
     def _copy_shell(self) -> Self:
@@ -247,11 +284,18 @@ class State(ABC):
         return tuple(self._views[player][mark:])
 
     @abstractmethod
-    def observation(self, player: int) -> Observation:
+    def observation(self, player: int) -> ObsT:
         """What `player` sees now, as JSON-able data: all the screen may render."""
 
+    def heuristic_view(self, player: int) -> Observation:
+        """What the game's heuristic reads of `player`'s view: the observation, unless a
+        game builds a cheaper part of it for its playouts. It never holds more than the
+        observation shows (the conformance suite checks it), so a playout policy that
+        reads it cannot cheat."""
+        return self.observation(player)
+
     @abstractmethod
-    def determinize(self, player: int, rng: random.Random, prior: Any = None) -> State:
+    def determinize(self, player: int, rng: random.Random, prior: Any = None) -> Self:
         """A full state drawn among those consistent with `player`'s information.
 
         Uses only what `player` can see, so two states with the same information-state
@@ -263,7 +307,7 @@ class State(ABC):
     def _sampled_copy(self, player: int) -> Self:
         """A clone to build a determinization in: no history or record, and of the
         views only `player`'s (the other seats' are empty in a sample)."""
-        world = cast(Self, self.clone())  # every game's clone returns its own type
+        world = self.clone()
         world.history = []
         world._determinized = True
         world._views = [[] for _ in self._views]
@@ -296,10 +340,10 @@ class State(ABC):
     # -- text and records -----------------------------------------------------------
 
     @abstractmethod
-    def action_to_string(self, action: Action) -> str:
+    def action_to_string(self, action: ActionT) -> str:
         """The text form of `action` in this state, as a person would type it."""
 
-    def string_to_action(self, text: str) -> Action:
+    def string_to_action(self, text: str) -> ActionT:
         """The legal action whose text is `text` (case and spacing ignored).
 
         Raises `IllegalActionError` naming what would be accepted.
@@ -349,10 +393,16 @@ class State(ABC):
         return (type(self) is type(other) and isinstance(other, State)
                 and self._fingerprint() == other._fingerprint())
 
-    __hash__ = None  # type: ignore[assignment]  # mutable: never a dict key
+    # Defining __eq__ leaves __hash__ None: a state is mutable, never a dict key.
 
 
-def take_forced_steps(state: State, text: str) -> None:
+AnyState = State[Any, Any]
+"""A state of any game: what the game-agnostic layers (solver, CLI) handle."""
+AnyGame = Game[Any, Any, Any]
+"""A game of any kind."""
+
+
+def take_forced_steps(state: AnyState, text: str) -> None:
     """Before the action `text`: take each decision that an older record left out (see
     `RECORD_FORMAT`): one with a single legal action, or else a `pass`, until `text` is
     legal or another choice comes. A hand-written line of play may leave them out too."""
@@ -370,12 +420,13 @@ def take_forced_steps(state: State, text: str) -> None:
             return
 
 
-def random_action(state: State, rng: random.Random) -> Action:
+def random_action(state: State[ActionT, Any], rng: random.Random) -> ActionT:
     """A chance outcome drawn with its probability, or else a uniformly random legal
     action: random play, as benchmarks and tests use it."""
     if state.current_player() == CHANCE:
         return state.sample_chance_outcome(rng)
-    return rng.choice(state.legal_actions())
+    action: ActionT = rng.choice(state.legal_actions())
+    return action
 
 
 def pick_by_count(counts: Sequence[int], rng: random.Random) -> int:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from hunt.boards.data import BoardSet
-from hunt.models.game import Game, Observation, State
+from hunt.models.game import AnyGame, AnyState, Observation
 from hunt.models.options import OptionSpec
 
 
@@ -31,22 +31,29 @@ def plain(text: str, *, fg: str | None = None, bold: bool | None = None) -> str:
     return text
 
 
-Screen = Callable[[Game, Observation, int, Style], str]
+GameT = TypeVar("GameT", bound=AnyGame)
+"""A game's `Game` class."""
+StateT = TypeVar("StateT", bound=AnyState)
+"""A game's `State` class."""
+ObsT = TypeVar("ObsT", bound=Observation)
+"""A game's observation type."""
+
+Screen = Callable[[GameT, ObsT, int, Style], str]
 """A screen: (game, the seat's observation, the seat, style) -> the text to show. It
 gets the observation, never the state, so it cannot show what the seat cannot see."""
 
-Advice = Callable[[State, int, str], dict[str, Any]]
+Advice = Callable[[StateT, int, str], dict[str, Any]]
 """A game's own part of `hunt hint`: (state, seat, move model) -> JSON-able data, from
 that seat's view only."""
 
-ReportLines = Callable[[State, Mapping[str, Any]], list[str]]
+ReportLines = Callable[[StateT, Mapping[str, Any]], list[str]]
 """A report's game-specific part in words."""
 
-Analysis = Callable[[State, Mapping[int, float]], dict[str, Any]]
+Analysis = Callable[[StateT, Mapping[int, float]], dict[str, Any]]
 """A game's own part of `hunt analyze`: (state, first seat's win chance before each
 decision by action index) -> JSON-able data."""
 
-PlotBoard = Callable[[State, Mapping[str, Any], Any], bool]
+PlotBoard = Callable[[StateT, Mapping[str, Any], Any], bool]
 """Draws a game's board into a matplotlib axes for `hunt analyze --plot`: (state, the
 analysis report, axes) -> whether it drew anything."""
 
@@ -56,9 +63,9 @@ line of text, figures) each."""
 
 
 @dataclass(frozen=True)
-class GamePlugin:
-    """One game's registration. The parts without a default are required
-    (`check_plugin`)."""
+class GamePlugin(Generic[GameT, StateT, ObsT]):
+    """One game's registration: its `Game` class `GameT`, whose states are `StateT` and whose
+    observations are `ObsT`. The parts without a default are required (`check_plugin`)."""
 
     name: str
     """The registered name, e.g. "the-hunt" (its package's folder, hyphenated)."""
@@ -67,23 +74,23 @@ class GamePlugin:
     seats: tuple[str, ...]
     """The seat names with the most players; n players take the first n (as
     `GameInfo.seat_names`, read without building the game)."""
-    game: Callable[..., Game]
+    game: Callable[..., GameT]
     """The rules: called with the checked options as keywords."""
     options: OptionSpec
     """The options, declared once (the `Game` class's `option_spec`)."""
-    screen: Screen
+    screen: Screen[GameT, ObsT]
     """What `hunt play` shows a seat."""
     board_sets: tuple[BoardSet, ...]
     """The board files the game reads (`hunt board show`)."""
-    advice: Advice | None = None
-    advice_lines: ReportLines | None = None
+    advice: Advice[StateT] | None = None
+    advice_lines: ReportLines[StateT] | None = None
     move_models: tuple[str, ...] = ()
     """The move models `hunt hint --model` may name (the first is the default); empty:
     the game's advice has none, and `--model` is refused."""
-    analysis: Analysis | None = None
-    analysis_lines: ReportLines | None = None
+    analysis: Analysis[StateT] | None = None
+    analysis_lines: ReportLines[StateT] | None = None
     """Replaces the win-chance lines of `hunt analyze` when given."""
-    plot_board: PlotBoard | None = None
+    plot_board: PlotBoard[StateT] | None = None
     board_lines: Callable[[], list[str]] | None = None
     """`hunt board show` in words; None: the board files' contents listed."""
     bench: Bench | None = None
@@ -98,6 +105,10 @@ class GamePlugin:
             if option.name == "players":
                 return min(option.choices), max(option.choices)
         return len(self.seats), len(self.seats)
+
+
+AnyPlugin = GamePlugin[Any, Any, Any]
+"""Any game's registration: what the commands read."""
 
 
 REQUIRED = ("name", "title", "seats", "game", "options", "screen", "board_sets")

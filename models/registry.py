@@ -14,8 +14,8 @@ from importlib import import_module, resources
 from typing import Any
 
 from hunt.errors import OptionError, RecordError, UnknownGameError, quoted
-from hunt.models.game import Game, State
-from hunt.models.plugin import GamePlugin, check_plugin
+from hunt.models.game import AnyGame, AnyState
+from hunt.models.plugin import AnyPlugin, GamePlugin, check_plugin
 
 
 class RegistrationError(Exception):
@@ -38,7 +38,7 @@ def available_games() -> list[str]:
     return list(_plugin_modules())
 
 
-def game_plugin(name: str) -> GamePlugin:
+def game_plugin(name: str) -> AnyPlugin:
     """The registration of the game called `name`; `UnknownGameError` if there is none."""
     modules = _plugin_modules()
     if name not in modules:
@@ -51,12 +51,13 @@ def game_plugin(name: str) -> GamePlugin:
     return plugin
 
 
-def load_game(name: str, /, **options: Any) -> Game:
+def load_game(name: str, /, **options: Any) -> AnyGame:
     """The game registered as `name`, with `options` (as its `options` declare them)."""
-    return game_plugin(name).game(**options)
+    game: AnyGame = game_plugin(name).game(**options)
+    return game
 
 
-def state_from_record(record: Mapping[str, Any]) -> State:
+def state_from_record(record: Mapping[str, Any]) -> AnyState:
     """Replay any game's record: the game and its options are read from the record."""
     if not isinstance(record, Mapping) or not isinstance(record.get("game"), str):
         raise RecordError("not a hunt game record: it has no 'game' name")
@@ -70,4 +71,5 @@ def state_from_record(record: Mapping[str, Any]) -> State:
     except TypeError:  # an option named like a parameter of the game's class ("self")
         raise RecordError(f"the record's options {quoted(sorted(options))} are not options "
                           f"of {quoted(record['game'])}") from None
-    return game.from_record(record)
+    state: AnyState = game.from_record(record)
+    return state

@@ -30,9 +30,9 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Literal, Self, TypeVar
 
-from hunt.models.game import CHANCE, TERMINAL, Action, State
+from hunt.models.game import CHANCE, TERMINAL, ActionT, ObsT, State
 
 AUTO = -3
 """The `seat` of a step nobody decides: it is carried out at once."""
@@ -133,11 +133,7 @@ def _shareable(value: object) -> bool:
     return False
 
 
-S = TypeVar("S", bound="StepState[Any]")
-A = TypeVar("A")
-
-
-class StepState(State, Generic[A]):
+class StepState(State[ActionT, ObsT]):
     """A state whose rules run as a stack of steps: the contract's skeleton.
 
     A game sets `stack` and `over` (the game has ended), declares `step_kinds` and
@@ -199,34 +195,33 @@ class StepState(State, Generic[A]):
             return TERMINAL
         return self.stack[-1].seat
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[ActionT]:
         if self.over:
             return []
         step = self.stack[-1]
         if step.seat == CHANCE:
             return [action for action, _ in self._odds(step)]
-        choices: list[Any] = self._decisions(step)  # actions sort (tuples, dataclasses)
-        return sorted(set(choices))
+        return sorted(set(self._decisions(step)))
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[ActionT, float]]:
         if self.over or self.stack[-1].seat != CHANCE:
             return []
         return self._odds(self.stack[-1])
 
-    def _decisions(self, step: Step) -> list[A]:
+    def _decisions(self, step: Step) -> list[ActionT]:
         """The choices at the DECIDE step `step`, in the handler's order."""
         return self._step_legal[step.kind](self, step)
 
-    def _odds(self, step: Step) -> list[tuple[Action, float]]:
+    def _odds(self, step: Step) -> list[tuple[ActionT, float]]:
         """The outcomes of the chance step `step`, with their probabilities."""
         return self._step_outcomes[step.kind](self, step)
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: ActionT) -> None:
         step = self.stack.pop()
         self._step_effect[step.kind](self, step, action)
         self._run()
 
-    def _carry_out(self, step: Step, action: A) -> None:
+    def _carry_out(self, step: Step, action: ActionT) -> None:
         """Apply `action` at `step` (already popped) without running on: for a game
         that takes a forced choice itself."""
         self._step_effect[step.kind](self, step, action)
@@ -262,7 +257,7 @@ class StepState(State, Generic[A]):
 
     # -- copying -------------------------------------------------------------------------
 
-    def clone(self: S) -> S:
+    def clone(self) -> Self:
         """An independent copy: each attribute in `copied` copied, every other one
         immutable or declared in `shared_caches` (else `TypeError`: a field nobody copies)."""
         other = self._copy_shell()

@@ -5,7 +5,8 @@ the contract in `hunt.models.game`: legal actions sorted, unique and non-empty b
 the end; illegal actions refused with `IllegalActionError` and no change; clones
 independent; chance outcomes summing to 1, and the fast sampler and the playout
 policy choosing only among what is legal; text forms that round-trip; observations
-that are JSON-able; termination within `max_game_length`; zero-sum (or shared) returns where
+that are JSON-able, and a heuristic view (what playouts read) that shows nothing the
+observation does not; termination within `max_game_length`; zero-sum (or shared) returns where
 declared; the record round trip; and the determinizer: a sample keeps the player's
 information-state key, observation and whose turn it is, can be played to the end, and
 does not leak, i.e. states that differ only in what the player cannot see (whoever is
@@ -24,7 +25,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from hunt.errors import IllegalActionError
-from hunt.models.game import CHANCE, Action, Game, State
+from hunt.models.game import CHANCE, Action, AnyGame, AnyState, as_json
 
 _NOT_AN_ACTION = ("not", "an", "action")
 
@@ -45,7 +46,7 @@ class ConformanceReport:
     longest_game: int = 0
 
 
-def check_game(game: Game, *, num_games: int = 100, seed: int = 0,
+def check_game(game: AnyGame, *, num_games: int = 100, seed: int = 0,
                determinize_probability: float = 0.05, playout_probability: float = 0.2,
                check_probability: float = 1.0) -> ConformanceReport:
     """Play `num_games` random games of `game` and check the contract throughout.
@@ -69,7 +70,7 @@ def _fail(game_seed: int, step: int, message: str) -> ConformanceError:
     return ConformanceError(f"game seed {game_seed}, step {step}: {message}")
 
 
-def _check_one_game(game: Game, game_seed: int, determinize_probability: float,
+def _check_one_game(game: AnyGame, game_seed: int, determinize_probability: float,
                     playout_probability: float, check_probability: float,
                     report: ConformanceReport) -> None:
     rng = random.Random(game_seed)
@@ -101,7 +102,7 @@ def _check_one_game(game: Game, game_seed: int, determinize_probability: float,
     report.longest_game = max(report.longest_game, step)
 
 
-def check_state(state: State, rng: random.Random, game_seed: int, step: int, *,
+def check_state(state: AnyState, rng: random.Random, game_seed: int, step: int, *,
                 determinize: bool, playout_probability: float,
                 report: ConformanceReport, full: bool = True) -> None:
     """The per-position checks of the contract on `state` (which is left unchanged);
@@ -115,14 +116,14 @@ def check_state(state: State, rng: random.Random, game_seed: int, step: int, *,
         return
     if not actions:
         raise _fail(game_seed, step, "no legal actions before the end")
-    if len(set(actions)) != len(actions) or actions != sorted(actions):  # type: ignore[type-var]
+    if len(set(actions)) != len(actions) or actions != sorted(actions):
         raise _fail(game_seed, step, f"legal actions not sorted and unique: {actions}")
     if player == CHANCE:
         outcomes = state.chance_outcomes()
         total = sum(p for _, p in outcomes)
         if not math.isclose(total, 1.0, abs_tol=1e-9) or any(p <= 0 for _, p in outcomes):
             raise _fail(game_seed, step, f"chance probabilities sum to {total}")
-        if sorted(a for a, _ in outcomes) != actions:  # type: ignore[type-var]
+        if sorted(a for a, _ in outcomes) != actions:
             raise _fail(game_seed, step, "chance outcomes differ from the legal actions")
         if state.sample_chance_outcome(rng) not in actions:
             raise _fail(game_seed, step, "sample_chance_outcome drew an impossible outcome")
@@ -145,7 +146,11 @@ def check_state(state: State, rng: random.Random, game_seed: int, step: int, *,
     _check_illegal_refused(state, game_seed, step)
     _check_clone(state, rng, game_seed, step)
     for seat in range(info.num_players):
-        json.dumps(state.observation(seat))
+        seen = state.observation(seat)
+        json.dumps(seen)
+        if not _shown_in(as_json(state.heuristic_view(seat)), seen):
+            raise _fail(game_seed, step, f"the heuristic view of seat {seat} holds what "
+                        "its observation does not show")
     if determinize:
         for seat in range(info.num_players):
             report.alternative_worlds += _check_determinize(
@@ -153,7 +158,19 @@ def check_state(state: State, rng: random.Random, game_seed: int, step: int, *,
             report.determinizations += 1
 
 
-def _check_illegal_refused(state: State, game_seed: int, step: int) -> None:
+def _shown_in(part: object, whole: object) -> bool:
+    """Whether every value of `part` (a view as JSON) is shown in `whole`: the same keys
+    with values shown in theirs, lists of the same length item by item, equal leaves."""
+    if isinstance(part, dict):
+        return isinstance(whole, dict) and all(
+            key in whole and _shown_in(value, whole[key]) for key, value in part.items())
+    if isinstance(part, list):
+        return isinstance(whole, list) and len(part) == len(whole) and all(
+            _shown_in(a, b) for a, b in zip(part, whole, strict=True))
+    return part == whole
+
+
+def _check_illegal_refused(state: AnyState, game_seed: int, step: int) -> None:
     before = state._fingerprint()
     candidates: list[Action] = [_NOT_AN_ACTION]
     actions = state.legal_actions()
@@ -177,7 +194,7 @@ def _check_illegal_refused(state: State, game_seed: int, step: int) -> None:
         raise _fail(game_seed, step, "nonsense text was read as an action")
 
 
-def _check_clone(state: State, rng: random.Random, game_seed: int, step: int) -> None:
+def _check_clone(state: AnyState, rng: random.Random, game_seed: int, step: int) -> None:
     copy = state.clone()
     if copy != state:
         raise _fail(game_seed, step, "a clone differs from its original")
@@ -187,7 +204,7 @@ def _check_clone(state: State, rng: random.Random, game_seed: int, step: int) ->
         raise _fail(game_seed, step, "playing on a clone changed the original")
 
 
-def _check_determinize(state: State, seat: int, rng: random.Random, game_seed: int,
+def _check_determinize(state: AnyState, seat: int, rng: random.Random, game_seed: int,
                        step: int, playout_probability: float) -> int:
     key = state.information_state_key(seat)
     prior = state.belief(seat)
@@ -206,7 +223,7 @@ def _check_determinize(state: State, seat: int, rng: random.Random, game_seed: i
     # No leak: other worlds with the same view give the very same sample. The other
     # worlds come from the real history with steps the seat did not see replaced
     # (so they do not depend on the determinizer), and from the determinizer itself.
-    ran_past: list[State] = []
+    ran_past: list[AnyState] = []
     other_worlds = alternative_histories(state, seat, rng, ran_past=ran_past)
     if ran_past:
         raise _fail(game_seed, step, f"whose turn it is leaks to seat {seat}: in a world it "
@@ -234,9 +251,9 @@ def _check_determinize(state: State, seat: int, rng: random.Random, game_seed: i
     return len(other_worlds) - 2
 
 
-def alternative_histories(state: State, seat: int, rng: random.Random, *,
+def alternative_histories(state: AnyState, seat: int, rng: random.Random, *,
                           attempts: int = 6, wanted: int = 2,
-                          ran_past: list[State] | None = None) -> list[State]:
+                          ran_past: list[AnyState] | None = None) -> list[AnyState]:
     """Other states `seat` cannot tell from `state`, found by replaying its history.
 
     One step is replaced by another legal action that shows `seat` the same thing
@@ -260,7 +277,7 @@ def alternative_histories(state: State, seat: int, rng: random.Random, *,
         seen.append(replay.views_since(seat, mark))
     key = state.information_state_key(seat)
     view = state.views_since(seat, 0)
-    found: list[State] = []
+    found: list[AnyState] = []
     for _ in range(attempts):
         changed = rng.randrange(len(state.history))
         world = _replay_with_change(state, seat, seen, changed, rng)
@@ -278,8 +295,8 @@ def alternative_histories(state: State, seat: int, rng: random.Random, *,
     return found
 
 
-def _replay_with_change(state: State, seat: int, seen: list[tuple[Hashable, ...]],
-                        changed: int, rng: random.Random) -> State | None:
+def _replay_with_change(state: AnyState, seat: int, seen: list[tuple[Hashable, ...]],
+                        changed: int, rng: random.Random) -> AnyState | None:
     world = state.replayed(0)
     for index, action in enumerate(state.history):
         if world.is_terminal():
@@ -302,7 +319,7 @@ def _replay_with_change(state: State, seat: int, seen: list[tuple[Hashable, ...]
     return world
 
 
-def _play_to_end(state: State, rng: random.Random, game_seed: int, step: int) -> None:
+def _play_to_end(state: AnyState, rng: random.Random, game_seed: int, step: int) -> None:
     limit = state.game.info.max_game_length
     for _ in range(limit + 1):
         if state.is_terminal():
@@ -311,7 +328,7 @@ def _play_to_end(state: State, rng: random.Random, game_seed: int, step: int) ->
     raise _fail(game_seed, step, "a determinized world did not reach the end")
 
 
-def _check_terminal(game: Game, state: State, game_seed: int, step: int) -> None:
+def _check_terminal(game: AnyGame, state: AnyState, game_seed: int, step: int) -> None:
     returns = state.returns()
     if len(returns) != game.info.num_players:
         raise _fail(game_seed, step, f"returns {returns} do not have one value per seat")
@@ -321,7 +338,7 @@ def _check_terminal(game: Game, state: State, game_seed: int, step: int) -> None
         raise _fail(game_seed, step, f"returns {returns} of a cooperative game differ")
 
 
-def _check_record(game: Game, state: State, game_seed: int, step: int) -> None:
+def _check_record(game: AnyGame, state: AnyState, game_seed: int, step: int) -> None:
     record = json.loads(json.dumps(state.to_record()))
     replayed = game.from_record(record)
     if replayed != state:

@@ -33,7 +33,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts as os_ismcts
 from open_spiel.python.algorithms import mcts as os_mcts
 
-from hunt.models.game import CHANCE, State, random_action
+from hunt.models.game import CHANCE, AnyState, random_action
 from hunt.models.leduc import LeducGame
 from hunt.solver.ismcts import ISMCTS
 
@@ -54,7 +54,7 @@ def positions(count: int, seed: int) -> list[list[int]]:
     return found
 
 
-def ours(history: list[int]) -> State:
+def ours(history: list[int]) -> AnyState:
     state = LeducGame().new_initial_state(0)
     for action in history:
         state.apply_action(action)

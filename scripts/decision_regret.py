@@ -20,7 +20,7 @@ import random
 import statistics
 from typing import Any
 
-from hunt.models.game import Action, State
+from hunt.models.game import Action, AnyState
 from hunt.models.registry import load_game
 from hunt.solver.bench import midgame_states
 from hunt.solver.ismcts import ISMCTS
@@ -39,7 +39,7 @@ SETTINGS: dict[str, dict[str, Any]] = {
 """Settings left out take the game's profile (`hunt.solver.profiles`)."""
 
 
-def value(state: State, action: Action, playouts: int, rng: random.Random) -> float:
+def value(state: AnyState, action: Action, playouts: int, rng: random.Random) -> float:
     """Mean playout return of `action` for the seat to move, from the true state."""
     seat, total = state.current_player(), 0.0
     for _ in range(playouts):
@@ -49,7 +49,7 @@ def value(state: State, action: Action, playouts: int, rng: random.Random) -> fl
     return total / playouts
 
 
-def choices(state: State, index: int, iterations: int) -> dict[str, Action]:
+def choices(state: AnyState, index: int, iterations: int) -> dict[str, Action]:
     """Each setting's choice at `state` (the heuristic's read from a sampled world)."""
     seat = state.current_player()
     sample = state.determinize(seat, random.Random(index), state.belief(seat))

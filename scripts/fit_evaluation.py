@@ -20,7 +20,7 @@ import numpy as np
 from scipy.optimize import minimize
 
 from hunt.models import hunted
-from hunt.models.game import State
+from hunt.models.game import AnyState
 from hunt.models.hunted import evaluation as hunted_evaluation
 from hunt.models.registry import load_game
 from hunt.models.the_hunt import evaluation as hunt_evaluation
@@ -34,7 +34,7 @@ def hunted_positions(game_seed: int) -> tuple[list[tuple[float, ...]], float]:
     game = load_game("hunted")
     rows: list[tuple[float, ...]] = []
 
-    def record(state: State) -> None:
+    def record(state: AnyState) -> None:
         assert isinstance(state, hunted.HuntedState)
         if state.stage() == "turn" and state.fight is None:
             rows.append(hunted_evaluation.features(state))
@@ -49,7 +49,7 @@ def positions(game_seed: int) -> tuple[list[tuple[float, ...]], float]:
     rows: list[tuple[float, ...]] = []
     last_turn = [0]
 
-    def record(state: State) -> None:
+    def record(state: AnyState) -> None:
         assert isinstance(state, TheHuntState)
         if state.turn != last_turn[0] and state.flow != "battle" and not state.is_terminal():
             last_turn[0] = state.turn

@@ -19,8 +19,6 @@ import random
 import statistics
 
 from hunt.models.jutland import BRITISH, GERMAN, JutlandGame, JutlandState, heuristics
-from hunt.models.registry import load_game
-from hunt.solver.agent import HeuristicAgent
 
 
 def strike_force(state: JutlandState, side: int) -> int:
@@ -46,14 +44,13 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=40, help="worlds per Strike choice")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    game = load_game("jutland")
+    game = JutlandGame()
     errors: dict[str, list[float]] = {"uniform": [], "kept cards": []}
     briers: dict[str, list[float]] = {"uniform": [], "kept cards": []}
     for seed in range(args.seed, args.seed + args.games):
         state = game.new_initial_state(seed)
-        assert isinstance(state, JutlandState)
         chance, rng = random.Random(seed), random.Random(seed + 1)
-        agents = [HeuristicAgent(seed), HeuristicAgent(seed + 1)]
+        deciders = [random.Random(seed), random.Random(seed + 1)]  # the heuristic's draws
         while not state.is_terminal():
             seat = state.current_player()
             if seat < 0:
@@ -70,7 +67,8 @@ def main() -> None:
                                           for force in forces) / len(forces)
                     briers[name].append(
                         (chance_they_win - opponent_wins(opponent, true, mine)) ** 2)
-            state.apply_action(agents[seat].select_action(state))
+            state.apply_action(game.heuristic_action(
+                state.observation(seat), state.legal_actions(), deciders[seat]))
     print(f"{len(errors['uniform'])} Strike choices in {args.games} heuristic games, "
           f"{args.samples} worlds each")
     for name in errors:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from hunt.models.game import Action, State
+from hunt.models.game import Action, AnyState
 
 
 class Agent(ABC):
@@ -22,7 +22,7 @@ class Agent(ABC):
     """Where the agent's randomness comes from, all of it."""
 
     @abstractmethod
-    def select_action(self, state: State) -> Action:
+    def select_action(self, state: AnyState) -> Action:
         """The action to play in `state`, whose current player is this agent's seat."""
 
     def reseed(self, seed: int) -> None:
@@ -39,8 +39,9 @@ class RandomAgent(Agent):
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def select_action(self, state: State) -> Action:
-        return self.rng.choice(state.legal_actions())
+    def select_action(self, state: AnyState) -> Action:
+        action: Action = self.rng.choice(state.legal_actions())
+        return action
 
 
 class HeuristicAgent(Agent):
@@ -51,7 +52,8 @@ class HeuristicAgent(Agent):
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def select_action(self, state: State) -> Action:
+    def select_action(self, state: AnyState) -> Action:
         seat = state.current_player()
-        return state.game.heuristic_action(state.observation(seat), state.legal_actions(),
-                                           self.rng)
+        action: Action = state.game.heuristic_action(state.observation(seat),
+                                                     state.legal_actions(), self.rng)
+        return action

@@ -20,7 +20,7 @@ import math
 from dataclasses import replace
 
 from hunt.errors import HuntError, quoted
-from hunt.models.game import Game
+from hunt.models.game import AnyGame
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
 from hunt.solver.ismcts import ISMCTSAgent, ISMCTSConfig
 from hunt.solver.pimc import PIMCAgent
@@ -54,7 +54,7 @@ def finite(text: str, least: float) -> float:
     return number
 
 
-def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
+def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
     """The agent `spec` describes, seeded with `seed`; levels are scaled to `game`."""
     name, _, settings = spec.strip().lower().partition(":")
     if name not in AGENT_NAMES:

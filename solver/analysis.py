@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from hunt.models.game import State
+from hunt.models.game import AnyState
 from hunt.solver.hints import recommend
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import search_profile
@@ -50,7 +50,7 @@ class TurningPoint:
     """The search's choice from the decider's view ('' if it agrees)."""
 
 
-def win_chances(state: State, playouts: int, rng: random.Random) -> list[float]:
+def win_chances(state: AnyState, playouts: int, rng: random.Random) -> list[float]:
     """Each seat's chance to win from `state`, the mean of `playouts` playouts. A
     zero-sum game's returns (-1 .. 1) are mapped to 0 .. 1; other games' returns are
     already a seat's share of the win (0 .. 1)."""
@@ -68,7 +68,7 @@ def win_chances(state: State, playouts: int, rng: random.Random) -> list[float]:
     return [min(1.0, max(0.0, value)) for value in totals]
 
 
-def decisions(state: State, playouts: int, seed: int,
+def decisions(state: AnyState, playouts: int, seed: int,
               progress: Callable[[int, int], None] = lambda done, total: None
               ) -> list[Decision]:
     """Every decision with a real choice (more than one legal action) in `state`'s
@@ -90,7 +90,7 @@ def decisions(state: State, playouts: int, seed: int,
     return found
 
 
-def turning_points(state: State, found: list[Decision], count: int, iterations: int,
+def turning_points(state: AnyState, found: list[Decision], count: int, iterations: int,
                    seed: int) -> list[TurningPoint]:
     """The `count` decisions with the largest swings, each with the search's choice."""
     biggest = sorted(found, key=lambda d: -abs(d.swing))[:count]

@@ -14,13 +14,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hunt.models.game import Game, State, random_action
+from hunt.models.game import AnyGame, AnyState, random_action
 from hunt.models.registry import available_games, load_game
 from hunt.solver.ismcts import ISMCTS
 from hunt.solver.profiles import search_profile
 
 
-def random_playouts_per_second(game: Game, seconds: float, seed: int = 0) -> float:
+def random_playouts_per_second(game: AnyGame, seconds: float, seed: int = 0) -> float:
     """Whole games with uniformly random moves (chance by its odds), per second."""
     rng = random.Random(seed)
     games, start = 0, time.perf_counter()
@@ -32,14 +32,14 @@ def random_playouts_per_second(game: Game, seconds: float, seed: int = 0) -> flo
     return games / (time.perf_counter() - start)
 
 
-def midgame_states(game: Game, count: int, seed: int = 0) -> list[State]:
+def midgame_states(game: AnyGame, count: int, seed: int = 0) -> list[AnyState]:
     """Positions where a seat must choose, taken a third of the way into random games
     (the same positions in every run)."""
     rng = random.Random(seed)
-    states: list[State] = []
+    states: list[AnyState] = []
     while len(states) < count:
         state = game.new_initial_state(rng.randrange(2**31))
-        history: list[State] = []
+        history: list[AnyState] = []
         while not state.is_terminal():
             if state.current_player() >= 0 and len(state.legal_actions()) > 1:
                 history.append(state.clone())
@@ -49,7 +49,7 @@ def midgame_states(game: Game, count: int, seed: int = 0) -> list[State]:
     return states
 
 
-def ismcts_iterations_per_second(game: Game, positions: int, seed: int = 0) -> float:
+def ismcts_iterations_per_second(game: AnyGame, positions: int, seed: int = 0) -> float:
     """ISMCTS at the normal level's budget and settings, over a few positions."""
     done, seconds = 0, 0.0
     for number, state in enumerate(midgame_states(game, positions, seed)):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hunt.models.game import State
+from hunt.models.game import AnyState
 from hunt.solver.ismcts import ISMCTS
 
 
@@ -32,7 +32,7 @@ class Recommendation:
     iterations: int
 
 
-def recommend(state: State, iterations: int, seed: int, top: int = 5) -> Recommendation:
+def recommend(state: AnyState, iterations: int, seed: int, top: int = 5) -> Recommendation:
     """Search from the seat to act in `state` with `iterations` and rank its actions."""
     result = ISMCTS(iterations=iterations, seed=seed).search(state)
     visits = sum(entry.visits for entry in result.stats) or 1

@@ -28,7 +28,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, fields, replace
 from typing import TypedDict, Unpack
 
-from hunt.models.game import CHANCE, Action, State
+from hunt.models.game import CHANCE, Action, AnyState
 from hunt.solver.agent import Agent
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import SearchShape, search_profile
@@ -132,7 +132,7 @@ class ISMCTS:
         self.config = replace(config or ISMCTSConfig(), **settings)
         self.rng = random.Random(seed)
 
-    def shape_for(self, state: State) -> SearchShape:
+    def shape_for(self, state: AnyState) -> SearchShape:
         """The game's search shape with this search's own settings put over it."""
         shape, config = search_profile(state.game).shape, self.config
         return replace(
@@ -141,7 +141,7 @@ class ISMCTS:
             confidence=shape.confidence if config.confidence is None else config.confidence,
             epsilon=shape.epsilon if config.epsilon is None else config.epsilon)
 
-    def search(self, state: State) -> SearchResult:
+    def search(self, state: AnyState) -> SearchResult:
         """Search from the seat to act in `state` and return its statistics."""
         seat = state.current_player()
         if seat < 0:
@@ -171,7 +171,7 @@ class ISMCTS:
         return time_limit is not None and done % 8 == 0 \
             and time.perf_counter() - start >= time_limit
 
-    def _iterate(self, world: State, roots: list[_Node], shape: SearchShape) -> None:
+    def _iterate(self, world: AnyState, roots: list[_Node], shape: SearchShape) -> None:
         """One sampled world: select and expand down the trees, play out, back up."""
         nodes = list(roots)
         paths: list[list[_Node]] = [[] for _ in roots]
@@ -235,7 +235,7 @@ class ISMCTS:
         assert best is not None
         return best[1], best[2], False
 
-    def _result(self, state: State, legal: list[Action], root: _Node, guide: Action,
+    def _result(self, state: AnyState, legal: list[Action], root: _Node, guide: Action,
                 confidence: float, iterations: int, seconds: float) -> SearchResult:
         """The most visited action, unless it is not clearly better than the game's
         own choice (`confidence` standard errors): then the game's choice stands, so
@@ -277,6 +277,6 @@ class ISMCTSAgent(Agent):
         self.last_result: SearchResult | None = None
         self.rng = self.search.rng
 
-    def select_action(self, state: State) -> Action:
+    def select_action(self, state: AnyState) -> Action:
         self.last_result = self.search.search(state)
         return self.last_result.action

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from hunt.models.game import Game, State
+from hunt.models.game import AnyGame, AnyState
 from hunt.solver.agent import Agent
 
 
@@ -14,13 +14,13 @@ from hunt.solver.agent import Agent
 class MatchResult:
     """The end of one game: the final state, its returns and its length in actions."""
 
-    state: State
+    state: AnyState
     returns: tuple[float, ...]
     length: int
 
 
-def play_game(game: Game, agents: Sequence[Agent], seed: int,
-              on_step: Callable[[State], None] | None = None) -> MatchResult:
+def play_game(game: AnyGame, agents: Sequence[Agent], seed: int,
+              on_step: Callable[[AnyState], None] | None = None) -> MatchResult:
     """Play one game, seat i played by `agents[i]`; chance outcomes come from `seed`.
 
     The chance stream is the game's seed, so the same seed deals the same cards to
@@ -29,8 +29,8 @@ def play_game(game: Game, agents: Sequence[Agent], seed: int,
     return play_on(game.new_initial_state(seed), agents, random.Random(seed), on_step)
 
 
-def play_on(state: State, agents: Sequence[Agent], chance: random.Random,
-            on_step: Callable[[State], None] | None = None) -> MatchResult:
+def play_on(state: AnyState, agents: Sequence[Agent], chance: random.Random,
+            on_step: Callable[[AnyState], None] | None = None) -> MatchResult:
     """Play `state` (changing it) to its end, seat i played by `agents[i]`, chance
     outcomes drawn from `chance`: a game from its start, or from a position."""
     while not state.is_terminal():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 
-from hunt.models.game import Action, State
+from hunt.models.game import Action, AnyState
 from hunt.solver.agent import Agent
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import search_profile
@@ -25,9 +25,9 @@ class PIMCAgent(Agent):
         self.iterations = iterations
         self.rng = random.Random(seed)
 
-    def select_action(self, state: State) -> Action:
+    def select_action(self, state: AnyState) -> Action:
         seat = state.current_player()
-        legal = state.legal_actions()
+        legal: list[Action] = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         prior = state.belief(seat)

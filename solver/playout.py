@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from hunt.models.game import CHANCE, TERMINAL, State
+from hunt.models.game import CHANCE, TERMINAL, AnyState
 
 
-def play_out(world: State, rng: random.Random, max_depth: int | None = None,
+def play_out(world: AnyState, rng: random.Random, max_depth: int | None = None,
              epsilon: float = 0.0,
-             reward: Callable[[State], list[float]] | None = None) -> list[float]:
+             reward: Callable[[AnyState], list[float]] | None = None) -> list[float]:
     """Play `world` on (changing it) with the game's `rollout_action`, chance drawn by
     its probabilities; the game's `search_reward` at the end (or `reward`, if given),
     or its `evaluate` once `max_depth` actions are played (if the game has an

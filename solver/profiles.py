@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hunt.models.game import Game
+from hunt.models.game import AnyGame
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ PROFILES: dict[str, SearchProfile] = {
 """Each game's measured profile, by `GameInfo.name`."""
 
 
-def search_profile(game: Game | str | None) -> SearchProfile:
+def search_profile(game: AnyGame | str | None) -> SearchProfile:
     """The profile of `game` (a game or its name); `DEFAULT_PROFILE` for a game without
     one, or for None (no game known)."""
     if game is None:

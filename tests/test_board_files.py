@@ -32,7 +32,7 @@ from hunt.boards.the_hunt_tracks import load_hunt_tracks
 from hunt.cli.main import cli
 from hunt.errors import BoardError, OptionError
 from hunt.models import load_game
-from hunt.models.game import CHANCE, Game
+from hunt.models.game import CHANCE, AnyGame
 
 BOARDS = Path(__file__).resolve().parents[1] / "boards"
 OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
@@ -66,7 +66,7 @@ def validate(path: Path) -> Result:
     return result
 
 
-def play(game: Game, rng: random.Random, steps: int = 40) -> None:
+def play(game: AnyGame, rng: random.Random, steps: int = 40) -> None:
     """A new game and a few random actions (chance by its odds)."""
     state = game.new_initial_state(seed=rng.randrange(1000))
     for _ in range(steps):

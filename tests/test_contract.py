@@ -164,6 +164,18 @@ def test_the_suite_catches_an_observation_that_is_not_json(
         check_game(load_game("jutland"), num_games=1)
 
 
+def test_the_suite_catches_a_heuristic_view_that_shows_the_opponents_hand(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a playout policy reads must be shown in the seat's observation: a view
+    holding the other seat's hand would let every playout cheat."""
+    honest = JutlandState.observation
+
+    def peeking(self: JutlandState, player: int) -> dict[str, Any]:
+        return {**honest(self, player), "opponent_hand": list(self.hands[1 - player])}
+
+    _breaks(monkeypatch, "heuristic_view", peeking, "heuristic view of seat 0 holds")
+
+
 def test_the_suite_catches_a_game_that_never_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     game = load_game("jutland")
     monkeypatch.setattr(game, "info", type(game.info)(**{

@@ -8,8 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from hunt.cli.main import cli
-from hunt.models import state_from_record
-from hunt.models.the_hunt import BRITISH
+from hunt.models.the_hunt import BRITISH, TheHuntGame
 from hunt.models.the_hunt.tracker import GrafSpeeTracker
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "the-hunt-british-turn.json"
@@ -35,7 +34,7 @@ def test_hint_json_matches_the_tracker_and_names_no_hidden_hex_for_the_british()
                     "--iterations", "0")
     assert code == 0, out
     data = json.loads(out)
-    state = state_from_record(json.loads(EXAMPLE.read_text()))
+    state = TheHuntGame().from_record(json.loads(EXAMPLE.read_text()))
     assert data["belief"] == GrafSpeeTracker.for_seat(state, BRITISH).posterior()
     assert data["searches"][0]["force"] == "G" and data["recommendation"] is None
     assert "graf_spee" not in data and "exposure" not in data

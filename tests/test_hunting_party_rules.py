@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -117,7 +119,8 @@ def test_setup_each_hunter_is_dealt_two_goals_and_keeps_one_secretly() -> None:
     state = new_state()
     assert all(len(dealt) == 2 for dealt in state.goals_dealt)
     mine, theirs = state.observation(0), state.observation(1)
-    assert mine["goal"]["id"] == state.goal[0]
+    goal = mine["goal"]
+    assert goal is not None and goal["id"] == state.goal[0]
     assert str(state.goal[0]) not in str(theirs) and state.goals_dealt[0][1] not in str(theirs)
 
 
@@ -832,7 +835,8 @@ def test_the_playout_view_is_the_observation_cut_down_and_shows_nothing_more() -
     state = game.new_initial_state(4)
     while not state.is_terminal():
         for seat in range(3):
-            view, seen = state.heuristic_view(seat), state.observation(seat)
+            view: Mapping[str, Any] = state.heuristic_view(seat)
+            seen: Mapping[str, Any] = state.observation(seat)
             for key, value in view.items():
                 if key == "hunters":
                     assert value == [{field: h[field] for field in value[0]}

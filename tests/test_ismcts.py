@@ -49,7 +49,7 @@ SEARCH_SUCCEEDS = {"a": 0.25, "b": 0.75, "c": 0.5}
 # is b, though a is where the hider most probably is.
 
 
-class HideAndSeek(Game):
+class HideAndSeek(Game["HideAndSeekState", str, Observation]):
     """Nature hides a ship in one of three hexes; the seeker searches one, once."""
 
     info = GameInfo(name="hide-and-seek", title="Hide and seek", num_players=2,
@@ -62,18 +62,20 @@ class HideAndSeek(Game):
     def new_initial_state(self, seed: int = 0) -> HideAndSeekState:
         return HideAndSeekState(self, seed)
 
-    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
-                         rng: random.Random) -> Action:
+    def heuristic_action(self, observation: Observation, legal_actions: Sequence[str],
+                         rng: random.Random) -> str:
         return rng.choice(list(legal_actions))
 
-    def from_record(self, record: Any) -> State:
+    def from_record(self, record: Any) -> HideAndSeekState:
         state = self.new_initial_state(record["seed"])
         for text in record["actions"]:
             state.apply_action(state.string_to_action(text))
         return state
 
 
-class HideAndSeekState(State):
+class HideAndSeekState(State[str, Observation]):
+    game: HideAndSeek
+
     def __init__(self, game: HideAndSeek, seed: int) -> None:
         super().__init__(game, seed)
         self.hidden: str | None = None
@@ -87,11 +89,11 @@ class HideAndSeekState(State):
             return SEEKER
         return CHANCE if self.result is None else TERMINAL
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[str]:
         return [action for action, _ in self.chance_outcomes()] if self.current_player() \
             == CHANCE else (list(HEXES) if self.current_player() == SEEKER else [])
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[str, float]]:
         if self.hidden is None:
             return [(f"hide {hex_id}", HIDING[hex_id]) for hex_id in HEXES]
         if self.searched is not None and self.result is None:
@@ -99,8 +101,7 @@ class HideAndSeekState(State):
             return [("roll fails", 1 - works), ("roll works", works)]
         return []
 
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, str)
+    def _apply(self, action: str) -> None:
         if self.hidden is None:
             self.hidden = action.split()[1]
             self._see(HIDER, action)
@@ -118,7 +119,7 @@ class HideAndSeekState(State):
         return [-1.0, 1.0] if self.result == "found" else [1.0, -1.0]
 
     def clone(self) -> HideAndSeekState:
-        other = HideAndSeekState(self.game, self.seed)  # type: ignore[arg-type]
+        other = HideAndSeekState(self.game, self.seed)
         other.hidden, other.searched, other.result = self.hidden, self.searched, self.result
         other.history = list(self.history)
         other._views = [list(view) for view in self._views]
@@ -255,7 +256,7 @@ def test_ismcts_commits_every_shot_when_the_clock_allows_one_toss() -> None:
     result = ISMCTS(iterations=2000, confidence=0, seed=2).search(state)
     values = {entry.text: entry.mean_value for entry in result.stats}
     assert values["toss pulse-rifle 4"] > values["toss pulse-rifle 1"]
-    assert state.action_to_string(result.action) == "toss pulse-rifle 4"
+    assert [e.text for e in result.stats if e.action == result.action] == ["toss pulse-rifle 4"]
 
 
 def test_the_search_needs_a_budget_and_a_seat() -> None:
@@ -365,11 +366,11 @@ def test_a_tree_of_depth_one_only_grows_root_actions() -> None:
 
 
 def test_an_epsilon_playout_strays_from_the_rollout_policy() -> None:
-    from hunt.models.jutland import JutlandGame
+    from hunt.models.jutland import JutlandGame, JutlandState
     from hunt.solver.playout import play_out
 
     class AlwaysDone(JutlandGame):
-        def rollout_action(self, state: State, rng: random.Random) -> Action:
+        def rollout_action(self, state: JutlandState, rng: random.Random) -> int:
             return state.legal_actions()[-1]  # always "done": discards and deploys nothing
 
     game = AlwaysDone()

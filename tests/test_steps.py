@@ -69,7 +69,7 @@ def test_a_clone_equals_its_state_and_shares_nothing_mutable(
             assert vars(state) == vars(copy)
 
 
-class _Toy(StepState[str], partial=True):
+class _Toy(StepState[str, Observation], partial=True):
     """A bare step game for the engine's checks (made `partial`: no kinds yet)."""
 
     def returns(self) -> list[float]:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 import pytest
 
 from hunt.errors import EvidenceError
 from hunt.models.belief import DiscreteBelief
-from hunt.models.game import Action, State
+from hunt.models.game import Action, AnyState
 from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.actions import STEPS_FOR_AP
 from hunt.models.the_hunt.fitting import RecordedMove, fit_weights
@@ -206,17 +206,17 @@ PRIVATE_STEPS = ("redraw-choice", "window")
 """German decisions the British do not see being asked (only what comes of them)."""
 
 
-def _private(state: State) -> bool:
+def _private(state: AnyState) -> bool:
     assert isinstance(state, TheHuntState)
     return state.current_player() == GERMAN and state.stack[-1].kind in PRIVATE_STEPS
 
 
-def _replays_alike(world: State, original: list[Action], german: list[bool], index: int,
+def _replays_alike(world: AnyState, original: Sequence[Action], german: list[bool], index: int,
                    end: int, stream: list[object], shown: int) -> bool:
     """Whether `world` can replay actions `index`..`end` so that the British see the
     rest of `stream` (their items from `shown` on): the original actions where legal,
     German steps invisible to them added or left out as this world needs."""
-    def consume(action: Action) -> tuple[State, int] | None:
+    def consume(action: Action) -> tuple[AnyState, int] | None:
         trial = world.clone()
         mark = trial.view_length(BRITISH)
         trial.apply_action(action)

@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from hunt.models.game import Action, Observation
+from hunt.models.hunted.observation import FightSeen, HuntedSeen, ItemSeen, WeaponSeen
 from hunt.models.hunted.rules import PASS, HuntedAction, slug, toss_parts
 
 if TYPE_CHECKING:
@@ -41,10 +41,10 @@ HIDE_TIME = 5
 """With this much time or less, draw on rather than hide."""
 
 
-def heuristic_action(game: HuntedGame, observation: Observation,
-                     legal_actions: Sequence[Action], rng: random.Random) -> Action:
+def heuristic_action(game: HuntedGame, observation: HuntedSeen,
+                     legal_actions: Sequence[HuntedAction], rng: random.Random) -> HuntedAction:
     """The rule-of-thumb choice among `legal_actions` for the observing seat."""
-    legal = [action for action in legal_actions if isinstance(action, HuntedAction)]
+    legal = legal_actions
     me = int(observation["seat"][1:]) - 1  # "p1" -> seat 0
     stage = observation["stage"]
     by_verb: dict[str, list[HuntedAction]] = {}
@@ -53,7 +53,7 @@ def heuristic_action(game: HuntedGame, observation: Observation,
     if stage == "fight":
         return _fight(game, observation, me, by_verb)
     if stage == "reroll":
-        fight = observation["fight"]
+        fight = _fight_of(observation)
         hurt = observation["health"][me] <= 2 or fight["queen"]
         return HuntedAction("reroll") if hurt else HuntedAction("keep")
     if stage == "optional":
@@ -64,7 +64,7 @@ def heuristic_action(game: HuntedGame, observation: Observation,
         return max(by_verb["fighter"], key=lambda a: _strength(observation, a.arg))
     if stage == "lose-crew":
         flipped = {item["name"] for item in observation["inventories"][me]
-                   if item.get("flipped")}
+                   if item["type"] == "crew" and item["flipped"]}
         return min(by_verb["lose"], key=lambda a: (_name(game, a.arg) not in flipped, a))
     if stage == "pay":
         return min(legal, key=lambda a: (_worth(game, a.arg.partition(" with ")[2]), a))
@@ -73,6 +73,22 @@ def heuristic_action(game: HuntedGame, observation: Observation,
     if stage == "give":
         return _give(game, observation, me, by_verb)
     return rng.choice(legal)
+
+
+def _fight_of(observation: HuntedSeen) -> FightSeen:
+    """The fight going on (the stages that read it come only in a fight)."""
+    fight = observation["fight"]
+    if fight is None:
+        raise ValueError(f"no fight at the stage {observation['stage']!r}")
+    return fight
+
+
+def _weapon(inventory: Sequence[ItemSeen], label: str) -> WeaponSeen:
+    """The weapon labelled `label` in `inventory`."""
+    for item in inventory:
+        if item["type"] == "weapon" and item["label"] == label:
+            return item
+    raise ValueError(f"no weapon {label!r} in the inventory")
 
 
 def _name(game: HuntedGame, arg: str) -> str:
@@ -90,14 +106,14 @@ def _worth(game: HuntedGame, payer: str) -> float:
     return ACTIVATE_FIRST.get(card.type, 0)
 
 
-def _strength(observation: Observation, seat_name: str) -> tuple[int, int]:
+def _strength(observation: HuntedSeen, seat_name: str) -> tuple[int, int]:
     seat = int(seat_name[1:]) - 1
-    shots = sum(item.get("shots", 0) + item.get("ammo", 0) * item.get("capacity", 0)
-                for item in observation["inventories"][seat])
+    shots = sum(item["shots"] + item["ammo"] * item["capacity"] if item["type"] == "weapon"
+                else 0 for item in observation["inventories"][seat])
     return observation["health"][seat], shots
 
 
-def _turn(game: HuntedGame, observation: Observation, me: int,
+def _turn(game: HuntedGame, observation: HuntedSeen, me: int,
           by_verb: dict[str, list[HuntedAction]]) -> HuntedAction:
     health, time = observation["health"][me], observation["time"]
     uses = {_name(game, a.arg): a for a in by_verb.get("use", [])}
@@ -108,12 +124,11 @@ def _turn(game: HuntedGame, observation: Observation, me: int,
             ACTIVATE_FIRST.get(game.cards[_name(game, a.arg)].type, 0),
             EQUIPMENT_WORTH.get(_name(game, a.arg), 0), a))
     for label in (a.arg for a in by_verb.get("reload", [])):
-        weapon = next(i for i in observation["inventories"][me] if i.get("label") == label)
-        if weapon["shots"] == 0:
+        if _weapon(observation["inventories"][me], label)["shots"] == 0:
             return HuntedAction("reload", label)
     if "Motion Tracker" in uses:
         return uses["Motion Tracker"]
-    row = observation["rows"][me] + observation["shared"]
+    row = [*observation["rows"][me], *observation["shared"]]
     aliens = [game.cards[name] for name in row if game.cards[name].type == "alien"]
     bells = sum(game.cards[name].noise for name in row)
     if aliens and bells and aliens[0].strength >= 2 and time > HIDE_TIME:
@@ -128,9 +143,9 @@ def _turn(game: HuntedGame, observation: Observation, me: int,
     return by_verb["hide"][0]
 
 
-def _fight(game: HuntedGame, observation: Observation, me: int,
+def _fight(game: HuntedGame, observation: HuntedSeen, me: int,
            by_verb: dict[str, list[HuntedAction]]) -> HuntedAction:
-    fight: dict[str, Any] = observation["fight"]
+    fight = _fight_of(observation)
     need = fight["strength"] - fight["hits"]
     rate = observation["hit_rates"]["token"]
     health = observation["health"][me]
@@ -172,7 +187,7 @@ def _fight(game: HuntedGame, observation: Observation, me: int,
                default=min(a for acts in by_verb.values() for a in acts))
 
 
-def _give(game: HuntedGame, observation: Observation, me: int,
+def _give(game: HuntedGame, observation: HuntedSeen, me: int,
           by_verb: dict[str, list[HuntedAction]]) -> HuntedAction:
     """At a window to give: arm the partner if it must toss this round and has
     nothing to toss (it would be killed, and both players lose); else pass."""
@@ -182,9 +197,11 @@ def _give(game: HuntedGame, observation: Observation, me: int,
     if fight is None or fight["fighter"] == observation["seat"] \
             or _armed(game, observation, partner):
         return PASS
-    partner_has_weapon = any("label" in item for item in observation["inventories"][partner])
+    partner_has_weapon = any(item["type"] == "weapon"
+                             for item in observation["inventories"][partner])
     for item in observation["inventories"][me]:
-        if "label" in item and (item["shots"] or item["ammo"]) and slug(item["name"]) in gifts:
+        if item["type"] == "weapon" and (item["shots"] or item["ammo"]) \
+                and slug(item["name"]) in gifts:
             return gifts[slug(item["name"])]
     for name, wanted in (("Ammo", partner_has_weapon), ("Grenade", True)):
         if wanted and slug(name) in gifts:
@@ -192,19 +209,21 @@ def _give(game: HuntedGame, observation: Observation, me: int,
     return PASS
 
 
-def _armed(game: HuntedGame, observation: Observation, seat: int) -> bool:
+def _armed(game: HuntedGame, observation: HuntedSeen, seat: int) -> bool:
     """Whether `seat` has something to toss, now or after a reload, an Ammo or Grenade
     card or a crew flip (as the rules' `can_attack` judges it, from the view)."""
     if observation["loose_shots"][seat] or observation["grenades"][seat]:
         return True
     inventory = observation["inventories"][seat]
-    has_weapon = any("label" in item for item in inventory)
+    has_weapon = any(item["type"] == "weapon" for item in inventory)
     for item in inventory:
-        if "label" in item and (item["shots"] or item["ammo"]):
-            return True
+        if item["type"] == "weapon":
+            if item["shots"] or item["ammo"]:
+                return True
+            continue  # a weapon has no effect of its own
         card = game.cards[item["name"]]
-        effect = card.use if card.type == "equipment" else \
-            card.flip if card.type == "crew" and not item.get("flipped") else None
+        effect = card.use if item["type"] == "equipment" else \
+            None if item["flipped"] else card.flip
         if effect is not None and (effect.gain("shots") or effect.gain("hits")
                                    or effect.gain("grenades")
                                    or (effect.gain("ammo") and has_weapon)):

@@ -7,26 +7,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from hunt.boards.hunted_data import HUNTED
-from hunt.models.game import State
+from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame, HuntedState
 from hunt.models.hunted.screen import screen
 from hunt.models.plugin import GamePlugin
 
 
-def advice(state: State, seat: int, model: str) -> dict[str, Any]:
+def advice(state: HuntedState, seat: int, model: str) -> dict[str, Any]:
     """The odds of the next card `seat` draws (the deck is public)."""
-    assert isinstance(state, HuntedState)
     return {"next_draw": state.draw_odds(seat)}
 
 
-def advice_lines(state: State, report: Mapping[str, Any]) -> list[str]:
+def advice_lines(state: HuntedState, report: Mapping[str, Any]) -> list[str]:
     """The odds of the next card, in words."""
     odds = report["next_draw"]
     return [f"The next card: an alien {odds['alien']:.0%}, a bell {odds['bell']:.0%}, "
             f"an event {odds['event']:.0%}; it forces a fight at once {odds['fight']:.0%}."]
 
 
-PLUGIN = GamePlugin(
+PLUGIN: GamePlugin[HuntedGame, HuntedState, HuntedObservation] = GamePlugin(
     name="hunted", title="Hunted: Mining Colony 415", seats=("p1", "p2"),
     game=HuntedGame, options=HuntedGame.option_spec, screen=screen,
     board_sets=(HUNTED,), advice=advice, advice_lines=advice_lines)

@@ -74,7 +74,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from hunt.boards.hunted_data import LANDING_PAD, SIDES, TOSSES, HuntedCard, load_hunted
-from hunt.models.game import Action, Game, GameInfo, Observation, State
+from hunt.models.game import Game, GameInfo
+from hunt.models.hunted.observation import HuntedObservation, HuntedSeen
 from hunt.models.hunted.state import (
     DIFFICULTIES,
     DONE,
@@ -96,7 +97,7 @@ __all__ = ["DIFFICULTIES", "DONE", "DRAW", "FIGHT_FLIPS", "HIDE", "PASS", "Fight
 """The rules' public names (the actions and constants live in `state.py`)."""
 
 
-class HuntedGame(Game):
+class HuntedGame(Game["HuntedState", HuntedAction, HuntedObservation]):
     """Hunted: Mining Colony 415. Options: `players` (1 or 2), `difficulty` ("hard":
     4 health and 17 time), `target` (side of the alien card: "normal" or "hard"),
     `hit_rates` (any of token, large, small: the chance a toss of that token hits)."""
@@ -166,31 +167,28 @@ class HuntedGame(Game):
         """Set up: health and time on the board, the pulse rifles loaded, the decks whole."""
         return HuntedState(self, seed)
 
-    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
-                         rng: random.Random) -> Action:
+    def heuristic_action(self, observation: HuntedSeen, legal_actions: Sequence[HuntedAction],
+                         rng: random.Random) -> HuntedAction:
         """Rules of thumb from `hunt.models.hunted.heuristics`."""
         from hunt.models.hunted.heuristics import heuristic_action
         return heuristic_action(self, observation, legal_actions, rng)
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
+    def rollout_action(self, state: HuntedState, rng: random.Random) -> HuntedAction:
         """The heuristic, from the acting seat's view of the sampled world."""
-        assert isinstance(state, HuntedState)
         seat = state.current_player()
         return self.heuristic_action(state.heuristic_view(seat), state.legal_actions(), rng)
 
-    def evaluate(self, state: State) -> list[float] | None:
+    def evaluate(self, state: HuntedState) -> list[float] | None:
         """P(escape) from the fitted model (`hunt.models.hunted.evaluation`), at a turn
         outside a fight; anything else is played on."""
-        assert isinstance(state, HuntedState)
         if state.over or state.fight is not None or state.stack[-1].kind != "turn":
             return None
         from hunt.models.hunted.evaluation import win_chance
         return [win_chance(state)] * self.players
 
-    def search_reward(self, state: State) -> list[float]:
+    def search_reward(self, state: HuntedState) -> list[float]:
         """The returns, plus a thousandth of the score for a win (the score adds at
         most 0.06): an escape with more health and time left is the better one."""
-        assert isinstance(state, HuntedState)
         bonus = state.score() / 1000 if state.won else 0.0
         return [value + bonus for value in state.returns()]
 

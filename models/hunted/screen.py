@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from hunt.models.game import Game, Observation
+from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame
 from hunt.models.plugin import Style, plain
 
 
-def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> str:
+def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = plain) -> str:
     """Hunted from `seat`'s side (the whole table is public): time and health, each
     row with what its cards give and cost, the inventories, the fight, the log."""
-    assert isinstance(game, HuntedGame)
     players = seen["players"]
     lines = ["", style(f"=== Hunted: Mining Colony 415 - time {seen['time']} - "
                        + ", ".join(f"{'you' if players == 1 else f'p{i + 1}'} "
@@ -45,7 +44,7 @@ def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> st
     for index in range(players):
         items = []
         for item in seen["inventories"][index]:
-            if "label" in item:
+            if item["type"] == "weapon":
                 items.append(f"{item['name']} {item['shots']}/{item['capacity']} shots, "
                              f"{item['ammo']} ammo")
             elif item["type"] == "crew":

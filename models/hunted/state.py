@@ -12,7 +12,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from hunt.boards.hunted_data import HuntedCard
-from hunt.models.game import CHANCE, Action, pick_by_count
+from hunt.models.game import CHANCE, pick_by_count
+from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.steps import Copier, Step, StepState, auto, lists
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ DONE = HuntedAction("done")
 PASS = HuntedAction("pass")
 """Closes a window to give (two players): nothing more is given now."""
 
-class HuntedBase(StepState[HuntedAction], partial=True):
+class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
     """A position of Hunted: its fields, the helpers every part uses, the choices a
     turn or a fight offers and the flow. Decks are counts per card name (their order
     is chance)."""
@@ -193,11 +194,11 @@ class HuntedBase(StepState[HuntedAction], partial=True):
 
     # -- the contract --------------------------------------------------------------------
 
-    def _odds(self, step: Step) -> list[tuple[Action, float]]:
+    def _odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
         """The outcomes sorted (the handlers build them by card name, not by slug)."""
         return sorted(super()._odds(step))
 
-    def sample_chance_outcome(self, rng: random.Random) -> Action:
+    def sample_chance_outcome(self, rng: random.Random) -> HuntedAction:
         """Card draws by index into the counts: the odds of `chance_outcomes`, faster."""
         step = self.stack[-1]
         if step.kind == "draw":
@@ -213,8 +214,7 @@ class HuntedBase(StepState[HuntedAction], partial=True):
     def end_reason(self) -> str:
         return self.reason if self.over else ""
 
-    def action_to_string(self, action: Action) -> str:
-        assert isinstance(action, HuntedAction)
+    def action_to_string(self, action: HuntedAction) -> str:
         return action.text()
 
     def determinize(self, player: int, rng: random.Random, prior: Any = None) -> Self:

@@ -4,10 +4,15 @@ the decks' order, so the determinizer (in `state.py`) is the position itself."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
-from hunt.models.game import CHANCE, Observation
+from hunt.models.game import CHANCE, as_json
 from hunt.models.hunted.fight import FightSteps
+from hunt.models.hunted.observation import (
+    FightSeen,
+    HuntedObservation,
+    HuntedSeen,
+    ItemSeen,
+)
 
 
 class HuntedViews(FightSteps, partial=True):
@@ -19,14 +24,22 @@ class HuntedViews(FightSteps, partial=True):
         """The kind of the pending step ("turn", "fight", "pay", ...; "over" at the end)."""
         return "over" if self.over else self.stack[-1].kind
 
-    def _inventory_view(self, seat: int) -> list[dict[str, Any]]:
-        return [{"name": item.name, "type": self.card(item.name).type,
-                 **({"label": label, "ammo": item.ammo, "shots": item.shots,
-                     "capacity": self.card(item.name).shots} if label else {}),
-                 **({"flipped": item.flipped} if self.card(item.name).type == "crew" else {})}
-                for label, item in zip(self._labels(seat), self.inventory[seat], strict=True)]
+    def _inventory_view(self, seat: int) -> list[ItemSeen]:
+        """`seat`'s inventory: a weapon (the cards with a label) with its tokens, a crew
+        card face up or not, or equipment (no other type is ever taken)."""
+        items: list[ItemSeen] = []
+        for label, item in zip(self._labels(seat), self.inventory[seat], strict=True):
+            card = self.card(item.name)
+            if label:
+                items.append({"name": item.name, "type": "weapon", "label": label,
+                              "ammo": item.ammo, "shots": item.shots, "capacity": card.shots})
+            elif card.type == "crew":
+                items.append({"name": item.name, "type": "crew", "flipped": item.flipped})
+            else:
+                items.append({"name": item.name, "type": "equipment"})
+        return items
 
-    def _fight_view(self) -> dict[str, Any] | None:
+    def _fight_view(self) -> FightSeen | None:
         fight = self.fight
         if fight is None:
             return None
@@ -36,9 +49,9 @@ class HuntedViews(FightSteps, partial=True):
                 "fighter": self.game.seat_names[fight.fighter], "tossed": fight.tossed,
                 "landed": fight.landed}
 
-    def heuristic_view(self, player: int) -> dict[str, Any]:
-        """The part of `observation(player)` the heuristic reads, built cheaply for
-        playouts (the hit rates' dict is shared: read only)."""
+    def heuristic_view(self, player: int) -> HuntedSeen:
+        """What the heuristic reads of `player`'s view, built cheaply for playouts: it
+        shares the state's lists and the hit rates' dict (read only)."""
         game = self.game
         return {"seat": game.seat_names[player], "players": game.players,
                 "stage": self.stage(), "time": self.time, "max_health": game.max_health,
@@ -48,21 +61,16 @@ class HuntedViews(FightSteps, partial=True):
                 "inventories": [self._inventory_view(seat) for seat in range(game.players)],
                 "fight": self._fight_view(), "hit_rates": game.hit_rates}
 
-    def observation(self, player: int) -> Observation:
+    def observation(self, player: int) -> HuntedObservation:
         game = self.game
         to_move = self.current_player()
         pending = self.stack[-1] if self.stack else None
         return {
-            "game": "hunted", "seat": game.seat_names[player], "players": game.players,
-            "stage": self.stage(),
+            **as_json(self.heuristic_view(player)),
+            "game": "hunted",
             "to_move": game.seat_names[to_move] if to_move >= 0 else
             ("chance" if to_move == CHANCE else "nobody"),
-            "time": self.time, "max_health": game.max_health,
-            "health": list(self.health), "keys": list(self.keys),
-            "grenades": list(self.grenades), "loose_shots": list(self.loose_shots),
-            "reroll": self.reroll,
-            "rows": [list(row) for row in self.rows], "shared": list(self.shared),
-            "inventories": [self._inventory_view(seat) for seat in range(game.players)],
+            "keys": list(self.keys), "reroll": self.reroll,
             "deck": dict(sorted(self.pile.items())), "discards": dict(sorted(
                 self.discards.items())),
             "stars_aside": sum(self.stars.values()), "removed": list(self.removed),
@@ -70,8 +78,6 @@ class HuntedViews(FightSteps, partial=True):
             "locations_left": game.location_cards + 1 - self.locations_drawn,
             "locations_seen": list(self.locations_seen), "drawn": list(self.drawn),
             "activating": pending.data[0] if pending and pending.kind == "pay" else None,
-            "fight": self._fight_view(),
-            "hit_rates": dict(game.hit_rates),
             "large_from_health": game.components.large_from_health,
             "turn": game.seat_names[self.turn], "acted": self.acted,
             "log": list(self.log[-10:]),
@@ -89,4 +95,3 @@ class HuntedViews(FightSteps, partial=True):
                 tuple(self.locations_seen), tuple(self.drawn), self.turn, self.acted,
                 self.shared_this_draw, self.fight, self.over, self.won, tuple(self.stack),
                 tuple(tuple(view) for view in self._views))
-

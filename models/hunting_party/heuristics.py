@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from hunt.models.game import Action, Observation
+from hunt.models.hunting_party.observation import HunterSeen, PartySeen
 from hunt.models.hunting_party.rules import (
     FLEE_NOW,
     KINDS,
@@ -42,8 +42,8 @@ def card_worth(hand: int) -> float:
     return 1.2 if hand <= 2 else 0.5 if hand <= 4 else 0.2
 
 
-def outcome(icon: str, action: str, ability: str, hand: int, discards: bool) -> float:
-    """The value in points of personal fate `icon` against `action`."""
+def outcome(icon: str, action: str | None, ability: str, hand: int, discards: bool) -> float:
+    """The value in points of personal fate `icon` against `action` (None: no Action)."""
     if action == "flee" and icon not in REGARDLESS_OF_ACTION:
         return 0.0
     card = card_worth(hand)
@@ -74,13 +74,12 @@ def event_value(event: str, action: str | None, hand: int, trophies: int) -> flo
             "scavengers": -0.2 * trophies}.get(event, 0.0)
 
 
-def heuristic_action(game: HuntingPartyGame, observation: Observation,
-                     legal_actions: Sequence[Action], rng: random.Random) -> Action:
-    """The heuristic's choice among `legal_actions` for the observing Hunter."""
-    legal = [action for action in legal_actions if isinstance(action, PartyAction)]
+def heuristic_action(game: HuntingPartyGame, seen: PartySeen,
+                     legal_actions: Sequence[PartyAction], rng: random.Random) -> PartyAction:
+    """The heuristic's choice among `legal_actions` for the Hunter whose view `seen` is."""
+    legal = list(legal_actions)
     if len(legal) == 1:
         return legal[0]
-    seen: dict[str, Any] = observation
     stage = seen["stage"]
     me = next(h for h in seen["hunters"] if h["seat"] == seen["seat"])
     hand = sum(seen["hand"].values())
@@ -92,6 +91,8 @@ def heuristic_action(game: HuntingPartyGame, observation: Observation,
         return min(legal, key=lambda a: (_card_value(seen, me, a.arg, hand), rng.random()))
     if stage == "flee-window":
         threat = seen["threat"]
+        if threat is None:
+            raise ValueError("only the view of the Hunter at its Flee window holds the threat")
         losing = threat["effect"] in ("lose", "misfire") \
             and threat["icon"] not in REGARDLESS_OF_ACTION  # a Flee would not avoid those
         worth = losing and hand > 1 and (threat["count"] >= 2 or hand <= 2)
@@ -112,11 +113,11 @@ def heuristic_action(game: HuntingPartyGame, observation: Observation,
     return rng.choice(legal)
 
 
-def _position(seen: dict[str, Any]) -> int:
-    return list(seen["live_order"]).index(seen["seat"])
+def _position(seen: PartySeen) -> int:
+    return seen["live_order"].index(seen["seat"])
 
 
-def _play_value(seen: dict[str, Any], me: dict[str, Any], action: str, hand: int) -> float:
+def _play_value(seen: PartySeen, me: HunterSeen, action: str, hand: int) -> float:
     position = _position(seen)
     after = hand - 1
     discards = bool(seen["fate_discards"])
@@ -127,7 +128,7 @@ def _play_value(seen: dict[str, Any], me: dict[str, Any], action: str, hand: int
     return sum(values) / len(values) - keep_flee
 
 
-def _card_value(seen: dict[str, Any], me: dict[str, Any], card_id: str, hand: int) -> float:
+def _card_value(seen: PartySeen, me: HunterSeen, card_id: str, hand: int) -> float:
     card = next(c for c in seen["fate_up"] if c["id"] == card_id)
     action = me["action"]
     discards = bool(seen["fate_discards"])
@@ -141,13 +142,14 @@ def _goal_value(game: HuntingPartyGame, goal_id: str) -> float:
     return goal.points * ease
 
 
-def _trophy_value(game: HuntingPartyGame, seen: dict[str, Any], me: dict[str, Any],
+def _trophy_value(game: HuntingPartyGame, seen: PartySeen, me: HunterSeen,
                   card_id: str) -> float:
-    animal = game.fate[card_id].animal
-    held = list(me["trophies"]).count(animal)
-    goal = seen["goal"] and game.goals[seen["goal"]["id"]]
-    if not goal:
+    kept = seen["goal"]
+    if kept is None:
         return 0.0
+    animal = game.fate[card_id].animal
+    held = me["trophies"].count(animal)
+    goal = game.goals[kept["id"]]
     if goal.condition == "animal-count":
         return 1.0 if goal.animal == animal else 0.0
     if goal.condition == "one-of-each":

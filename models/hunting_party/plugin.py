@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from hunt.boards.hunting_party_data import HUNTING_PARTY
-from hunt.models.hunting_party.rules import HuntingPartyGame
+from hunt.models.hunting_party.observation import PartyObservation
+from hunt.models.hunting_party.rules import HuntingPartyGame, HuntingPartyState
 from hunt.models.hunting_party.screen import screen
 from hunt.models.plugin import GamePlugin
 
-PLUGIN = GamePlugin(
+PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = GamePlugin(
     name="hunting-party", title="Hunting Party", seats=("p1", "p2", "p3", "p4", "p5"),
     game=HuntingPartyGame, options=HuntingPartyGame.option_spec,
     screen=screen, board_sets=(HUNTING_PARTY,))

@@ -57,7 +57,8 @@ from typing import Any
 
 from hunt.boards.hunting_party_data import FateCard, Goal, Hunter, load_hunting_party
 from hunt.errors import OptionError
-from hunt.models.game import Action, Game, GameInfo, Observation, State
+from hunt.models.game import Game, GameInfo
+from hunt.models.hunting_party.observation import FateCardSeen, PartyObservation, PartySeen
 from hunt.models.hunting_party.state import (
     CAMP,
     FLEE,
@@ -78,7 +79,7 @@ __all__ = ["CAMP", "FLEE", "FLEE_NOW", "KINDS", "NO_FLEE", "REGARDLESS_OF_ACTION
 """The rules' public names (the constants and the action live in `state.py`)."""
 
 
-class HuntingPartyGame(Game):
+class HuntingPartyGame(Game["HuntingPartyState", PartyAction, PartyObservation]):
     """Hunting Party for 2 to 5 players. Option: `players` (default 3)."""
 
     option_spec = OptionSpec("hunting-party", (
@@ -99,8 +100,9 @@ class HuntingPartyGame(Game):
         self.fate: dict[str, FateCard] = {card.id: card for card in components.fate}
         self.hunters: dict[str, Hunter] = {hunter_id(h): h for h in components.hunters}
         self.goals: dict[str, Goal] = {goal.id: goal for goal in components.goals}
-        self.card_views = {card.id: {"id": card.id, "event": card.event, "animal": card.animal,
-                                     "icons": list(card.icons)} for card in components.fate}
+        self.card_views: dict[str, FateCardSeen] = {
+            card.id: {"id": card.id, "event": card.event, "animal": card.animal,
+                      "icons": list(card.icons)} for card in components.fate}
         """Each Fate card as observations show it (shared by heuristic views: read only)."""
         self.seat_names = tuple(f"p{seat + 1}" for seat in range(players))
         passes = self.rules["fate_passes"][str(players)]
@@ -114,22 +116,20 @@ class HuntingPartyGame(Game):
         """Before the Hunters are dealt: every deck whole, no hands."""
         return HuntingPartyState(self, seed)
 
-    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
-                         rng: random.Random) -> Action:
+    def heuristic_action(self, observation: PartySeen, legal_actions: Sequence[PartyAction],
+                         rng: random.Random) -> PartyAction:
         """Rules of thumb from `hunt.models.hunting_party.heuristics`."""
         from hunt.models.hunting_party.heuristics import heuristic_action
         return heuristic_action(self, observation, legal_actions, rng)
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
+    def rollout_action(self, state: HuntingPartyState, rng: random.Random) -> PartyAction:
         """The heuristic, from the acting seat's view of the sampled world."""
-        assert isinstance(state, HuntingPartyState)
         seat = state.current_player()
         return self.heuristic_action(state.heuristic_view(seat), state.legal_actions(), rng)
 
-    def search_reward(self, state: State) -> list[float]:
+    def search_reward(self, state: HuntingPartyState) -> list[float]:
         """The returns, plus a little for the lead in points (at most 0.09, less
         than any step between two returns), so playouts tell a near miss from a rout."""
-        assert isinstance(state, HuntingPartyState)
         scores = state.scores()
         rewards = state.returns()
         for seat, score in enumerate(scores):

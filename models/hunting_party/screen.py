@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from hunt.models.game import Game, Observation
+from hunt.models.hunting_party.observation import PartyObservation
+from hunt.models.hunting_party.rules import HuntingPartyGame
 from hunt.models.plugin import Style, plain
 
 
-def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> str:
+def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
+           style: Style = plain) -> str:
     """Hunting Party from `seat`'s side: the party, the face-up Fate with the icon each
     Hunter would meet, the decks, its own hand and Goal."""
     me = seen["hunters"][seat]
@@ -25,8 +27,7 @@ def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> st
         lines.append(f"  {hunter['seat']} {hunter['hunter']}{marks}: {state_text}; "
                      f"{trophies}{action}")
         lines.append(f"      {hunter['ability_text']}")
-    if seen["goal"]:
-        goal = seen["goal"]
+    if goal := seen["goal"]:
         lines.append(f"Your Goal: {goal['text']} ({goal['points']} points"
                      + (", met now)." if goal["met"] else ")."))
     for choice in seen["goal_choices"]:
@@ -47,8 +48,7 @@ def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> st
                     else "."))
     if seen["ambush"]:
         lines.append("Ambush: this round each Hunter plays the card they draw.")
-    if seen["threat"]:
-        threat = seen["threat"]
+    if threat := seen["threat"]:
         lines.append(style(f"Your personal fate: {threat['icon']} "
                            f"({threat['effect']} {threat['count']}). Flee from your "
                            "hand?", fg="red"))

@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from hunt.boards.hunting_party_data import ACTIONS, ANIMALS, Hunter
-from hunt.models.game import CHANCE, Action, pick_by_count
+from hunt.models.game import CHANCE, pick_by_count
+from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.steps import (
     AUTO_STEP,
     CHANCE_STEP,
@@ -59,7 +60,7 @@ def hunter_id(hunter: Hunter) -> str:
     return "-".join(hunter.name.lower().split())
 
 
-class PartyState(StepState[PartyAction], partial=True):
+class PartyState(StepState[PartyAction, PartyObservation], partial=True):
     """A position of Hunting Party, and the round's own steps: the deal, the Actions
     played, draws and discards. Hands and decks are counts per Action kind."""
 
@@ -164,20 +165,20 @@ class PartyState(StepState[PartyAction], partial=True):
     # -- chance --------------------------------------------------------------------------
 
     @outcomes("deal-hunter")
-    def _hunters_left(self, step: Step) -> list[tuple[Action, float]]:
+    def _hunters_left(self, step: Step) -> list[tuple[PartyAction, float]]:
         left = [h for h in self.game.hunters if h not in self.hunter]
         return [(PartyAction("hunter", h), 1 / len(left)) for h in sorted(left)]
 
     @outcomes("deal-goal")
-    def _goals_left(self, step: Step) -> list[tuple[Action, float]]:
+    def _goals_left(self, step: Step) -> list[tuple[PartyAction, float]]:
         return [(PartyAction("goal", g), 1 / len(self.goal_deck)) for g in self.goal_deck]
 
     @outcomes("reveal-fate", "scavenge")
-    def _fate_left(self, step: Step) -> list[tuple[Action, float]]:
+    def _fate_left(self, step: Step) -> list[tuple[PartyAction, float]]:
         return [(PartyAction("fate", f), 1 / len(self.fate_deck)) for f in self.fate_deck]
 
     @outcomes("draw", "vine-draw", "misfire")
-    def _card_odds(self, step: Step) -> list[tuple[Action, float]]:
+    def _card_odds(self, step: Step) -> list[tuple[PartyAction, float]]:
         """A draw from the shuffled part of the deck, or a misfire's card from the hand."""
         kind = step.kind
         counts = self.hands[step.data[0]] if kind == "misfire" else self.fresh
@@ -185,7 +186,7 @@ class PartyState(StepState[PartyAction], partial=True):
         verb = "misfire" if kind == "misfire" else "draw"
         return [(PartyAction(verb, KINDS[k]), counts[k] / total) for k in range(3) if counts[k]]
 
-    def sample_chance_outcome(self, rng: random.Random) -> Action:
+    def sample_chance_outcome(self, rng: random.Random) -> PartyAction:
         """Draws by index into the counts, and Fate cards uniformly: the odds of
         `chance_outcomes`, without building them."""
         step = self.stack[-1]
@@ -216,8 +217,7 @@ class PartyState(StepState[PartyAction], partial=True):
             return "a Hunter died the round before"
         return "the Fate deck ran out"
 
-    def action_to_string(self, action: Action) -> str:
-        assert isinstance(action, PartyAction)
+    def action_to_string(self, action: PartyAction) -> str:
         return action.text()
 
     # -- the flow ------------------------------------------------------------------------

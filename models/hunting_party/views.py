@@ -7,8 +7,16 @@ import random
 from collections.abc import Hashable
 from typing import Any, Self
 
-from hunt.models.game import CHANCE, Observation, pick_by_count
+from hunt.models.game import CHANCE, pick_by_count
 from hunt.models.hunting_party.fate import FateSteps
+from hunt.models.hunting_party.observation import (
+    FateCardSeen,
+    HunterObservation,
+    HunterSeen,
+    PartyObservation,
+    PartySeen,
+    ThreatSeen,
+)
 from hunt.models.hunting_party.state import KINDS
 
 
@@ -21,70 +29,11 @@ class PartyViews(FateSteps, partial=True):
         """The kind of the pending step ("play", "discard-fate", ...; "over" at the end)."""
         return "over" if self.over else self.stack[-1].kind
 
-    def observation(self, player: int) -> Observation:
-        game, n = self.game, self.game.players
-        to_move = self.current_player()
-
-        def hunter_view(seat: int) -> dict[str, Any]:
-            hunter = game.hunters[self.hunter[seat] or ""] if self.hunter[seat] else None
-            return {
-                "seat": game.seat_names[seat], "hunter": hunter.name if hunter else None,
-                "ability": self.ability(seat),
-                "ability_text": hunter.text if hunter else None,
-                "hand_limit": hunter.hand_limit if hunter else None,
-                "hand_size": sum(self.hands[seat]), "alive": self.alive[seat],
-                "known_cards": {KINDS[k]: c for k, c in enumerate(self.known[seat]) if c},
-                "trophies": [game.fate[t].animal for t in self.trophies[seat]],
-                "action": self._action_seen(seat, player),
-            }
-
-        def fate_view(card_id: str) -> dict[str, Any]:
-            view = game.card_views[card_id]
-            return {**view, "icons": list(view["icons"])}
-
-        goal, reveal = self.goal[player], self.jungle[player]
-        return {
-            "game": "hunting-party", "seat": game.seat_names[player], "round": self.round,
-            "stage": self.stage(),
-            "to_move": game.seat_names[to_move] if to_move >= 0 else
-            ("chance" if to_move == CHANCE else "nobody"),
-            "first_hunter": game.seat_names[self.first] if self.round else None,
-            "live_order": [game.seat_names[seat] for seat in self.live_order()],
-            "hunters": [hunter_view(seat) for seat in range(n)],
-            "hand": {kind: self.hands[player][k] for k, kind in enumerate(KINDS)},
-            "goal": None if goal is None else {
-                "id": goal, "text": game.goals[goal].text, "points": game.goals[goal].points,
-                "met": self.goal_met(player)},
-            "goal_choices": [{"id": g, "text": game.goals[g].text,
-                              "points": game.goals[g].points}
-                             for g in self.goals_dealt[player]] if goal is None else [],
-            "fate_up": [fate_view(card) for card in self.face_up],
-            "fate_deck": len(self.fate_deck), "fate_reshuffles_left": self.reshuffles,
-            "fate_discards": [fate_view(card) for card in self.fate_discards],
-            "event": self.event or None, "ambush": self.ambush,
-            "ambush_next": self.ambush_next,
-            "action_deck": self.deck_size(),
-            "deck_bottom": [KINDS[k] for k in self.returned],
-            "deck_counts": dict(zip(KINDS, game.deck_counts, strict=True)),
-            "bagged_by": None if self.bagged_by is None else game.seat_names[self.bagged_by],
-            "vine": [KINDS[k] for k in self.vine],
-            "my_reveal": None if reveal is None else KINDS[reveal],
-            "threat": self._threat(player),
-            "log": list(self.log[-12:]),
-            "scores": self.scores() if self.over else None,
-            "result": None if not self.over else self.end_reason(),
-        }
-
-    def _action_seen(self, seat: int, player: int) -> str | None:
-        """The Action of `seat` as `player` sees it: its kind, "face down", or None."""
-        played = self.played[seat]
-        if played is None:
-            return None
-        return "face down" if self.secret_play[seat] and seat != player else KINDS[played]
-
-    def heuristic_view(self, player: int) -> dict[str, Any]:
-        """The part of `observation(player)` the heuristic reads, built cheaply for
-        playouts (the Fate cards' dicts are shared: read only)."""
+    def heuristic_view(self, player: int) -> PartySeen:
+        """What the heuristics read of `player`'s view, built cheaply for playouts. Every
+        container is made here, JSON-able, but the Fate cards' views, which are the
+        game's own (read only): `observation` is this, with those copied, and what the
+        screen adds."""
         game = self.game
         goal = self.goal[player]
         return {
@@ -103,7 +52,61 @@ class PartyViews(FateSteps, partial=True):
             "deck_bottom": [KINDS[k] for k in self.returned],
         }
 
-    def _threat(self, player: int) -> dict[str, Any] | None:
+    def observation(self, player: int) -> PartyObservation:
+        game = self.game
+        seen = self.heuristic_view(player)
+        to_move = self.current_player()
+
+        def fate_view(card: FateCardSeen) -> FateCardSeen:
+            return {**card, "icons": list(card["icons"])}
+
+        def hunter_view(seat: int, hunter_seen: HunterSeen) -> HunterObservation:
+            hunter_id = self.hunter[seat]
+            hunter = game.hunters[hunter_id] if hunter_id else None
+            return {
+                **hunter_seen, "hunter": hunter.name if hunter else None,
+                "ability_text": hunter.text if hunter else None,
+                "hand_limit": hunter.hand_limit if hunter else None,
+                "hand_size": sum(self.hands[seat]), "alive": self.alive[seat],
+                "known_cards": {KINDS[k]: c for k, c in enumerate(self.known[seat]) if c},
+            }
+
+        goal, reveal = seen["goal"], self.jungle[player]
+        return {
+            **seen,
+            "fate_up": [fate_view(card) for card in seen["fate_up"]],
+            "fate_discards": [fate_view(card) for card in seen["fate_discards"]],
+            "hunters": [hunter_view(seat, hunter) for seat, hunter in enumerate(seen["hunters"])],
+            "goal": None if goal is None else {
+                **goal, "text": game.goals[goal["id"]].text,
+                "points": game.goals[goal["id"]].points, "met": self.goal_met(player)},
+            "game": "hunting-party", "round": self.round,
+            "to_move": game.seat_names[to_move] if to_move >= 0 else
+            ("chance" if to_move == CHANCE else "nobody"),
+            "first_hunter": game.seat_names[self.first] if self.round else None,
+            "goal_choices": [{"id": g, "text": game.goals[g].text,
+                              "points": game.goals[g].points}
+                             for g in self.goals_dealt[player]] if goal is None else [],
+            "fate_deck": len(self.fate_deck), "fate_reshuffles_left": self.reshuffles,
+            "event": self.event or None, "ambush": self.ambush,
+            "ambush_next": self.ambush_next,
+            "action_deck": self.deck_size(),
+            "bagged_by": None if self.bagged_by is None else game.seat_names[self.bagged_by],
+            "vine": [KINDS[k] for k in self.vine],
+            "my_reveal": None if reveal is None else KINDS[reveal],
+            "log": list(self.log[-12:]),
+            "scores": self.scores() if self.over else None,
+            "result": None if not self.over else self.end_reason(),
+        }
+
+    def _action_seen(self, seat: int, player: int) -> str | None:
+        """The Action of `seat` as `player` sees it: its kind, "face down", or None."""
+        played = self.played[seat]
+        if played is None:
+            return None
+        return "face down" if self.secret_play[seat] and seat != player else KINDS[played]
+
+    def _threat(self, player: int) -> ThreatSeen | None:
         """At `player`'s Flee window: the personal fate it would avoid."""
         if self.over or self.stack[-1].kind != "flee-window" or self.stack[-1].seat != player:
             return None

@@ -20,7 +20,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from hunt.models.game import CHANCE, Action, Observation
+from hunt.models.game import CHANCE
+from hunt.models.jutland.observation import JutlandObservation
 
 if TYPE_CHECKING:
     from hunt.boards.jutland_deck import JutlandTurn
@@ -84,18 +85,17 @@ def target_counts(game: JutlandGame, side: int, turn_number: int, deploying: boo
     return wanted
 
 
-def _next_choice(game: JutlandGame, candidates: Iterable[Action], wanted: Sequence[int],
-                 selected: Sequence[int]) -> Action:
+def _next_choice(game: JutlandGame, candidates: Iterable[int], wanted: Sequence[int],
+                 selected: Sequence[int]) -> int:
     """The first card among `candidates` still wanted, else done."""
     for action in candidates:
-        assert isinstance(action, int)
         if action != game.done_action and wanted[action] > selected[action]:
             return action
     return game.done_action
 
 
-def heuristic_action(game: JutlandGame, observation: Observation,
-                     legal_actions: Sequence[Action], rng: random.Random) -> Action:
+def heuristic_action(game: JutlandGame, observation: JutlandObservation,
+                     legal_actions: Sequence[int], rng: random.Random) -> int:
     """The heuristic's next card choice, from one side's observation."""
     if observation["stage"] not in ("discard", "deploy"):
         return rng.choice(list(legal_actions))
@@ -112,7 +112,7 @@ def heuristic_action(game: JutlandGame, observation: Observation,
     return _next_choice(game, legal_actions, wanted, counts(observation["selected"]))
 
 
-def rollout_action(state: JutlandState, rng: random.Random) -> Action:
+def rollout_action(state: JutlandState, rng: random.Random) -> int:
     """The same rules of thumb read straight from a (sampled) state, for playouts:
     the acting side's own hand and the turn only."""
     if state.current_player() == CHANCE:

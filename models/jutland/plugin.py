@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from hunt.boards.jutland_deck import JUTLAND
-from hunt.models.jutland.rules import JutlandGame
+from hunt.models.jutland.observation import JutlandObservation
+from hunt.models.jutland.rules import JutlandGame, JutlandState
 from hunt.models.jutland.screen import screen
 from hunt.models.plugin import GamePlugin
 
-PLUGIN = GamePlugin(
+PLUGIN: GamePlugin[JutlandGame, JutlandState, JutlandObservation] = GamePlugin(
     name="jutland", title="Jutland", seats=("german", "british"),
     game=JutlandGame, options=JutlandGame.option_spec, screen=screen,
     board_sets=(JUTLAND,))

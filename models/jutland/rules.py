@@ -31,17 +31,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from hunt.boards.jutland_deck import SIDES, JutlandTurn, load_jutland
-from hunt.models.game import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    Game,
-    GameInfo,
-    Observation,
-    State,
-    pick_by_count,
-)
+from hunt.models.game import CHANCE, TERMINAL, Game, GameInfo, State, pick_by_count
 from hunt.models.jutland import heuristics
+from hunt.models.jutland.observation import JutlandObservation, ShipsLost
 from hunt.models.options import Option, OptionSpec
 
 GERMAN = 0
@@ -69,7 +61,7 @@ class KeptCards:
     kinds: tuple[bool, ...]
 
 
-class JutlandGame(Game):
+class JutlandGame(Game["JutlandState", int, JutlandObservation]):
     """Jutland for two players. Option: `escape_bans_battle_cruisers` (default False)."""
 
     option_spec = OptionSpec("jutland", (
@@ -115,15 +107,14 @@ class JutlandGame(Game):
         """Turn 1, both hands empty, the whole deck to draw from."""
         return JutlandState(self, seed)
 
-    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
-                         rng: random.Random) -> Action:
+    def heuristic_action(self, observation: JutlandObservation, legal_actions: Sequence[int],
+                         rng: random.Random) -> int:
         """Rules of thumb from `hunt.models.jutland.heuristics`."""
         return heuristics.heuristic_action(self, observation, legal_actions, rng)
 
-    def search_reward(self, state: State) -> list[float]:
+    def search_reward(self, state: JutlandState) -> list[float]:
         """The result, plus up to 0.25 for the margin of ships sunk (big ones double),
         so the search prefers wide wins and narrow losses."""
-        assert isinstance(state, JutlandState)
         german_sank, british_sank = state.losses[BRITISH], state.losses[GERMAN]
         margin = (german_sank[SMALL] + 2 * german_sank[BIG]) \
             - (british_sank[SMALL] + 2 * british_sank[BIG])
@@ -131,13 +122,12 @@ class JutlandGame(Game):
         german = state.returns()[GERMAN] + bonus
         return [german, -german]
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
+    def rollout_action(self, state: JutlandState, rng: random.Random) -> int:
         """The heuristic, read from the acting side's hand in the sampled world."""
-        assert isinstance(state, JutlandState)
         return heuristics.rollout_action(state, rng)
 
 
-class JutlandState(State):
+class JutlandState(State[int, JutlandObservation]):
     """A Jutland position. Hands, deck and discards are counts per card kind."""
 
     game: JutlandGame
@@ -182,14 +172,14 @@ class JutlandState(State):
             return self.chooser
         return CHANCE if self.stage == DRAW else TERMINAL
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[int]:
         if self.stage == SELECT:
             return [*self._selectable(self.chooser), self.game.done_action]
         if self.stage == DRAW:
             return [kind for kind, left in enumerate(self.deck) if left]
         return []
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: object) -> bool:
         if type(action) is not int:
             return False
         if self.stage == SELECT:
@@ -198,18 +188,17 @@ class JutlandState(State):
             return 0 <= action < self.game.num_kinds and self.deck[action] > 0
         return False
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.stage != DRAW:
             return []
         return [(kind, left / self.deck_size) for kind, left in enumerate(self.deck) if left]
 
-    def sample_chance_outcome(self, rng: random.Random) -> Action:
+    def sample_chance_outcome(self, rng: random.Random) -> int:
         """One card of the deck, each copy alike: the odds of `chance_outcomes`,
         without building its list (playouts draw about 60 cards)."""
         return pick_by_count(self.deck, rng)
 
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, int)
+    def _apply(self, action: int) -> None:
         if self.stage == DRAW:
             self._draw(action)
         elif action == self.game.done_action:
@@ -242,8 +231,7 @@ class JutlandState(State):
         other.held = list(self.held)
         return other
 
-    def action_to_string(self, action: Action) -> str:
-        assert isinstance(action, int)
+    def action_to_string(self, action: int) -> str:
         if self.stage == DRAW:
             return f"draw {self.game.cards[action].id}"
         if action == self.game.done_action:
@@ -253,12 +241,15 @@ class JutlandState(State):
 
     # -- what each side sees ----------------------------------------------------------
 
-    def observation(self, player: int) -> Observation:
+    def observation(self, player: int) -> JutlandObservation:
         cards = self.game.cards
         opponent = 1 - player
 
         def names(counts: Sequence[int]) -> list[str]:
             return [cards[kind].id for kind, n in enumerate(counts) for _ in range(n)]
+
+        def ships(lost: Sequence[int]) -> ShipsLost:
+            return {"big": lost[BIG], "small": lost[SMALL]}
 
         stage = {SELECT: "deploy" if self.phase == "strike" else "discard",
                  DRAW: "draw", OVER: "over"}[self.stage]
@@ -276,9 +267,9 @@ class JutlandState(State):
             "deck_size": self.deck_size,
             "discard_size": sum(self.discard_up) + sum(map(sum, self.discard_down)),
             "last_discards": None if self.last_discards is None else
-            dict(zip(SIDES, self.last_discards, strict=True)),
-            "losses": {side: {"big": lost[BIG], "small": lost[SMALL]}
-                       for side, lost in zip(SIDES, self.losses, strict=True)},
+            {"german": self.last_discards[GERMAN], "british": self.last_discards[BRITISH]},
+            "losses": {"german": ships(self.losses[GERMAN]),
+                       "british": ships(self.losses[BRITISH])},
             "strikes": [{"turn": turn, "german_force": german, "british_force": british,
                          "winner": SIDES[GERMAN if german > british else BRITISH],
                          "german_cards": [cards[k].id for k in german_cards],

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hunt.models.game import Game, Observation
+from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame
 from hunt.models.plugin import Style, plain
 
 
-def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> str:
+def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style = plain) -> str:
     """Jutland from `seat`'s side: turn, losses, public counts, strikes and own hand."""
-    assert isinstance(game, JutlandGame)
     me, enemy = seen["seat"], "british" if seen["seat"] == "german" else "german"
     cards = {card.id: card for card in game.cards}
     turn = game.turns[seen["turn"] - 1]
@@ -20,12 +19,11 @@ def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> st
                        f"{me.capitalize()} ===", bold=True)]
     losses = seen["losses"]
     lines.append("Ships lost: " + "; ".join(
-        f"{side.capitalize()} {losses[side]['big']} big, {losses[side]['small']} small"
-        for side in ("german", "british")))
+        f"{side} {lost['big']} big, {lost['small']} small"
+        for side, lost in (("German", losses["german"]), ("British", losses["british"]))))
     lines.append(f"Deck {seen['deck_size']} cards, discard pile {seen['discard_size']}, "
                  f"{enemy.capitalize()} hand {seen['opponent_hand_size']} cards.")
-    if seen["last_discards"] is not None:
-        counts = seen["last_discards"]
+    if (counts := seen["last_discards"]) is not None:
         lines.append(f"Last discards (face down): German {counts['german']}, "
                      f"British {counts['british']}.")
     for strike in seen["strikes"]:
@@ -34,8 +32,8 @@ def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> st
             f"({', '.join(strike['german_cards']) or 'nothing'}) against British "
             f"{strike['british_force']} ({', '.join(strike['british_cards']) or 'nothing'})"
             f" - {strike['winner'].capitalize()} win.")
-    if seen["result"] is not None:
-        lines.append(f"Game over: {seen['result']}.")
+    if (result := seen["result"]) is not None:
+        lines.append(f"Game over: {result}.")
         return "\n".join(lines)
     side = 0 if me == "german" else 1
     fleets = turn.fleets[side]

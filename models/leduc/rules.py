@@ -18,7 +18,8 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from hunt.boards.leduc_rules import LeducRules, load_leduc_rules
-from hunt.models.game import CHANCE, TERMINAL, Action, Game, GameInfo, Observation, State
+from hunt.models.game import CHANCE, TERMINAL, Game, GameInfo, State
+from hunt.models.leduc.observation import LeducObservation
 from hunt.models.options import OptionSpec
 
 FOLD, CALL, RAISE = 0, 1, 2
@@ -26,7 +27,7 @@ MOVES = ("fold", "call", "raise")
 CARDS = 6
 
 
-class LeducGame(Game):
+class LeducGame(Game["LeducState", int, LeducObservation]):
     """Leduc Hold'em for two players; returns are chips won or lost."""
 
     option_spec = OptionSpec("leduc")
@@ -48,26 +49,28 @@ class LeducGame(Game):
         """"Qh" for card 3."""
         return self.rules.ranks[card // 2] + self.rules.suits[card % 2]
 
-    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
-                         rng: random.Random) -> Action:
+    def heuristic_action(self, observation: LeducObservation, legal_actions: Sequence[int],
+                         rng: random.Random) -> int:
         """Raise a pair or a King, call a Queen, check or fold a Jack facing a bet."""
+        card = observation["card"]
+        if card is None:
+            raise ValueError("the heuristic acts for a seat holding its card")
         ranks = self.rules.ranks
-        own = ranks.index(observation["card"][0])
+        own = ranks.index(card[0])
         public = observation["public_card"]
-        pair = public is not None and public[0] == observation["card"][0]
+        pair = public is not None and public[0] == card[0]
         return _rule_of_thumb(own, pair, public is None, legal_actions, rng)
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
+    def rollout_action(self, state: LeducState, rng: random.Random) -> int:
         """The rule of thumb, read straight from the sampled world."""
-        assert isinstance(state, LeducState)
         seat = state.current_player()
         own = state.cards[seat] // 2
         pair = state.public >= 0 and state.public // 2 == own
         return _rule_of_thumb(own, pair, state.public < 0, state.legal_actions(), rng)
 
 
-def _rule_of_thumb(rank: int, pair: bool, first_round: bool, legal: Sequence[Action],
-                   rng: random.Random) -> Action:
+def _rule_of_thumb(rank: int, pair: bool, first_round: bool, legal: Sequence[int],
+                   rng: random.Random) -> int:
     strong = pair or (rank == 2 and first_round)
     if strong and RAISE in legal:
         return RAISE
@@ -76,7 +79,7 @@ def _rule_of_thumb(rank: int, pair: bool, first_round: bool, legal: Sequence[Act
     return CALL if rng.random() < 0.3 else FOLD  # a Jack facing a bet: mostly give up
 
 
-class LeducState(State):
+class LeducState(State[int, LeducObservation]):
     """A hand of Leduc Hold'em."""
 
     game: LeducGame
@@ -105,13 +108,13 @@ class LeducState(State):
     def _round_over(self) -> bool:
         return len(self.round_actions) >= 2 and self.round_actions[-1] == CALL
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[int]:
         player = self.current_player()
         if player == TERMINAL:
             return []
         if player == CHANCE:
             return [card for card, _ in self.chance_outcomes()]
-        actions: list[Action] = []
+        actions: list[int] = []
         if self.contributions[player] < max(self.contributions):
             actions.append(FOLD)
         actions.append(CALL)
@@ -119,14 +122,13 @@ class LeducState(State):
             actions.append(RAISE)
         return actions
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.current_player() != CHANCE:
             return []
         left = [card for card in range(CARDS) if card not in (*self.cards, self.public)]
         return [(card, 1 / len(left)) for card in left]
 
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, int)
+    def _apply(self, action: int) -> None:
         if self.current_player() == CHANCE:
             self._deal(action)
             return
@@ -193,15 +195,14 @@ class LeducState(State):
         other.round_actions = list(self.round_actions)
         return other
 
-    def action_to_string(self, action: Action) -> str:
-        assert isinstance(action, int)
+    def action_to_string(self, action: int) -> str:
         if self.current_player() == CHANCE:
             return f"deal {self.game.card_name(action)}"
         return MOVES[action]
 
     # -- what each seat sees -------------------------------------------------------------
 
-    def observation(self, player: int) -> Observation:
+    def observation(self, player: int) -> LeducObservation:
         showdown = self.current_player() == TERMINAL and self.folded is None
         name = self.game.card_name
         return {

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from hunt.models.game import Game, Observation
+from hunt.models.leduc.observation import LeducObservation
+from hunt.models.leduc.rules import LeducGame
 from hunt.models.plugin import Style, plain
 
 
-def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> str:
+def screen(game: LeducGame, seen: LeducObservation, seat: int, style: Style = plain) -> str:
     """Leduc Hold'em from `seat`'s side: its card, the public card, the bets."""
     chips = seen["contributions"]
     lines = ["", style(f"=== Leduc Hold'em - round {seen['round']} of 2 - you are "
@@ -14,8 +15,8 @@ def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> st
              f"Your card: {seen['card'] or '-'}   Public card: {seen['public_card'] or '-'}",
              f"In the pot: you {chips[seat]}, the opponent {chips[1 - seat]}; raises this round "
              f"{seen['raises']} of 2; bets this round: {', '.join(seen['bets']) or 'none'}."]
-    if seen["result"]:
+    if result := seen["result"]:
         other = f" (the opponent held {seen['opponent_card']})" if seen["opponent_card"] else ""
-        mine = seen["result"]["returns"][seat]
-        lines.append(f"Game over: {seen['result']['how']}{other}; you win {mine:+g} chips.")
+        mine = result["returns"][seat]
+        lines.append(f"Game over: {result['how']}{other}; you win {mine:+g} chips.")
     return "\n".join(lines)

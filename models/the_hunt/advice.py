@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from hunt.models.the_hunt.actions import AP_FOR_STEPS
+from hunt.models.the_hunt.observation import HuntObservation, raider_hex
 from hunt.models.the_hunt.rules import (
     BRITISH,
     GERMAN,
@@ -78,7 +79,7 @@ def top_hexes(tracker: GrafSpeeTracker, count: int = 10) -> list[tuple[str, floa
     return sorted(tracker.posterior().items(), key=lambda item: (-item[1], item[0]))[:count]
 
 
-def _available_ap(game: TheHuntGame, seen: dict[str, Any]) -> int:
+def _available_ap(game: TheHuntGame, seen: HuntObservation) -> int:
     """AP the seat has (mid-turn) or can get from its best card (before playing one)."""
     if seen["step"] == "actions":
         return int(seen["ap"])
@@ -86,7 +87,7 @@ def _available_ap(game: TheHuntGame, seen: dict[str, Any]) -> int:
     return best + (int(seen["reserve"]) if seen["seat"] == "german" else 0)
 
 
-def best_searches(game: TheHuntGame, p: dict[str, float], seen: dict[str, Any], ap: int,
+def best_searches(game: TheHuntGame, p: dict[str, float], seen: HuntObservation, ap: int,
                   bonus: int) -> list[SearchOption]:
     """Each Force on the map that may still search: its best hex within `ap`."""
     options = []
@@ -110,13 +111,13 @@ def best_searches(game: TheHuntGame, p: dict[str, float], seen: dict[str, Any], 
     return sorted(options, key=lambda option: -option.p_find)
 
 
-def _best_find(game: TheHuntGame, p: dict[str, float], seen: dict[str, Any], ap: int,
+def _best_find(game: TheHuntGame, p: dict[str, float], seen: HuntObservation, ap: int,
                bonus: int) -> float:
     options = best_searches(game, p, seen, ap, bonus)
     return options[0].p_find if options else 0.0
 
 
-def intelligence_options(game: TheHuntGame, tracker: GrafSpeeTracker, seen: dict[str, Any],
+def intelligence_options(game: TheHuntGame, tracker: GrafSpeeTracker, seen: HuntObservation,
                          facts: PublicFacts, ap: int, bonus: int) -> list[IntelOption]:
     """For each kind of Intelligence in hand: the best P(find) after playing it (1 AP)
     against the best without. A hint is averaged over where the German could put it
@@ -151,11 +152,11 @@ def intelligence_options(game: TheHuntGame, tracker: GrafSpeeTracker, seen: dict
     return options
 
 
-def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: dict[str, Any],
+def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: HuntObservation,
                     facts: PublicFacts, count: int = 5) -> tuple[float, list[Exposure]]:
     """The British belief on the raider's true hex now, and the `count` moves open to
     the German (within its AP) that leave the least belief on its new hex."""
-    here = seen["graf_spee"]
+    here = raider_hex(seen)
     now = tracker.probability(here)
     ap = _available_ap(game, seen)
     p = tracker.belief.p

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from hunt.models.belief import Vector
-from hunt.models.the_hunt.actions import STEPS_FOR_AP, HuntAction
+from hunt.models.the_hunt.actions import STEPS_FOR_AP
 from hunt.models.the_hunt.rules import GERMAN, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.tracker import GrafSpeeTracker, MoveWeights, PublicFacts, public_facts
 
@@ -34,7 +34,6 @@ def recorded_moves(state: TheHuntState) -> list[RecordedMove]:
     moves = []
     replay = state.replayed(0)
     for action in state.history:
-        assert isinstance(action, HuntAction)
         if action.verb == "move" and action.arg == "graf-spee" \
                 and replay.current_player() == GERMAN:
             assert replay.graf_spee is not None

@@ -16,30 +16,30 @@ Battle: strongest cards first (Montevideo early, never in the fifth duel).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
-from hunt.models.game import Action, Observation
 from hunt.models.the_hunt.actions import ATTACK_AP, END, PASS, HuntAction
+from hunt.models.the_hunt.observation import HuntSeen, raider_hex
 
 if TYPE_CHECKING:
     from hunt.models.the_hunt.rules import TheHuntGame
 
 
-def heuristic_action(game: TheHuntGame, observation: Observation,
-                     legal_actions: Sequence[Action], rng: random.Random) -> Action:
-    """The heuristic's choice among `legal_actions` for the observing side."""
-    legal = [action for action in legal_actions if isinstance(action, HuntAction)]
+def heuristic_action(game: TheHuntGame, seen: HuntSeen,
+                     legal_actions: Sequence[HuntAction], rng: random.Random) -> HuntAction:
+    """The heuristic's choice among `legal_actions` for the side that sees `seen`."""
+    legal = list(legal_actions)
     if len(legal) == 1:
         return legal[0]
     verbs = {action.verb for action in legal}
-    seen: dict[str, Any] = observation
     german = seen["seat"] == "german"
     if "start" in verbs:
         far = [a for a in legal if game.hex_distance(a.hex, game.tracks.entry_hex) >= 4]
         return rng.choice(far or legal)
     if "altmark" in verbs:
-        near = [a for a in legal if game.hex_distance(a.hex, seen["graf_spee"]) == 1]
+        raider = raider_hex(seen)
+        near = [a for a in legal if game.hex_distance(a.hex, raider) == 1]
         return rng.choice(near or legal)
     if "duel" in verbs:
         return _duel(game, seen, legal)
@@ -62,25 +62,26 @@ def heuristic_action(game: TheHuntGame, observation: Observation,
     return _british_actions(game, seen, legal, rng)
 
 
-def _duel(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction]) -> HuntAction:
+def _duel(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction]) -> HuntAction:
     def value(action: HuntAction) -> float:
         if action.arg == "none":
             return 0
         card = game.cards[action.arg]
         if card.effect in ("montevideo", "scuttling"):
-            return 100 if seen["battle"]["duel"] < 5 else -100
+            battle = seen["battle"]
+            return 100 if battle is not None and battle["duel"] < 5 else -100
         return card.ap + (1 if card.effect == "battle-plus-one" else 0)
 
     return max(legal, key=value)
 
 
-def _react(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction]) -> HuntAction:
+def _react(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction]) -> HuntAction:
     """Use a reaction whenever one is offered: each is worth its card here."""
     reactions = [a for a in legal if a.verb == "react"]
     return reactions[0] if reactions else PASS
 
 
-def _hint(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
+def _hint(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
           rng: random.Random) -> HuntAction:
     gs = seen["graf_spee"]
     if gs is None or seen["seat"] != "german":  # a false hint: as far as possible
@@ -91,7 +92,7 @@ def _hint(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
                                       rng.random()))
 
 
-def _card(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
+def _card(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
           german: bool) -> HuntAction:
     plays = [a for a in legal if a.mode == "ap"]
 
@@ -103,7 +104,7 @@ def _card(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
         return worth
 
     if german:
-        gs = seen["graf_spee"]
+        gs = raider_hex(seen)
         targets = [f["hex"] for f in seen["freighters"].values()]
         close = any(game.hex_distance(gs, t) <= 2 for t in targets)
         if close:
@@ -117,12 +118,12 @@ def _card(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
                                                               == "battle" else 0))
 
 
-def _centre_of(game: TheHuntGame, hexes: list[str], legal: list[HuntAction],
+def _centre_of(game: TheHuntGame, hexes: Collection[str], legal: list[HuntAction],
                rng: random.Random) -> HuntAction:
     return min(legal, key=lambda a: (sum(game.hex_distance(a.hex, h) for h in hexes), rng.random()))
 
 
-def _event_choice(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
+def _event_choice(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
                   rng: random.Random) -> HuntAction:
     if legal[0].verb == "shift":  # draw a Force away from the Graf Spee
         gs = seen["graf_spee"]
@@ -132,12 +133,12 @@ def _event_choice(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntActio
     return rng.choice(legal)
 
 
-def _german_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
+def _german_actions(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
                     rng: random.Random) -> HuntAction:
-    gs = seen["graf_spee"]
+    gs = raider_hex(seen)
     attacks = [a for a in legal if a.verb == "attack"]
     repairable = any(a.verb == "repair" for a in legal) \
-        and len(seen["removed"][0]) <= REPAIR_RISK
+        and sum(seen["removed_counts"][0].values()) <= REPAIR_RISK
     if attacks and repairable and seen["ap"] >= game.tracks.repair_cost + ATTACK_AP:
         # 1 AP first makes the attack a 3+ instead of a 5+ (2 in 3 instead of 1 in 3).
         return HuntAction("repair")
@@ -163,7 +164,8 @@ def _german_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAct
         if score(best)[0] > here[0]:
             return best
     altmark_moves = [a for a in legal if a.verb == "move" and a.arg == "altmark"]
-    if altmark_moves and game.hex_distance(seen["altmark"], gs) > 1:
+    altmark = seen["altmark"]
+    if altmark_moves and altmark is not None and game.hex_distance(altmark, gs) > 1:
         return min(altmark_moves, key=lambda a: (game.hex_distance(a.hex, gs), a.n))
     if repairable:
         return HuntAction("repair")
@@ -175,12 +177,13 @@ REPAIR_RISK = 2
 airplane: the roll must beat them, so at 2 it succeeds 4 times in 6 (rule C)."""
 
 
-def _british_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAction],
+def _british_actions(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
                      rng: random.Random) -> HuntAction:
     possible = set(seen["possible"])
+    forces = {force: where for force, where in seen["forces"].items() if where is not None}
     searches = [a for a in legal if a.verb == "search"
-                and seen["forces"][a.arg] in possible
-                and battle_ready(game, seen, seen["forces"][a.arg])]
+                and a.arg in forces and forces[a.arg] in possible
+                and battle_ready(game, seen, forces[a.arg])]
     intel = [a for a in legal if a.verb == "intel"]
     if searches:
         if intel and seen["ap"] >= 2 and seen["turn_state"]["search_bonus"] == 0:
@@ -195,7 +198,7 @@ def _british_actions(game: TheHuntGame, seen: dict[str, Any], legal: list[HuntAc
             return (min([row[h] for h in possible]), action.n, rng.random())
 
         best = min(moves, key=closeness)
-        before = min(game.hex_distance(seen["forces"][best.arg], h) for h in possible)
+        before = min(game.hex_distance(forces[best.arg], h) for h in possible)
         if closeness(best)[0] < before:
             return best
     hints = [a for a in intel if game.cards[a.arg].intelligence in ("hint", "both")]
@@ -219,7 +222,7 @@ seeds 0-1999 gives the British 1065 wins with no rule, 1067 at -5, 991 at -3 and
 0; the search's rows have been measured at -3 only."""
 
 
-def battle_ready(game: TheHuntGame, seen: dict[str, Any], hex_id: str) -> bool:
+def battle_ready(game: TheHuntGame, seen: HuntSeen, hex_id: str) -> bool:
     """Whether a Battle on `hex_id` looks worth starting for the British, from what
     they see: their own hand (refilled to the Battle hand with average cards) and the
     bonus of every Force on that hex in each duel must reach a German hand of average
@@ -237,8 +240,8 @@ def battle_ready(game: TheHuntGame, seen: dict[str, Any], hex_id: str) -> bool:
     own_total = sum(own) + (size - len(own)) * british_ap / british_cards
     bonus = sum(game.force_bonus[force] for force, where in seen["forces"].items()
                 if where == hex_id)
-    gone = [*seen["discards"][0], *seen["removed"][0]]
+    gone = [seen["discard_counts"][0], seen["removed_counts"][0]]
     german_ap, german_cards = ap_and_count(0)
-    left = german_ap - sum(game.cards[card].ap for card in gone)
-    german = size * left / max(1, german_cards - len(gone))
+    left = german_ap - sum(game.cards[card].ap * n for pile in gone for card, n in pile.items())
+    german = size * left / max(1, german_cards - sum(sum(pile.values()) for pile in gone))
     return own_total + duels * bonus >= german + BATTLE_MARGIN

@@ -14,17 +14,17 @@ from typing import Any
 from hunt.boards.the_hunt_cards import THE_HUNT_CARDS
 from hunt.boards.the_hunt_map import THE_HUNT_MAP, draw_map, load_hunt_map, routes_through
 from hunt.boards.the_hunt_tracks import THE_HUNT_TRACKS
-from hunt.models.game import State, random_action
+from hunt.models.game import random_action
 from hunt.models.plugin import GamePlugin
 from hunt.models.the_hunt.advice import advice_report, belief_by_turn
+from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.screen import screen
 from hunt.models.the_hunt.tracker import MODELS, GrafSpeeTracker, public_facts
 
 
-def advice(state: State, seat: int, model: str) -> dict[str, Any]:
+def advice(state: TheHuntState, seat: int, model: str) -> dict[str, Any]:
     """What `seat` can tell of the Graf Spee's hex (with `model`), and what to do."""
-    assert isinstance(state, TheHuntState)
     return advice_report(state, seat, model)
 
 
@@ -35,11 +35,10 @@ def shade(p: float) -> str:
     return "." if p < 0.02 else ":" if p < 0.05 else "+" if p < 0.1 else "#"
 
 
-def advice_lines(state: State, report: Mapping[str, Any]) -> list[str]:
+def advice_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
     """The belief map, the likeliest hexes, and the British searches or the German's
     exposure, in words."""
     game = state.game
-    assert isinstance(game, TheHuntGame)
     belief: dict[str, float] = report["belief"]
     lines = [f"Where the British believe the Graf Spee is ({report['model']} move model; "
              f"{report['possible']} hexes possible, entropy {report['entropy_bits']:.2f} "
@@ -71,13 +70,12 @@ def advice_lines(state: State, report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def analysis(state: State, chances: Mapping[int, float]) -> dict[str, Any]:
+def analysis(state: TheHuntState, chances: Mapping[int, float]) -> dict[str, Any]:
     """The British belief and the German's win chance at the start of every turn."""
-    assert isinstance(state, TheHuntState)
     return {"turns": belief_by_turn(state, dict(chances))}
 
 
-def analysis_lines(state: State, report: Mapping[str, Any]) -> list[str]:
+def analysis_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
     """One line per turn: the German's chance, the belief on the raider's true hex."""
     return [f"  turn {turn['turn']:>2} ({turn['side']:<7}) P(German wins) "
             f"{turn['p_german_wins']:5.1%}   British belief on the raider's hex "
@@ -85,14 +83,13 @@ def analysis_lines(state: State, report: Mapping[str, Any]) -> list[str]:
             for turn in report["turns"]]
 
 
-def plot_board(state: State, report: Mapping[str, Any], axes: Any) -> bool:
+def plot_board(state: TheHuntState, report: Mapping[str, Any], axes: Any) -> bool:
     """The map shaded by the British belief at the last British turn, the raider's true
     hex circled, drawn into the matplotlib `axes`."""
     turns = [t for t in report.get("turns", []) if t["side"] == "british"]
     if not turns:
         return False
     game = state.game
-    assert isinstance(game, TheHuntGame)
     last = turns[-1]
     xs, ys, heat = [], [], []
     for hex_id in game.hexes:
@@ -160,7 +157,7 @@ def bench(quick: bool, progress: Callable[[str], None]) -> list[tuple[str, str, 
     return [("tracker_update_ms", text, figures)]
 
 
-PLUGIN = GamePlugin(
+PLUGIN: GamePlugin[TheHuntGame, TheHuntState, HuntObservation] = GamePlugin(
     name="the-hunt", title="The Hunt", seats=("german", "british"),
     game=TheHuntGame, options=TheHuntGame.option_spec, screen=screen,
     board_sets=(THE_HUNT_MAP, THE_HUNT_TRACKS, THE_HUNT_CARDS),

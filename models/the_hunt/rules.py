@@ -58,13 +58,14 @@ import networkx as nx
 from hunt.boards.the_hunt_cards import HuntCard, load_hunt_cards
 from hunt.boards.the_hunt_map import HuntMap, load_hunt_map
 from hunt.boards.the_hunt_tracks import HuntTracks, load_hunt_tracks
-from hunt.models.game import Action, Game, GameInfo, Observation, State
+from hunt.models.game import Game, GameInfo
 from hunt.models.options import Option, OptionSpec
 from hunt.models.the_hunt.actions import AP_FOR_STEPS, HuntAction
 
 # evaluation and heuristics name these rules only for type checking: no import cycle.
 from hunt.models.the_hunt.evaluation import german_win_chance
 from hunt.models.the_hunt.heuristics import heuristic_action
+from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
 from hunt.models.the_hunt.state import BRITISH, DIE, GERMAN, MAX_HINTS, SIDES, VARIANTS
 from hunt.models.the_hunt.views import HuntViews
 
@@ -73,7 +74,7 @@ __all__ = ["BRITISH", "DIE", "GERMAN", "MAX_HINTS", "SIDES", "VARIANTS", "HuntAc
 """The rules' public names (the constants live in `state.py`, actions in `actions.py`)."""
 
 
-class TheHuntGame(Game):
+class TheHuntGame(Game["TheHuntState", HuntAction, HuntObservation]):
     """The Hunt for two players. Option: `variant` ("standard" or "historical")."""
 
     option_spec = OptionSpec("the-hunt", (
@@ -106,9 +107,10 @@ class TheHuntGame(Game):
         """Every move of a piece from a hex by up to so many steps (made once: the search
         asks for them all the time). Only the Graf Spee may stay where it is."""
         self.cards: dict[str, HuntCard] = {card.id: card for card in load_hunt_cards()}
-        self.deck_lists: tuple[dict[str, int], dict[str, int]] = tuple(  # type: ignore[assignment]
+        german, british = (
             {card.id: card.copies for card in self.cards.values() if side in card.decks}
             for side in SIDES)
+        self.deck_lists: tuple[dict[str, int], dict[str, int]] = (german, british)
         self.freighters = {freighter.id: freighter for freighter in self.board.freighters}
         self.force_bonus = self.tracks.force_bonus[variant]
         self.rules = self.tracks.rules
@@ -120,15 +122,14 @@ class TheHuntGame(Game):
         """Before the freight draw: forces placed, markers on their start spaces."""
         return TheHuntState(self, seed)
 
-    def heuristic_action(self, observation: Observation, legal_actions: Sequence[Action],
-                         rng: random.Random) -> Action:
+    def heuristic_action(self, observation: HuntSeen, legal_actions: Sequence[HuntAction],
+                         rng: random.Random) -> HuntAction:
         """Rules of thumb from `hunt.models.the_hunt.heuristics`."""
         return heuristic_action(self, observation, legal_actions, rng)
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
+    def rollout_action(self, state: TheHuntState, rng: random.Random) -> HuntAction:
         """The heuristic, from the acting side's view of the sampled world (the few
         facts it reads, gathered without building a whole observation)."""
-        assert isinstance(state, TheHuntState)
         step = state.stack[-1]
         # The legal actions in the engine's order, not sorted: the same rules of thumb,
         # only equal candidates may come in another order; sorting a hundred moves at
@@ -138,10 +139,9 @@ class TheHuntGame(Game):
             return decisions[0]
         return self.heuristic_action(state.heuristic_view(step.seat), decisions, rng)
 
-    def evaluate(self, state: State) -> list[float] | None:
+    def evaluate(self, state: TheHuntState) -> list[float] | None:
         """Expected returns from the fitted win-chance model
         (`hunt.models.the_hunt.evaluation`); a Battle is played out instead."""
-        assert isinstance(state, TheHuntState)
         if state.flow in ("battle", "setup") or state.graf_spee is None:
             return None
         german = 2 * german_win_chance(state) - 1

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from hunt.boards.the_hunt_map import draw_map
-from hunt.models.game import Game, Observation
 from hunt.models.plugin import Style, plain
+from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
 
 
-def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> str:
+def screen(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = plain) -> str:
     """The Hunt from `seat`'s side: the map with what that side sees, tracks, hand, log."""
-    assert isinstance(game, TheHuntGame)
     me = seen["seat"]
     marks: dict[str, str] = {}
     # Colours go away by themselves when the output is not a terminal (or --no-color).
@@ -20,13 +19,13 @@ def screen(game: Game, seen: Observation, seat: int, style: Style = plain) -> st
         marks[freighter["hex"]] = style("f", fg="green")
     for hex_id in seen["hints"]:
         marks[hex_id] = style("h", fg="yellow")
-    if seen["altmark"]:
-        marks[seen["altmark"]] = style("A", fg="cyan")
-    for force, hex_id in seen["forces"].items():
-        if hex_id:
-            marks[hex_id] = style(force, fg="blue", bold=True)
-    if seen["graf_spee"]:
-        marks[seen["graf_spee"]] = style("S", fg="red", bold=True)
+    if altmark := seen["altmark"]:
+        marks[altmark] = style("A", fg="cyan")
+    for force, where in seen["forces"].items():
+        if where:
+            marks[where] = style(force, fg="blue", bold=True)
+    if raider := seen["graf_spee"]:
+        marks[raider] = style("S", fg="red", bold=True)
     lines = ["", style(f"=== The Hunt - turn {seen['turn']} - you are the "
                        f"{me.capitalize()} ({seen['variant']}) ===", bold=True)]
     lines += ["  " + row for row in draw_map(game.board, marks)]

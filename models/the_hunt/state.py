@@ -28,6 +28,7 @@ from hunt.models.steps import (
     outcomes,
 )
 from hunt.models.the_hunt.actions import HuntAction, parse_action
+from hunt.models.the_hunt.observation import HuntObservation
 
 if TYPE_CHECKING:
     from hunt.models.the_hunt.rules import TheHuntGame
@@ -41,7 +42,7 @@ MAX_HINTS = 3
 DIE = tuple(range(1, 7))
 
 
-class HuntState(StepState[HuntAction], partial=True):
+class HuntState(StepState[HuntAction, HuntObservation], partial=True):
     """A position of The Hunt: its fields, setup, the turn sequence, the draws and the
     Freight Ship phase."""
 
@@ -157,11 +158,10 @@ class HuntState(StepState[HuntAction], partial=True):
     def end_reason(self) -> str:
         return self.how
 
-    def action_to_string(self, action: Action) -> str:
-        assert isinstance(action, HuntAction)
+    def action_to_string(self, action: HuntAction) -> str:
         return action.text()
 
-    def string_to_action(self, text: str) -> Action:
+    def string_to_action(self, text: str) -> HuntAction:
         """Read a typed action (see `hunt.models.the_hunt.actions`); only legal ones."""
         action = parse_action(text)
         if action is not None and action in self.legal_actions():

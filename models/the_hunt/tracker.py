@@ -36,9 +36,9 @@ from typing import NamedTuple
 import numpy as np
 
 from hunt.models.belief import DiscreteBelief, Vector
-from hunt.models.game import State
 from hunt.models.the_hunt.actions import STEPS_FOR_AP, HuntAction
-from hunt.models.the_hunt.rules import BRITISH, GERMAN, MAX_HINTS, TheHuntGame, TheHuntState
+from hunt.models.the_hunt.rules import BRITISH, GERMAN, MAX_HINTS, TheHuntGame
+from hunt.models.the_hunt.views import HuntViews
 
 MODELS = ("uniform", "purposeful")
 
@@ -75,7 +75,7 @@ class PublicFacts(NamedTuple):
     storm: bool
 
 
-def public_facts(state: TheHuntState) -> PublicFacts:
+def public_facts(state: HuntViews) -> PublicFacts:
     """The public facts of `state` (nothing hidden is read)."""
     return PublicFacts(
         altmark=state.altmark, hints=tuple(state.hints),
@@ -84,8 +84,8 @@ def public_facts(state: TheHuntState) -> PublicFacts:
         attacked=state.attacked, storm=state.no_searches)
 
 
-def replay_views(state: TheHuntState, seat: int
-                 ) -> Iterator[tuple[TheHuntState, tuple[Hashable, ...], PublicFacts]]:
+def replay_views(state: HuntViews, seat: int
+                 ) -> Iterator[tuple[HuntViews, tuple[Hashable, ...], PublicFacts]]:
     """Replay `state`'s record: after each action, the replayed position, what `seat`
     saw of that action, and the public facts from just before it (what the tracker
     reads with each view)."""
@@ -121,11 +121,10 @@ class GrafSpeeTracker:
             steps: reach / reach.sum(axis=1, keepdims=True) for steps, reach in self._reach.items()}
 
     @classmethod
-    def for_seat(cls, state: State, seat: int, model: str = "uniform",
+    def for_seat(cls, state: HuntViews, seat: int, model: str = "uniform",
                  weights: MoveWeights = FITTED_WEIGHTS) -> GrafSpeeTracker:
         """The belief after everything `seat` has seen in `state`, replayed from its
         record: each step's views of `seat` with the public facts before that step."""
-        assert isinstance(state, TheHuntState)
         tracker = cls(state.game, model, weights)
         for _, seen, facts in replay_views(state, seat):
             for item in seen:

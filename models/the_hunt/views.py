@@ -8,8 +8,9 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any, Self
 
-from hunt.models.game import TERMINAL, Observation
+from hunt.models.game import TERMINAL, as_json
 from hunt.models.the_hunt.battle import BattleSteps
+from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
 from hunt.models.the_hunt.state import BRITISH, GERMAN, SIDES
 
 
@@ -18,71 +19,59 @@ class HuntViews(BattleSteps, partial=True):
 
     # -- views -------------------------------------------------------------------------
 
-    def observation(self, player: int) -> Observation:
+    def heuristic_view(self, player: int) -> HuntSeen:
+        """What the heuristics and the advice read of `player`'s view, built cheaply for
+        playouts: it shares the state's containers (read only), and `possible` is the
+        state's set (the heuristics take only minima, sums and sizes of it)."""
         game = self.game
-        opponent = 1 - player
-        acting = self.current_player()
-        step = self.stack[-1] if self.stack else None
         return {
-            "game": "the-hunt", "seat": SIDES[player], "variant": game.variant,
+            "seat": SIDES[player],
+            # The British know the raider's hex when only one is possible.
+            "graf_spee": self.graf_spee if player == GERMAN else
+            (next(iter(self.possible)) if len(self.possible) == 1 else None),
+            "possible": self.possible, "altmark": self.altmark, "forces": self.forces,
+            "strategy": self.strategy, "ap": self.ap,
+            "freighters": {f: {"hex": game.freighters[f].route[i],
+                               "destination": game.freighters[f].destination}
+                           for f, i in self.at_sea.items()},
+            "turn_state": {"gs_moves": self.gs_moves if player == GERMAN else None,
+                           "attacked": self.attacked, "moved": self.moved,
+                           "searched": self.searched, "search_bonus": self.search_bonus,
+                           "storm": self.no_searches},
+            "hand": self.hands[player],
+            "discard_counts": self.discards, "removed_counts": self.removed,
+            "battle": None if self.flow != "battle" and not self.battle_forces else {
+                "forces": self.battle_forces, "duel": self.duel,
+                "damage": {"german": self.damage[0], "british": self.damage[1]},
+                "my_card": self.duel_cards[player]},
+        }
+
+    def observation(self, player: int) -> HuntObservation:
+        seen = as_json(self.heuristic_view(player))
+        acting = self.current_player()
+        step = self.stack[-1] if self.stack and acting == player else None
+        return {
+            **seen,
+            "freighters": dict(sorted(seen["freighters"].items())),
+            "game": "the-hunt", "variant": self.game.variant,
             "turn": self.turn, "phase": self.flow,
             # Only the seat to act learns what is asked of it (a reaction window must
             # not show that the other side holds a reaction card).
             "to_move": "you" if acting == player else
             ("nobody" if acting == TERMINAL else "waiting"),
-            "step": step.kind if step and acting == player else None,
-            "step_data": [x for x in step.data if isinstance(x, str)]
-            if step and acting == player else [],
-            "hand": list(self.hands[player]),
-            "opponent_hand_size": len(self.hands[opponent]),
-            "known_opponent_cards": sorted(self.known_hand[player].elements()),
-            "decks": [sum(deck.values()) for deck in self.decks],
+            "step": step.kind if step else None,
+            "step_data": [x for x in step.data if isinstance(x, str)] if step else [],
             "discards": [sorted(pile.elements()) for pile in self.discards],
             "removed": [sorted(pile.elements()) for pile in self.removed],
-            "graf_spee": self.graf_spee if player == GERMAN else
-            (next(iter(self.possible)) if len(self.possible) == 1 else None),
-            "possible": sorted(self.possible),
-            "altmark": self.altmark,
-            "forces": dict(self.forces),
-            "strategy": dict(self.strategy),
-            "plane": self.plane, "reserve": self.reserve, "ap": self.ap,
-            "freighters": {f: {"hex": self.hex_of_freighter(f),
-                               "destination": game.freighters[f].destination}
-                           for f in sorted(self.at_sea)},
+            "opponent_hand_size": len(self.hands[1 - player]),
+            "known_opponent_cards": sorted(self.known_hand[player].elements()),
+            "decks": [sum(deck.values()) for deck in self.decks],
+            "plane": self.plane, "reserve": self.reserve,
             "bag": len(self.bag), "sunk": list(self.sunk), "delivered": list(self.delivered),
             "hints": list(self.hints),
-            "turn_state": {"gs_moves": self.gs_moves if player == GERMAN else None,
-                           "attacked": self.attacked, "moved": sorted(self.moved),
-                           "searched": sorted(self.searched), "search_bonus":
-                           self.search_bonus, "storm": self.no_searches},
-            "battle": None if self.flow != "battle" and not self.battle_forces else {
-                "forces": list(self.battle_forces), "duel": self.duel,
-                "damage": {"german": self.damage[0], "british": self.damage[1]},
-                "my_card": self.duel_cards[player]},
             "log": list(self.log[-12:]),
             "result": None if self.winner is None else
             {"winner": SIDES[self.winner], "how": self.how},
-        }
-
-    def heuristic_view(self, player: int) -> dict[str, Any]:
-        """The part of `observation(player)` the heuristics read, cheaply.
-
-        `possible` is a set here (the heuristics only take minima, sums and sizes of it,
-        which do not depend on its order)."""
-        game = self.game
-        return {
-            "seat": SIDES[player],
-            "graf_spee": self.graf_spee if player == GERMAN else None,
-            "possible": self.possible, "altmark": self.altmark, "forces": self.forces,
-            "strategy": self.strategy, "ap": self.ap,
-            "freighters": {f: {"hex": game.freighters[f].route[i]}
-                           for f, i in self.at_sea.items()},
-            "turn_state": {"gs_moves": self.gs_moves if player == GERMAN else None,
-                           "search_bonus": self.search_bonus},
-            "removed": [list(self.removed[GERMAN].elements()), []],
-            "discards": [list(self.discards[GERMAN].elements()), []],
-            "hand": self.hands[player],
-            "battle": {"duel": self.duel} if self.flow == "battle" else None,
         }
 
     def determinize(self, player: int, rng: random.Random, prior: Any = None) -> Self:
