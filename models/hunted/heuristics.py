@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hunt.models.hunted.observation import FightSeen, HuntedSeen, ItemSeen, WeaponSeen
-from hunt.models.hunted.rules import PASS, HuntedAction, slug, toss_parts
+from hunt.models.hunted.state import PASS, HuntedAction, slug, toss_parts
 
 if TYPE_CHECKING:
     from hunt.models.hunted.rules import HuntedGame

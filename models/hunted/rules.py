@@ -75,6 +75,10 @@ from typing import Any
 
 from hunt.boards.hunted_data import LANDING_PAD, SIDES, TOSSES, HuntedCard, load_hunted
 from hunt.models.game import Game, GameInfo
+
+# evaluation and heuristics name these rules only for type checking: no import cycle.
+from hunt.models.hunted.evaluation import win_chance
+from hunt.models.hunted.heuristics import heuristic_action
 from hunt.models.hunted.observation import HuntedObservation, HuntedSeen
 from hunt.models.hunted.state import (
     DIFFICULTIES,
@@ -170,7 +174,6 @@ class HuntedGame(Game["HuntedState", HuntedAction, HuntedObservation]):
     def heuristic_action(self, observation: HuntedSeen, legal_actions: Sequence[HuntedAction],
                          rng: random.Random) -> HuntedAction:
         """Rules of thumb from `hunt.models.hunted.heuristics`."""
-        from hunt.models.hunted.heuristics import heuristic_action
         return heuristic_action(self, observation, legal_actions, rng)
 
     def rollout_action(self, state: HuntedState, rng: random.Random) -> HuntedAction:
@@ -183,7 +186,6 @@ class HuntedGame(Game["HuntedState", HuntedAction, HuntedObservation]):
         outside a fight; anything else is played on."""
         if state.over or state.fight is not None or state.stack[-1].kind != "turn":
             return None
-        from hunt.models.hunted.evaluation import win_chance
         return [win_chance(state)] * self.players
 
     def search_reward(self, state: HuntedState) -> list[float]:

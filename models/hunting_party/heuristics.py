@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hunt.models.hunting_party.observation import HunterSeen, PartySeen
-from hunt.models.hunting_party.rules import (
+from hunt.models.hunting_party.state import (
     FLEE_NOW,
     KINDS,
     NO_FLEE,

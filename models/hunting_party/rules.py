@@ -58,6 +58,9 @@ from typing import Any
 from hunt.boards.hunting_party_data import FateCard, Goal, Hunter, load_hunting_party
 from hunt.errors import OptionError
 from hunt.models.game import Game, GameInfo
+
+# the heuristics name these rules only for type checking: no import cycle.
+from hunt.models.hunting_party.heuristics import heuristic_action
 from hunt.models.hunting_party.observation import FateCardSeen, PartyObservation, PartySeen
 from hunt.models.hunting_party.state import (
     CAMP,
@@ -119,7 +122,6 @@ class HuntingPartyGame(Game["HuntingPartyState", PartyAction, PartyObservation])
     def heuristic_action(self, observation: PartySeen, legal_actions: Sequence[PartyAction],
                          rng: random.Random) -> PartyAction:
         """Rules of thumb from `hunt.models.hunting_party.heuristics`."""
-        from hunt.models.hunting_party.heuristics import heuristic_action
         return heuristic_action(self, observation, legal_actions, rng)
 
     def rollout_action(self, state: HuntingPartyState, rng: random.Random) -> PartyAction:

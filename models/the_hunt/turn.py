@@ -55,7 +55,7 @@ class TurnSteps(HuntState, partial=True):
             return True
         return False
 
-    # -- decisions ---------------------------------------------------------------------
+    # -- the card a side plays for its Action Points or its event ----------------------
 
     @legal("card")
     def _legal_card(self, step: Step) -> list[HuntAction]:
@@ -67,6 +67,40 @@ class TurnSteps(HuntState, partial=True):
             if card.event == "hunt" and self._event_usable(seat, card.effect):
                 actions.append(HuntAction("play", card_id, mode="event"))
         return actions
+
+    @effect("card")
+    def _do_card(self, step: Step, action: HuntAction) -> None:
+        seat, card_id, mode = step.seat, action.arg, action.mode
+        card = self._card(card_id)
+        self.hands[seat].remove(card_id)
+        self._forget_known(seat, card_id)
+        self._see_all(("play", seat, card_id, mode))
+        if mode == "event" and seat == GERMAN:
+            # The event was legal, so the British learn where it could be played from.
+            self.possible = frozenset(h for h in self.possible
+                                      if self.event_usable_from(card.effect, h))
+        if mode == "event":
+            self._say(f"The {SIDES[seat].capitalize()} play {card.name} for its event.")
+            steps = [Step("window", 1 - seat, ("cancel-event",)),
+                     Step("resolve", AUTO, (seat, card_id, None))]
+            if card.effect == "free-searches":
+                steps.append(Step("actions", seat))
+            self._push(*steps)
+            return
+        self.ap = card.ap
+        if seat == GERMAN:
+            self.ap += self.reserve
+            self.reserve = 0
+        self._say(f"The {SIDES[seat].capitalize()} play {card.name} for {card.ap} AP.")
+        self._discard(seat, card_id)
+        steps = [Step("actions", seat)]
+        if card.event == "mandatory":
+            self._say(f"Mandatory event: {card.text}")
+            steps[:0] = [Step("window", 1 - seat, ("cancel-event",)),
+                         Step("resolve", AUTO, (seat, card_id, "mandatory"))]
+        self._push(*steps)
+
+    # -- the actions: moves, searches, attacks, Intelligence, the track ----------------
 
     @legal("actions")
     def _legal_actions(self, step: Step) -> list[HuntAction]:
@@ -112,136 +146,6 @@ class TurnSteps(HuntState, partial=True):
         if self.ap >= game.tracks.advance_cost and not self.advanced:
             actions += [HuntAction("advance", force) for force in sorted(self.strategy)]
         return actions
-
-    @legal("boost")
-    def _legal_boost(self, step: Step) -> list[HuntAction]:
-        """Intelligence between a search's declaration and its roll (1 AP a card), or
-        `pass` to roll. Open whenever the British hold a card and an AP (both public),
-        whether or not a card has an Intelligence stripe."""
-        if self.ap < 1 or not self.hands[BRITISH]:
-            return []
-        return [PASS, *(HuntAction("intel", card) for card in sorted(set(self.hands[BRITISH]))
-                        if self._card(card).intelligence != "none")]
-
-    @legal("redraw-choice")
-    def _legal_redraw_choice(self, step: Step) -> list[HuntAction]:
-        held = len(self.hands[GERMAN])
-        rules = self.game.rules
-        low = max(held, rules["hand_size_german"])
-        high = rules["hand_size_german_altmark"] if self._near_altmark() else low
-        return [HuntAction("redraw", n=n) for n in range(low, high + 1)]
-
-    @legal("hint")
-    def _legal_hint(self, step: Step) -> list[HuntAction]:
-        if len(self.hints) >= MAX_HINTS or self.graf_spee is None:
-            return []
-        return [HuntAction("hint", hex=h) for h in sorted(self.game.ball[self.graf_spee][1])
-                if h not in self.hints and h != self.altmark]
-
-    @legal("window")
-    def _legal_window(self, step: Step) -> list[HuntAction]:
-        # The window opens whenever the seat holds a card (hand sizes are public), not
-        # only when it holds a matching reaction: whose turn it is must not tell the
-        # other side what is in the hand. Without a matching card it may only pass.
-        if not self.hands[step.seat]:
-            return []
-        effect = step.data[0]
-        cards = sorted({c for c in self.hands[step.seat] if self._card(c).effect == effect
-                        and self._card(c).event == "reaction"})
-        return [PASS, *(HuntAction("react", card) for card in cards)]
-
-    @legal("choose")
-    def _legal_choose(self, step: Step) -> list[HuntAction]:
-        effect = step.data[0]
-        if effect == "move-enemy-force":
-            return [HuntAction("shift", force, hex=h) for force, where in self.forces.items()
-                    if where is not None for h in sorted(self.game.ball[where][2]) if h != where]
-        if effect == "false-hint":
-            assert self.graf_spee is not None
-            return [HuntAction("hint", hex=h) for h in self._false_hint_hexes(self.graf_spee)]
-        if effect == "advance-freighter":
-            return [HuntAction("convoy", f) for f in sorted(self.at_sea)]
-        if effect == "proximity-query":
-            return [HuntAction("query", hex=h) for h in self.game.hexes]
-        if effect == "strategy-advance":
-            return [HuntAction("advance", force) for force in sorted(self.strategy)]
-        if effect == "free-attack":
-            assert self.graf_spee is not None
-            return [HuntAction("attack", f, plane) for f in self.freighters_on(self.graf_spee)
-                    for plane in ((0, 1) if self.plane == "ready" else (0,))]
-        raise AssertionError(effect)
-    def event_usable_from(self, effect: str, hex_id: str) -> bool:
-        """Whether a German Hunt event could be played with the Graf Spee on `hex_id`,
-        judged from public facts only: what its playing tells the British."""
-        if effect == "free-attack":
-            return bool(self.freighters_on(hex_id)) and not self.attacked \
-                and not self.no_searches
-        if effect == "false-hint":
-            return len(self.hints) < MAX_HINTS and bool(self._false_hint_hexes(hex_id))
-        return True
-
-    def _event_usable(self, seat: int, effect: str) -> bool:
-        """Whether a Hunt event can take effect now (else the card is AP only)."""
-        gs = self.graf_spee
-        if effect in ("free-attack", "false-hint") and seat == GERMAN:
-            return gs is not None and self.event_usable_from(effect, gs)
-        if effect == "move-enemy-force":
-            return any(where is not None for where in self.forces.values())
-        if effect == "advance-freighter":
-            return bool(self.at_sea)
-        if effect == "strategy-advance":
-            return bool(self.strategy)
-        if effect == "free-searches":
-            return not self.no_searches and any(w is not None for w in self.forces.values())
-        if effect == "clear-hints":
-            return bool(self.hints)
-        if effect == "break-plane":
-            return self.plane == "ready"
-        return effect in ("roll-bonus", "proximity-query")
-
-    def _false_hint_hexes(self, gs: str) -> list[str]:
-        """Where a false Hint may go with the Graf Spee on `gs`: 3 or more hexes away,
-        not on a hint or the Altmark."""
-        return [h for h in self.game.hexes if self.game.hex_distance(gs, h) >= 3
-                and h not in self.hints and h != self.altmark]
-
-    def _near_altmark(self) -> bool:
-        assert self.graf_spee is not None and self.altmark is not None
-        return self.game.hex_distance(self.graf_spee, self.altmark) <= 1
-
-    # -- applying decisions ------------------------------------------------------------
-
-    @effect("card")
-    def _do_card(self, step: Step, action: HuntAction) -> None:
-        seat, card_id, mode = step.seat, action.arg, action.mode
-        card = self._card(card_id)
-        self.hands[seat].remove(card_id)
-        self._forget_known(seat, card_id)
-        self._see_all(("play", seat, card_id, mode))
-        if mode == "event" and seat == GERMAN:
-            # The event was legal, so the British learn where it could be played from.
-            self.possible = frozenset(h for h in self.possible
-                                      if self.event_usable_from(card.effect, h))
-        if mode == "event":
-            self._say(f"The {SIDES[seat].capitalize()} play {card.name} for its event.")
-            steps = [Step("window", 1 - seat, ("cancel-event",)),
-                     Step("resolve", AUTO, (seat, card_id, None))]
-            if card.effect == "free-searches":
-                steps.append(Step("actions", seat))
-            self._push(*steps)
-            return
-        self.ap = card.ap
-        if seat == GERMAN:
-            self.ap += self.reserve
-            self.reserve = 0
-        self._say(f"The {SIDES[seat].capitalize()} play {card.name} for {card.ap} AP.")
-        self._discard(seat, card_id)
-        steps = [Step("actions", seat)]
-        if card.event == "mandatory":
-            self._say(f"Mandatory event: {card.text}")
-            steps[:0] = [Step("window", 1 - seat, ("cancel-event",)),
-                         Step("resolve", AUTO, (seat, card_id, "mandatory"))]
-        self._push(*steps)
 
     @effect("actions")
     def _do_actions(self, step: Step, action: HuntAction) -> None:
@@ -365,6 +269,18 @@ class TurnSteps(HuntState, partial=True):
             self._say(f"Force {force} advances to Strategy space {space}.")
         self._see_all(("advance", force))
 
+    # -- Intelligence added between a search and its roll ------------------------------
+
+    @legal("boost")
+    def _legal_boost(self, step: Step) -> list[HuntAction]:
+        """Intelligence between a search's declaration and its roll (1 AP a card), or
+        `pass` to roll. Open whenever the British hold a card and an AP (both public),
+        whether or not a card has an Intelligence stripe."""
+        if self.ap < 1 or not self.hands[BRITISH]:
+            return []
+        return [PASS, *(HuntAction("intel", card) for card in sorted(set(self.hands[BRITISH]))
+                        if self._card(card).intelligence != "none")]
+
     @effect("boost")
     def _do_boost(self, step: Step, action: HuntAction) -> None:
         if action == PASS:
@@ -374,6 +290,20 @@ class TurnSteps(HuntState, partial=True):
         self.ap -= 1
         self._push(step)  # more Intelligence may follow, after what this one sets off
         self._intelligence(action.arg)
+
+    # -- the German's refill beside the Altmark ----------------------------------------
+
+    @legal("redraw-choice")
+    def _legal_redraw_choice(self, step: Step) -> list[HuntAction]:
+        held = len(self.hands[GERMAN])
+        rules = self.game.rules
+        low = max(held, rules["hand_size_german"])
+        high = rules["hand_size_german_altmark"] if self._near_altmark() else low
+        return [HuntAction("redraw", n=n) for n in range(low, high + 1)]
+
+    def _near_altmark(self) -> bool:
+        assert self.graf_spee is not None and self.altmark is not None
+        return self.game.hex_distance(self.graf_spee, self.altmark) <= 1
 
     @effect("redraw-choice")
     def _do_redraw_choice(self, step: Step, action: HuntAction) -> None:
@@ -385,6 +315,21 @@ class TurnSteps(HuntState, partial=True):
         self._see_all(("redraw", action.n))
         self._push(Step("draw", CHANCE, (GERMAN, action.n)),
                    Step("announce", AUTO, (len(self.hands[GERMAN]),)))
+
+    # -- hints -------------------------------------------------------------------------
+
+    @legal("hint")
+    def _legal_hint(self, step: Step) -> list[HuntAction]:
+        if len(self.hints) >= MAX_HINTS or self.graf_spee is None:
+            return []
+        return [HuntAction("hint", hex=h) for h in sorted(self.game.ball[self.graf_spee][1])
+                if h not in self.hints and h != self.altmark]
+
+    def _false_hint_hexes(self, gs: str) -> list[str]:
+        """Where a false Hint may go with the Graf Spee on `gs`: 3 or more hexes away,
+        not on a hint or the Altmark."""
+        return [h for h in self.game.hexes if self.game.hex_distance(gs, h) >= 3
+                and h not in self.hints and h != self.altmark]
 
     def _no_hint(self) -> None:
         """An Intelligence hint the German cannot place: it says so, which tells the
@@ -407,6 +352,20 @@ class TurnSteps(HuntState, partial=True):
         self._see_all(("hint", action.hex))
         self._say(f"A Hint marker is placed on {action.hex}.")
 
+    # -- reaction windows --------------------------------------------------------------
+
+    @legal("window")
+    def _legal_window(self, step: Step) -> list[HuntAction]:
+        # The window opens whenever the seat holds a card (hand sizes are public), not
+        # only when it holds a matching reaction: whose turn it is must not tell the
+        # other side what is in the hand. Without a matching card it may only pass.
+        if not self.hands[step.seat]:
+            return []
+        effect = step.data[0]
+        cards = sorted({c for c in self.hands[step.seat] if self._card(c).effect == effect
+                        and self._card(c).event == "reaction"})
+        return [PASS, *(HuntAction("react", card) for card in cards)]
+
     @effect("window")
     def _do_window(self, step: Step, action: HuntAction) -> None:
         seat = step.seat
@@ -423,6 +382,58 @@ class TurnSteps(HuntState, partial=True):
         target = len(self.stack) - 1
         self._push(Step("window", 1 - seat, ("cancel-event",)),
                    Step("resolve", AUTO, (seat, card_id, target)))
+
+    # -- an event's choice -------------------------------------------------------------
+
+    @legal("choose")
+    def _legal_choose(self, step: Step) -> list[HuntAction]:
+        effect = step.data[0]
+        if effect == "move-enemy-force":
+            return [HuntAction("shift", force, hex=h) for force, where in self.forces.items()
+                    if where is not None for h in sorted(self.game.ball[where][2]) if h != where]
+        if effect == "false-hint":
+            assert self.graf_spee is not None
+            return [HuntAction("hint", hex=h) for h in self._false_hint_hexes(self.graf_spee)]
+        if effect == "advance-freighter":
+            return [HuntAction("convoy", f) for f in sorted(self.at_sea)]
+        if effect == "proximity-query":
+            return [HuntAction("query", hex=h) for h in self.game.hexes]
+        if effect == "strategy-advance":
+            return [HuntAction("advance", force) for force in sorted(self.strategy)]
+        if effect == "free-attack":
+            assert self.graf_spee is not None
+            return [HuntAction("attack", f, plane) for f in self.freighters_on(self.graf_spee)
+                    for plane in ((0, 1) if self.plane == "ready" else (0,))]
+        raise AssertionError(effect)
+
+    def event_usable_from(self, effect: str, hex_id: str) -> bool:
+        """Whether a German Hunt event could be played with the Graf Spee on `hex_id`,
+        judged from public facts only: what its playing tells the British."""
+        if effect == "free-attack":
+            return bool(self.freighters_on(hex_id)) and not self.attacked \
+                and not self.no_searches
+        if effect == "false-hint":
+            return len(self.hints) < MAX_HINTS and bool(self._false_hint_hexes(hex_id))
+        return True
+
+    def _event_usable(self, seat: int, effect: str) -> bool:
+        """Whether a Hunt event can take effect now (else the card is AP only)."""
+        gs = self.graf_spee
+        if effect in ("free-attack", "false-hint") and seat == GERMAN:
+            return gs is not None and self.event_usable_from(effect, gs)
+        if effect == "move-enemy-force":
+            return any(where is not None for where in self.forces.values())
+        if effect == "advance-freighter":
+            return bool(self.at_sea)
+        if effect == "strategy-advance":
+            return bool(self.strategy)
+        if effect == "free-searches":
+            return not self.no_searches and any(w is not None for w in self.forces.values())
+        if effect == "clear-hints":
+            return bool(self.hints)
+        if effect == "break-plane":
+            return self.plane == "ready"
+        return effect in ("roll-bonus", "proximity-query")
 
     @effect("choose")
     def _do_choose(self, step: Step, action: HuntAction) -> None:
@@ -452,6 +463,9 @@ class TurnSteps(HuntState, partial=True):
             self._advance_strategy(action.arg)
         elif effect == "free-attack":
             self._begin_attack(action, bonus=1)
+
+    # -- rolls -------------------------------------------------------------------------
+
     @outcomes("roll")
     def _die(self, step: Step) -> list[tuple[Action, float]]:
         return [(HuntAction("roll", n=face), 1 / 6) for face in DIE]
@@ -493,6 +507,9 @@ class TurnSteps(HuntState, partial=True):
                 self._see_all(("not here", where))
                 self._say(f"Search roll {face}+{bonus} succeeds: the Graf Spee is not on "
                           f"{where}.")
+
+    # -- steps carried out unasked -----------------------------------------------------
+
     @auto("resolve")
     def _auto_resolve(self, step: Step) -> None:
         seat, card_id, target = step.data
