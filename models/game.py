@@ -154,8 +154,9 @@ class Game(ABC, Generic[StateT, ActionT, ObsT]):
         where, `hunt.solver.profiles`); None: play to the end."""
         return None
 
-    def from_record(self, record: Mapping[str, Any]) -> StateT:
-        """Replay a record written by `State.to_record()`; `RecordError` if it is broken."""
+    def check_record_game(self, record: Mapping[str, Any]) -> None:
+        """`RecordError` unless `record` (full or seat) is an object of this game, played
+        with these options."""
         if not isinstance(record, Mapping):
             raise RecordError("a game record must be a JSON object with game, seed, actions")
         if record.get("game") != self.info.name:
@@ -165,6 +166,10 @@ class Game(ABC, Generic[StateT, ActionT, ObsT]):
         if options != self.options:
             raise RecordError(f"the record was played with options {quoted(options)}, "
                               f"this game has {self.options}")
+
+    def from_record(self, record: Mapping[str, Any]) -> StateT:
+        """Replay a record written by `State.to_record()`; `RecordError` if it is broken."""
+        self.check_record_game(record)
         version = record.get("format", 1)
         if type(version) is not int or version not in READABLE_FORMATS:
             raise RecordError(f"record format {quoted(version)} is not one hunt reads; accepted: "
@@ -336,6 +341,32 @@ class State(ABC, Generic[ActionT, ObsT]):
         for seat, view in enumerate(self._views):
             if seat != player:
                 view.append(token)
+
+    # -- what a seat saw, as text (seat records: `hunt.models.seat_record`) ----------
+
+    def public_text(self, action: ActionT, player: int) -> str:
+        """The text of `action`, taken here, as `player` saw it: its full text, unless
+        part of it is hidden from `player`; then each hidden word is `?` ("move
+        graf-spee 2 ?", "draw ?"). A function of `player`'s view only: two states with
+        the same information-state key for `player` give every action the same text."""
+        return self.action_to_string(action)
+
+    def learned_text(self, token: Hashable, player: int) -> str | None:
+        """The words a seat record adds to an action's public text for `token`, a thing
+        `player` saw at that step that the public text does not imply (a search that
+        found nothing, a hand shown); None for a token the record already tells. By
+        default every token is implied: a game whose actions have hidden consequences
+        names them."""
+        return None
+
+    def resample_hidden(self, taken: Sequence[ActionT], entry: str,
+                        player: int, rng: random.Random) -> list[ActionT] | None:
+        """For the seat-record replayer: this state (a world consistent with `player`'s
+        record up to here, played by `taken`) cannot take the record's next entry
+        `entry`. Another line of play of the same length, equal to `player` and in which
+        the entry can follow, drawn at random; None if the game has no such model (the
+        replayer then searches by itself)."""
+        return None
 
     # -- text and records -----------------------------------------------------------
 

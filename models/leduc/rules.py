@@ -200,6 +200,20 @@ class LeducState(State[int, LeducObservation]):
             return f"deal {self.game.card_name(action)}"
         return MOVES[action]
 
+    def public_text(self, action: int, player: int) -> str:
+        """The other seat's private card is dealt unseen: "deal ?"."""
+        if self.current_player() == CHANCE and self.cards[0] >= 0 and self.cards[1] < 0:
+            return "deal ?" if player == 0 else self.action_to_string(action)
+        if self.current_player() == CHANCE and self.cards[0] < 0:
+            return "deal ?" if player == 1 else self.action_to_string(action)
+        return self.action_to_string(action)
+
+    def learned_text(self, token: Hashable, player: int) -> str | None:
+        """At a showdown both private cards are shown."""
+        if isinstance(token, tuple) and token[:1] == ("showdown",):
+            return "showdown " + " ".join(self.game.card_name(card) for card in token[1])
+        return None
+
     # -- what each seat sees -------------------------------------------------------------
 
     def observation(self, player: int) -> LeducObservation:

@@ -29,7 +29,8 @@ by maximum likelihood on recorded German moves: `hunt.models.the_hunt.fitting`, 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+import random
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -228,5 +229,30 @@ class GrafSpeeTracker:
         self.updates += 1
 
 
+def raider_path(state: HuntViews, ends: Sequence[str], rng: random.Random) -> list[str]:
+    """The Graf Spee's hexes in `state`'s game, its start and then after each move,
+    drawn from their posterior given all the British saw (the uniform move model) and the
+    raider ending on one of `ends`: forward filtering (the tracker, keeping its belief
+    before each move), then backward sampling (each earlier hex given the next, in
+    proportion to its filtered probability times the chance of that move). Every hex
+    of the path agrees with every public fact the tracker reads."""
+    tracker = GrafSpeeTracker(state.game)
+    before: list[tuple[Vector, Vector]] = []
+    """The belief before each move, and the move's kernel."""
+    for _, seen, facts in replay_views(state, BRITISH):
+        for item in seen:
+            if isinstance(item, tuple) and item[:1] == ("graf spee moved",):
+                before.append((tracker.belief.p.copy(),
+                               tracker.kernel(STEPS_FOR_AP[item[1]], facts)))
+            tracker.observe(item, facts)
+    hexes = state.game.hexes
+    weights = tracker.belief.p * tracker.belief.indicator(ends)
+    path = [rng.choices(range(len(hexes)), weights=weights.tolist())[0]]
+    for filtered, kernel in reversed(before):
+        weights = filtered * kernel[:, path[-1]]
+        path.append(rng.choices(range(len(hexes)), weights=weights.tolist())[0])
+    return [hexes[i] for i in reversed(path)]
+
+
 __all__ = ["BRITISH", "GERMAN", "MODELS", "GrafSpeeTracker", "MoveWeights", "PublicFacts",
-           "public_facts", "replay_views"]
+           "public_facts", "raider_path", "replay_views"]

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, Self
 
-from hunt.models.game import TERMINAL, as_json
+from hunt.models.game import CHANCE, TERMINAL, as_json
+from hunt.models.seat_record import SEPARATOR, entry_text, normalized
+from hunt.models.the_hunt.actions import HuntAction
 from hunt.models.the_hunt.battle import BattleSteps
 from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
 from hunt.models.the_hunt.state import BRITISH, GERMAN, SIDES
@@ -138,6 +140,73 @@ class HuntViews(BattleSteps, partial=True):
         from hunt.models.the_hunt.tracker import GrafSpeeTracker
         self._tracked = (seen, GrafSpeeTracker.for_seat(self, BRITISH).posterior())
         return self._tracked[1]
+
+    # -- seat records (`hunt.models.seat_record`) ----------------------------------------
+
+    def public_text(self, action: HuntAction, player: int) -> str:
+        """What `player` sees of `action`: the other side's draws ("draw ?") and Battle
+        cards ("duel ?") are hidden, and so are the Graf Spee's hexes from the British
+        ("start ?", "move graf-spee 2 ?": the AP spent is announced)."""
+        actor = self.current_player()
+        if actor == CHANCE:
+            top = self.stack[-1]
+            return "draw ?" if top.kind == "draw" and top.data[0] != player else action.text()
+        if actor == player:
+            return action.text()
+        if action.verb == "duel":
+            return "duel ?"
+        if action.verb == "start":
+            return "start ?"
+        if action.verb == "move" and action.arg == "graf-spee":
+            return f"move graf-spee {action.n} ?"
+        return action.text()
+
+    def learned_text(self, token: Hashable, player: int) -> str | None:
+        """What an action told `player` beyond its text: for the British, where the
+        Graf Spee was revealed or is not, the answer to Harwood's Intuition and a Hint
+        the German could not place; for either side the Battle cards shown and a hand
+        seen."""
+        if not isinstance(token, tuple) or not token:
+            return None
+        kind = token[0]
+        if kind in ("not here", "revealed") and player == BRITISH:
+            return f"{kind} {token[1]}"
+        if kind == "answer" and player == BRITISH:
+            return f"answer {'yes' if token[2] else 'no'}"
+        if kind == "no hint" and player == BRITISH:
+            return "no hint"
+        if kind == "duel cards":
+            return f"duel cards {token[1]} {token[2]}"
+        if kind == "seen hand":
+            return "seen hand " + (" ".join(token[1]) or "none")
+        return None
+
+    def resample_hidden(self, taken: Sequence[HuntAction], entry: str, player: int,
+                        rng: random.Random) -> list[HuntAction] | None:
+        """For the British: a raider path drawn from the tracker's posterior given all
+        they saw (forward filtering, backward sampling) that ends on a hex from which
+        `entry` can follow, put in place of the Graf Spee's hexes in `taken`. None for
+        the German (it hides no hex) or when no hex lets `entry` follow (the record's
+        trouble is elsewhere, a card say)."""
+        if player != BRITISH or self.graf_spee is None:
+            return None
+        world = self.clone()
+        public = entry.split(SEPARATOR)[0]
+
+        def allows(hex_id: str) -> bool:
+            world.graf_spee = hex_id
+            return any(normalized(entry_text(world, action, player)) == entry
+                       for action in world.legal_actions()
+                       if normalized(world.public_text(action, player)) == public)
+
+        ends = [hex_id for hex_id in sorted(self.possible) if allows(hex_id)]
+        if not ends:
+            return None
+        from hunt.models.the_hunt.tracker import raider_path  # tracker.py imports this module
+        hexes = iter(raider_path(self, ends, rng))
+        return [action._replace(hex=next(hexes))
+                if action.verb == "start" or (action.verb, action.arg) == ("move", "graf-spee")
+                else action for action in taken]
 
     def _cards_in_play(self, seat: int) -> Counter[str]:
         """`seat`'s cards played for an event that has not taken effect yet (public)."""

@@ -1,0 +1,208 @@
+"""Seat records: one seat's record of a game, and the worlds and advice drawn from it."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from scipy.stats import chisquare
+
+from hunt.cli.main import cli
+from hunt.errors import RecordError
+from hunt.models import load_game
+from hunt.models.game import AnyState, random_action
+from hunt.models.seat_record import seat_record, world_from_seat_record
+from hunt.models.testing import alternative_histories
+from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntGame
+from hunt.models.the_hunt.actions import HuntAction
+from hunt.models.the_hunt.tracker import GrafSpeeTracker, raider_path
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+SEAT_RECORD_GAMES = ("the-hunt", "leduc", "hunted")
+"""The games whose seat records are complete (Jutland's and Hunting Party's unseen
+choices, made without a sign to the other seats, are not written yet)."""
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.output
+
+
+def random_game(name: str, seed: int) -> AnyState:
+    """A game of random play stopped at a random point (or its end)."""
+    rng = random.Random(seed)
+    state: AnyState = load_game(name).new_initial_state(seed)
+    stop = rng.randrange(10, 300)
+    while not state.is_terminal() and len(state.history) < stop:
+        state.apply_action(random_action(state, rng))
+    return state
+
+
+def dumped(record: dict[str, object]) -> str:
+    return json.dumps(record, indent=1)
+
+
+@pytest.mark.parametrize("name", SEAT_RECORD_GAMES)
+def test_games_a_seat_cannot_tell_apart_give_it_byte_identical_seat_records(name: str) -> None:
+    games = 12 if name == "the-hunt" else 40
+    compared = 0
+    for seed in range(games):
+        state = random_game(name, seed)
+        for seat in range(state.game.info.num_players):
+            record = dumped(seat_record(state, seat))
+            for world in alternative_histories(state, seat, random.Random(seed), attempts=8):
+                assert dumped(seat_record(world, seat)) == record, (seed, seat)
+                compared += 1
+    if name == "hunted":  # the co-op game hides nothing done: its seat record is the record
+        assert seat_record(state, 0)["actions"] == state.to_record()["actions"]
+    else:
+        assert compared >= games  # the property was put to the test, not skipped
+
+
+@pytest.mark.parametrize("name", SEAT_RECORD_GAMES)
+def test_a_world_found_from_a_seat_record_shows_the_seat_exactly_what_it_saw(name: str) -> None:
+    for seed in range(10 if name == "the-hunt" else 40):
+        state = random_game(name, seed)
+        for seat in range(state.game.info.num_players):
+            record = json.loads(dumped(seat_record(state, seat)))
+            world, recorded = world_from_seat_record(state.game, record, random.Random(seed))
+            assert recorded == seat
+            assert world.information_state_key(seat) == state.information_state_key(seat)
+            assert seat_record(world, seat) == record
+
+
+def test_the_hunt_seat_records_write_each_hidden_action_as_the_seat_saw_it() -> None:
+    state = TheHuntGame().from_record(json.loads((EXAMPLES / "the-hunt-full-game.json")
+                                                 .read_text()))
+    full = state.to_record()["actions"]
+    british = seat_record(state, BRITISH)["actions"]
+    german = seat_record(state, GERMAN)["actions"]
+    assert len(full) == len(british) == len(german)
+    starts = [i for i, text in enumerate(full) if text.startswith("start ")]
+    assert [british[i] for i in starts] == ["start ?"] and german[starts[0]] == full[starts[0]]
+    moves = [i for i, text in enumerate(full) if text.startswith("move graf-spee")]
+    assert moves and all(british[i] == " ".join(full[i].split()[:3]) + " ?" for i in moves)
+    assert "draw ?" in british and "draw ?" in german
+    # A search that succeeds elsewhere tells the British where the raider is not.
+    assert any("; not here " in text for text in british) or \
+        not any(text.startswith("search ") for text in full)
+
+
+def test_a_seat_record_that_contradicts_itself_is_refused_naming_the_entry() -> None:
+    state = random_game("the-hunt", 3)
+    record = seat_record(state, BRITISH)
+    opening = record["actions"][:20]
+    placed = opening.index("start ?")
+    broken = {**record, "actions": [*opening[:placed + 1], "roll 6; revealed 05"]}
+    with pytest.raises(RecordError, match=rf"entry {placed + 2} 'roll 6; revealed 05' cannot"):
+        world_from_seat_record(state.game, broken)
+    with pytest.raises(RecordError, match="seat 'french' is not a seat of the-hunt"):
+        world_from_seat_record(state.game, {**record, "seat": "french"})
+
+
+def test_raider_paths_end_where_the_tracker_says_the_graf_spee_is() -> None:
+    """Forward filtering, backward sampling: the last hex of 2,000 sampled paths
+    follows the tracker's posterior (chi-square), and every path is a line of play that
+    shows the British what they saw."""
+    state = TheHuntGame().from_record(json.loads((EXAMPLES / "the-hunt-british-turn.json")
+                                                 .read_text()))
+    posterior = GrafSpeeTracker.for_seat(state, BRITISH).posterior()
+    rng = random.Random(5)
+    paths = [raider_path(state, sorted(posterior), rng) for _ in range(2000)]
+    hexes = sorted(posterior)
+    observed = [sum(path[-1] == h for path in paths) for h in hexes]
+    expected = [2000 * posterior[h] for h in hexes]
+    assert chisquare(observed, expected).pvalue > 0.001
+    key = state.information_state_key(BRITISH)
+    for path in paths[:20]:
+        hexes_in_order = iter(path)
+        world = state.replayed(0)
+        for action in state.history:
+            if action.verb == "start" or (action.verb, action.arg) == ("move", "graf-spee"):
+                action = HuntAction(action.verb, action.arg, action.n, next(hexes_in_order))
+            world.apply_action(action)
+        assert world.information_state_key(BRITISH) == key
+
+
+def test_hint_on_a_seat_record_is_the_hint_on_the_full_record(tmp_path: Path) -> None:
+    full = EXAMPLES / "the-hunt-british-turn.json"
+    seat = tmp_path / "british.json"
+    code, out = run("record", "seat", str(full), "--as", "british", "-o", str(seat))
+    assert code == 0, out
+    state = TheHuntGame().from_record(json.loads(full.read_text()))
+    assert json.loads(seat.read_text()) == seat_record(state, BRITISH)
+    assert "graf-spee 2 ?" in seat.read_text() and "start ?" in seat.read_text()
+    args = ("--json", "--iterations", "60", "--seed", "4")
+    code, from_seat = run("hint", "the-hunt", str(seat), *args)
+    assert code == 0, from_seat
+    code, from_full = run("hint", "the-hunt", str(full), "--as", "british", *args)
+    assert code == 0, from_full
+    assert json.loads(from_seat) == json.loads(from_full)
+    assert json.loads(from_seat)["recommendation"] is not None
+
+
+def test_a_seat_record_advises_only_its_seat_and_is_not_played_on(tmp_path: Path) -> None:
+    seat = tmp_path / "british.json"
+    run("record", "seat", str(EXAMPLES / "the-hunt-british-turn.json"), "--as", "british",
+        "-o", str(seat))
+    code, out = run("hint", "the-hunt", str(seat), "--as", "german")
+    assert code == 2 and "it can advise only the british" in out
+    code, out = run("play", "the-hunt", "--resume", str(seat))
+    assert code == 2 and "is a seat record" in out and "Traceback" not in out
+
+
+TABLE_OPENING = ["freighter s-e1", "freighter e-b", *["draw ?"] * 5, "draw royal-navy",
+                 "draw harwood", "draw cumberland", "draw storm-at-sea", "draw mile-by-mile",
+                 "start ?", "altmark 32", "play langsdorff ap", "move graf-spee 2 ?"]
+
+
+def table(*args: str, lines: list[str]) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["table", "the-hunt", *args], input="\n".join(lines) + "\n")
+    return result.exit_code, result.output
+
+
+def test_the_table_keeps_the_seat_record_refuses_what_cannot_happen_and_resumes(
+        tmp_path: Path) -> None:
+    save = tmp_path / "table.json"
+    code, out = table("--as", "british", "--save", str(save),
+                      lines=[*TABLE_OPENING, "move graf-spee 1 ?", "end", "undo", "quit"])
+    assert code == 0, out
+    assert "Not accepted: 'move graf-spee 1 ?' cannot happen here; possible here: end" in out
+    assert "Struck out: end." in out and "Traceback" not in out
+    record = json.loads(save.read_text())
+    assert record["seat"] == "british" and record["actions"] == TABLE_OPENING
+    code, out = table("--resume", str(save), lines=["end", "redraw 4", "hint", "quit"])
+    assert code == 0, out
+    assert "The Hunt, after 18 actions: advice for the British." in out
+    assert json.loads(save.read_text())["actions"] == [*TABLE_OPENING, "end", "redraw 4"]
+    code, out = table("--resume", str(save), "--as", "german", lines=["quit"])
+    assert code == 2 and "resume it --as british" in out
+
+
+def test_the_table_lists_the_other_sides_moves_in_their_public_form(tmp_path: Path) -> None:
+    code, out = table("--as", "british", "--save", str(tmp_path / "t.json"),
+                      lines=[*TABLE_OPENING[:-1], "quit"])
+    assert code == 0, out
+    menu = out[out.rindex("The German: what did they do"):]
+    assert "move graf-spee 2 ?" in menu and "move graf-spee 2 1" not in menu
+
+
+def test_analysis_of_a_seat_record_uses_only_that_seats_view() -> None:
+    code, out = run("analyze", "the-hunt", str(EXAMPLES / "the-hunt-british-seat.json"),
+                    "--playouts", "2", "--turning-points", "1", "--iterations", "20", "--json")
+    assert code == 0, out
+    report = json.loads(out[out.index("{"):])
+    assert report["seat"] == "british"
+    assert {decision["seat"] for decision in report["decisions"]} == {BRITISH}
+    assert all(turn["graf_spee"] is None and turn["p_true_hex"] is None
+               for turn in report["turns"])
+
+
+def test_the_example_seat_record_is_the_british_record_of_the_example_game() -> None:
+    full = TheHuntGame().from_record(json.loads((EXAMPLES / "the-hunt-full-game.json")
+                                                .read_text()))
+    assert json.loads((EXAMPLES / "the-hunt-british-seat.json").read_text()) == \
+        seat_record(full, BRITISH)
