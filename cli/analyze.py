@@ -12,7 +12,7 @@ import click
 
 from hunt.cli.params import SEED
 from hunt.cli.play import writable_file
-from hunt.cli.records import read_record
+from hunt.cli.records import read_position
 from hunt.errors import HuntError
 from hunt.models.game import AnyState
 from hunt.models.registry import available_games, game_plugin
@@ -43,19 +43,22 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
             iterations: int | None, seed: int, as_json: bool, plot_path: Path | None) -> None:
     """Each side's chance to win along RECORD (with the game's own extras, e.g. a
     belief turn by turn), and the turning points with the move the search would have
-    preferred."""
+    preferred. From a seat record (`hunt record seat`, `hunt table`): the seat's own
+    decisions, with the chances as that seat could estimate them."""
     if plot_path is not None:
         plotting()  # fail before the long work if the extra is missing
         plot_path = writable_file(plot_path)  # or if the picture cannot be written
-    state = read_record(record_path, game_name)
+    state, seat = read_position(record_path, game_name)
     with click.progressbar(length=len(state.history), label="analysing",
                            file=sys.stderr) as bar:
         found = decisions(state, playouts, seed,
-                          progress=lambda done, total: bar.update(done - bar.pos))
+                          progress=lambda done, total: bar.update(done - bar.pos), seat=seat)
     budget = iterations or search_profile(state.game).normal_iterations
     points = turning_points(state, found, count, budget, seed)
+    seats = state.game.info.seat_names
     report: dict[str, Any] = {
-        "game": game_name, "actions": len(state.history), "playouts": playouts,
+        "game": game_name, "seat": None if seat is None else seats[seat],
+        "actions": len(state.history), "playouts": playouts,
         "result": state.end_reason() or None,
         "decisions": [{**asdict(d), "swing": d.swing} for d in found],
         "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
@@ -63,16 +66,16 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
     }
     plugin = game_plugin(game_name)
     if plugin.analysis is not None:  # the game's own part, e.g. The Hunt's belief by turn
-        report.update(plugin.analysis(state, {d.index: d.before for d in found}))
+        report.update(plugin.analysis(state, {d.index: d.before for d in found}, seat))
     if plot_path is not None:
         draw_plot(state, report, plot_path)
         report["plot"] = str(plot_path)
     if as_json:
         click.echo(json.dumps(report, indent=1))
         return
-    seats = state.game.info.seat_names
+    seen = "" if seat is None else f" as the {seats[seat].capitalize()} saw them"
     click.echo(f"{state.game.info.title}: {len(state.history)} actions, {len(found)} "
-               f"decisions; win chances from {playouts} playouts each.")
+               f"decisions; win chances{seen} from {playouts} playouts each.")
     if plugin.analysis_lines is not None:
         for line in plugin.analysis_lines(state, report):
             click.echo(line)

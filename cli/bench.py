@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+import random
+import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
 from hunt.cli.hint import hint_report
 from hunt.cli.play import writable_file
+from hunt.models.game import random_action
 from hunt.models.registry import available_games, game_plugin, load_game, state_from_record
+from hunt.models.seat_record import seat_record, world_from_seat_record
 from hunt.solver.bench import midgame_states, peak_memory_mb, run_bench
 from hunt.solver.profiles import search_profile
 
@@ -40,6 +45,10 @@ def bench(quick: bool, as_json: bool, output: Path | None) -> None:
         if plugin.bench_hint_seat is not None:
             progress(f"{name}: hint on a mid-game record")
             report["hint_seconds"][name] = hint_seconds(name, plugin.bench_hint_seat)
+            progress(f"{name}: belief and hint from a seat record of {SEAT_RECORD_LENGTH} "
+                     "actions")
+            report.setdefault("seat_record_seconds", {})[name] = seat_record_seconds(
+                name, plugin.bench_hint_seat, 3 if quick else 10)
     report["peak_memory_mb"] = peak_memory_mb()
     if output is not None:
         output.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
@@ -58,6 +67,11 @@ def bench(quick: bool, as_json: bool, output: Path | None) -> None:
         click.echo(f"  {text}")
     for name, seconds in report["hint_seconds"].items():
         click.echo(f"  hunt hint {name} on a mid-game record: {seconds:.2f} s")
+    for name, figures in report.get("seat_record_seconds", {}).items():
+        click.echo(f"  {name} seat record of {SEAT_RECORD_LENGTH} actions "
+                   f"({figures['records']} records): belief {figures['belief_median']:.2f} s "
+                   f"median, {figures['belief_max']:.2f} s max; hint {figures['hint_median']:.2f}"
+                   f" s median, {figures['hint_max']:.2f} s max")
     click.echo(f"  peak memory: {report['peak_memory_mb']:.0f} MB")
 
 
@@ -72,3 +86,40 @@ def hint_seconds(game_name: str, seat_name: str) -> float:
     replayed = state_from_record(json.loads(text))
     hint_report(replayed, seat, "", search_profile(game).normal_iterations, seed=0)
     return time.perf_counter() - start
+
+
+SEAT_RECORD_LENGTH = 150
+"""Actions in the seat records `hunt bench` builds a belief from."""
+
+
+def seat_record_seconds(game_name: str, seat_name: str, records: int) -> dict[str, Any]:
+    """Seconds to build the belief (a witness and the seat's prior, see
+    `hunt.models.seat_record`) from seat records of `SEAT_RECORD_LENGTH` actions of
+    random play, each stopped where the seat has a choice to make, and to answer `hunt hint` on
+    them at the normal level: median and max over `records` records."""
+    game = load_game(game_name)
+    seat = game.info.seat_names.index(seat_name)
+    beliefs: list[float] = []
+    hints: list[float] = []
+    seed = 0
+    while len(beliefs) < records:
+        seed += 1
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and (len(state.history) < SEAT_RECORD_LENGTH
+                                           or state.current_player() != seat
+                                           or len(state.legal_actions()) < 2):
+            state.apply_action(random_action(state, rng))
+        if state.is_terminal():
+            continue
+        text = json.dumps(seat_record(state, seat))
+        start = time.perf_counter()
+        world, _ = world_from_seat_record(game, json.loads(text))
+        world.belief(seat)
+        beliefs.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        hint_report(world, seat, "", search_profile(game).normal_iterations, seed=0)
+        hints.append(time.perf_counter() - start)
+    return {"records": records, "actions": SEAT_RECORD_LENGTH,
+            "belief_median": statistics.median(beliefs), "belief_max": max(beliefs),
+            "hint_median": statistics.median(hints), "hint_max": max(hints)}

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from hunt.cli.params import SEED, UserError
-from hunt.cli.records import read_record
+from hunt.cli.records import read_position
 from hunt.errors import quoted
 from hunt.models.game import CHANCE, AnyState
 from hunt.models.registry import available_games, game_plugin
@@ -21,8 +21,9 @@ from hunt.solver.profiles import search_profile
 @click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
 @click.argument("record_path", metavar="RECORD",
                 type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--as", "seat_name", required=True,
-              help="Whose advice: the seat you play (e.g. british or german).")
+@click.option("--as", "seat_name", default=None,
+              help="Whose advice: the seat you play (e.g. british or german); a seat "
+                   "record names its own.")
 @click.option("--model", default=None,
               help="The move model of the game's advice, for a game that has them "
                    "(default: the game's first; an unknown one is refused with the list).")
@@ -31,17 +32,14 @@ from hunt.solver.profiles import search_profile
                    "normal level.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the search.")
 @click.option("--json", "as_json", is_flag=True, help="Print the advice as JSON.")
-def hint(game_name: str, record_path: Path, seat_name: str, model: str | None,
+def hint(game_name: str, record_path: Path, seat_name: str | None, model: str | None,
          iterations: int | None, seed: int, as_json: bool) -> None:
-    """Advice for SEAT at the end of RECORD (a saved or hand-written game record),
-    computed only from what that seat has seen."""
+    """Advice for a seat at the end of RECORD, computed only from what that seat has
+    seen. RECORD is a full game record (saved or hand-written; --as names the seat) or
+    a seat record (what one seat saw: `hunt record seat`, `hunt table`)."""
     model = move_model(game_name, model)
-    state = read_record(record_path, game_name)
-    seats = state.game.info.seat_names
-    if seat_name.lower() not in seats:
-        raise click.BadParameter(f"{seat_name!r} is not a seat of {game_name}; "
-                                 f"accepted: {', '.join(seats)}", param_hint="--as")
-    seat = seats.index(seat_name.lower())
+    state, recorded_seat = read_position(record_path, game_name)
+    seat = chosen_seat(state, seat_name, recorded_seat)
     budget = search_profile(state.game).normal_iterations if iterations is None else iterations
     report = hint_report(state, seat, model, budget, seed)
     if as_json:
@@ -49,6 +47,25 @@ def hint(game_name: str, record_path: Path, seat_name: str, model: str | None,
         return
     for line in describe(state, report):
         click.echo(line)
+
+
+def chosen_seat(state: AnyState, seat_name: str | None, recorded_seat: int | None) -> int:
+    """The seat `--as` names, or the seat record's own; a seat record answers only for
+    its seat (it holds nothing of what the others saw)."""
+    seats = state.game.info.seat_names
+    if seat_name is None:
+        if recorded_seat is None:
+            raise click.BadParameter(f"a full record needs the seat to advise; accepted: "
+                                     f"{', '.join(seats)}", param_hint="--as")
+        return recorded_seat
+    if seat_name.lower() not in seats:
+        raise click.BadParameter(f"{seat_name!r} is not a seat of {state.game.info.name}; "
+                                 f"accepted: {', '.join(seats)}", param_hint="--as")
+    seat = seats.index(seat_name.lower())
+    if recorded_seat is not None and seat != recorded_seat:
+        raise click.BadParameter(f"the record is what the {seats[recorded_seat]} saw: it can "
+                                 f"advise only the {seats[recorded_seat]}", param_hint="--as")
+    return seat
 
 
 def move_model(game_name: str, model: str | None) -> str:

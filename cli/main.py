@@ -12,6 +12,8 @@ from hunt.cli.board import board
 from hunt.cli.hint import hint
 from hunt.cli.params import UserError
 from hunt.cli.play_command import play
+from hunt.cli.record import record
+from hunt.cli.table import table
 from hunt.errors import HuntError
 from hunt.models.registry import available_games, game_plugin
 
@@ -51,7 +53,7 @@ def games(show_options: bool) -> None:
                 click.echo(f"    {line}")
 
 
-for command in (play, hint, analyze, arena, board, bench):
+for command in (play, hint, analyze, arena, board, bench, record, table):
     cli.add_command(command)
 
 

@@ -16,12 +16,12 @@ import tempfile
 from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO, TypeVar
 
 import click
 
 from hunt.cli.records import holds_only_this_game
-from hunt.errors import QUOTE_WIDTH, IllegalActionError, OutputError, quoted, why
+from hunt.errors import QUOTE_WIDTH, HuntError, OutputError, quoted, why
 from hunt.models.game import CHANCE, Action, AnyState
 from hunt.solver.agent import Agent
 
@@ -126,10 +126,16 @@ def save_record(state: AnyState, target: str | Path, human: int | None = None) -
     reached the disk before the screen shows it. `human` is the seat `hunt play
     --resume` gives back to the person. Returns the file written; `OutputError` (and
     no file left behind) if it cannot be written."""
-    path = writable_file(target)
     record = state.to_record()
     if human is not None:
         record["human"] = state.game.info.seat_names[human]
+    return write_record(record, target)
+
+
+def write_record(record: dict[str, Any], target: str | Path) -> Path:
+    """Write the JSON record `record` to `target` as `save_record` does: atomically and
+    durably, or `OutputError` and no file left behind."""
+    path = writable_file(target)
     temporary: str | None = None
     try:
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
@@ -210,15 +216,29 @@ def read_choice(state: AnyState, stdin: TextIO, hint: Callable[[], str] | None =
     """Ask until the human names a legal action (by number or text). `hint` answers the
     `hint` command, `save` the `save [FILE]` command; `undo` raises `Undo`."""
     actions: list[Action] = state.legal_actions()
-    texts = [f"{number:>3}. {state.action_to_string(action)}"
-             for number, action in enumerate(actions, start=1)]
-    if len(texts) <= 12:
-        for label in texts:
+    action: Action = read_menu([state.action_to_string(action) for action in actions],
+                               actions.__getitem__, state.string_to_action, stdin, hint, save)
+    return action
+
+
+T = TypeVar("T")
+
+
+def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Callable[[str], T],
+              stdin: TextIO, hint: Callable[[], str] | None = None,
+              save: Callable[[str], str] | None = None, help_text: str = HELP_TEXT) -> T:
+    """Show the numbered choices `texts` and ask until the human picks one: a number
+    (`by_number` gets its index) or a text (`by_text` answers it, or raises a
+    `HuntError` whose line is shown). `hint`, `save [FILE]`, `help`, `undo` (raises
+    `Undo`) and `quit` (raises `QuitGame`) are commands at the prompt."""
+    labels = [f"{number:>3}. {text}" for number, text in enumerate(texts, start=1)]
+    if len(labels) <= 12:
+        for label in labels:
             click.echo(" " + label)
     else:  # many choices (hexes, say): in columns
-        width = max(map(len, texts)) + 2
-        for row in range(0, len(texts), 4):
-            click.echo(" " + "".join(label.ljust(width) for label in texts[row:row + 4]).rstrip())
+        width = max(map(len, labels)) + 2
+        for row in range(0, len(labels), 4):
+            click.echo(" " + "".join(label.ljust(width) for label in labels[row:row + 4]).rstrip())
     while True:
         click.echo("> ", nl=False)
         try:
@@ -241,7 +261,7 @@ def read_choice(state: AnyState, stdin: TextIO, hint: Callable[[], str] | None =
         if lowered in ("quit", "exit"):
             raise QuitGame("you quit")
         if lowered in ("help", "?"):
-            click.echo(HELP_TEXT)
+            click.echo(help_text)
             continue
         if lowered == "undo":
             raise Undo
@@ -253,15 +273,18 @@ def read_choice(state: AnyState, stdin: TextIO, hint: Callable[[], str] | None =
             continue
         number = parse_number(text)
         if number is not None or (text.isascii() and text.isdigit()):
-            if number is not None and 1 <= number <= len(actions):
-                return actions[number - 1]
-            click.echo(f"There is no choice {shown(text)}: pick 1 to {len(actions)}, "
+            if number is not None and 1 <= number <= len(texts):
+                try:
+                    return by_number(number - 1)
+                except HuntError as error:
+                    click.echo(f"Not accepted: {error}")
+                    continue
+            click.echo(f"There is no choice {shown(text)}: pick 1 to {len(texts)}, "
                        "or type an action.")
             continue
         try:
-            action: Action = state.string_to_action(text)
-            return action
-        except IllegalActionError as error:
+            return by_text(text)
+        except HuntError as error:
             click.echo(f"Not accepted: {error}")
 
 

@@ -18,7 +18,8 @@ from typing import Any
 
 from hunt.errors import RecordError, quoted, why
 from hunt.models.game import AnyState
-from hunt.models.registry import state_from_record
+from hunt.models.registry import game_of_record, state_from_record
+from hunt.models.seat_record import is_seat_record, world_from_seat_record
 
 MAX_RECORD_BYTES = 10_000_000
 """The largest record file read: a long game of The Hunt is about 30 kB."""
@@ -96,14 +97,38 @@ def nesting_depth(value: object) -> int:
 
 
 def read_record(path: Path, game_name: str | None = None) -> AnyState:
-    """Replay the record in `path` (of `game_name`, if given) to its last position."""
-    data = load_record(path)
-    if game_name is not None and data.get("game") != game_name:
-        raise RecordError(f"{path} is a record of {quoted(data.get('game'))}, not {game_name!r}")
+    """Replay the full record in `path` (of `game_name`, if given) to its last position;
+    a seat record is refused (its hidden moves are not there to replay)."""
+    data = _game_record(path, game_name)
+    if is_seat_record(data):
+        raise RecordError(f"{path} is a seat record (what the {quoted(data.get('seat'))} "
+                          "saw), not a full record; `hunt hint`, `hunt analyze` and `hunt "
+                          "table --resume` take it")
     try:
         return state_from_record(data)
     except RecordError as error:
         raise RecordError(f"{path}: {error}") from None
+
+
+def read_position(path: Path, game_name: str) -> tuple[AnyState, int | None]:
+    """The last position of the record in `path`, full or seat, and for a seat record
+    its seat. For a seat record the position is a witness (`hunt.models.seat_record`):
+    a game the seat cannot tell from the real one, so only the seat's advice may be
+    drawn from it."""
+    data = _game_record(path, game_name)
+    if not is_seat_record(data):
+        return read_record(path, game_name), None
+    try:
+        return world_from_seat_record(game_of_record(data), data)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
+
+
+def _game_record(path: Path, game_name: str | None) -> dict[str, Any]:
+    data = load_record(path)
+    if game_name is not None and data.get("game") != game_name:
+        raise RecordError(f"{path} is a record of {quoted(data.get('game'))}, not {game_name!r}")
+    return data
 
 
 def holds_only_this_game(path: Path, state: AnyState) -> bool:

@@ -49,9 +49,11 @@ that seat's view only."""
 ReportLines = Callable[[StateT, Mapping[str, Any]], list[str]]
 """A report's game-specific part in words."""
 
-Analysis = Callable[[StateT, Mapping[int, float]], dict[str, Any]]
+Analysis = Callable[[StateT, Mapping[int, float], int | None], dict[str, Any]]
 """A game's own part of `hunt analyze`: (state, first seat's win chance before each
-decision by action index) -> JSON-able data."""
+decision by action index, the seat whose record it is or None for a full record) ->
+JSON-able data. For a seat record the state is a witness: only that seat's view of it
+may be read."""
 
 PlotBoard = Callable[[StateT, Mapping[str, Any], Any], bool]
 """Draws a game's board into a matplotlib axes for `hunt analyze --plot`: (state, the

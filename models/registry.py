@@ -57,19 +57,23 @@ def load_game(name: str, /, **options: Any) -> AnyGame:
     return game
 
 
-def state_from_record(record: Mapping[str, Any]) -> AnyState:
-    """Replay any game's record: the game and its options are read from the record."""
+def game_of_record(record: Mapping[str, Any]) -> AnyGame:
+    """The game, with its options, that a record (full or seat) was played in."""
     if not isinstance(record, Mapping) or not isinstance(record.get("game"), str):
         raise RecordError("not a hunt game record: it has no 'game' name")
     options = record.get("options", {})
     if not isinstance(options, Mapping):
         raise RecordError("the record's 'options' must be an object")
     try:
-        game = load_game(record["game"], **options)
+        return load_game(record["game"], **options)
     except (UnknownGameError, OptionError) as error:
         raise RecordError(str(error)) from None
     except TypeError:  # an option named like a parameter of the game's class ("self")
         raise RecordError(f"the record's options {quoted(sorted(options))} are not options "
                           f"of {quoted(record['game'])}") from None
-    state: AnyState = game.from_record(record)
+
+
+def state_from_record(record: Mapping[str, Any]) -> AnyState:
+    """Replay any game's record: the game and its options are read from the record."""
+    state: AnyState = game_of_record(record).from_record(record)
     return state

@@ -5,6 +5,8 @@ A win chance is estimated by playouts from the full position (analysis comes aft
 game, when everything may be shown): the game's rollout policy for both sides, cut
 where the game cuts its search playouts and finished by its evaluation. The preferred
 move comes from ISMCTS run from the deciding seat's view, as it would have played.
+Analysing one seat's record (`hunt.models.seat_record`), only that seat's decisions are
+looked at, and each playout starts from a world drawn from its belief instead.
 """
 
 from __future__ import annotations
@@ -50,16 +52,20 @@ class TurningPoint:
     """The search's choice from the decider's view ('' if it agrees)."""
 
 
-def win_chances(state: AnyState, playouts: int, rng: random.Random) -> list[float]:
-    """Each seat's chance to win from `state`, the mean of `playouts` playouts. A
-    zero-sum game's returns (-1 .. 1) are mapped to 0 .. 1; other games' returns are
-    already a seat's share of the win (0 .. 1)."""
+def win_chances(state: AnyState, playouts: int, rng: random.Random,
+                seat: int | None = None) -> list[float]:
+    """Each seat's chance to win from `state`, the mean of `playouts` playouts (from
+    worlds drawn from `seat`'s belief, if given, else from `state` itself). A zero-sum
+    game's returns (-1 .. 1) are mapped to 0 .. 1; other games' returns are already a
+    seat's share of the win (0 .. 1)."""
     if state.is_terminal():
         totals = state.returns()
     else:
         totals = [0.0] * state.game.info.num_players
+        prior = state.belief(seat) if seat is not None else None
         for _ in range(playouts):
-            result = play_out(state.clone(), rng, search_profile(state.game).rollout_depth,
+            world = state.clone() if seat is None else state.determinize(seat, rng, prior)
+            result = play_out(world, rng, search_profile(state.game).rollout_depth,
                               reward=lambda world: world.returns())
             totals = [total + value / playouts for total, value in zip(totals, result,
                                                                        strict=True)]
@@ -69,23 +75,25 @@ def win_chances(state: AnyState, playouts: int, rng: random.Random) -> list[floa
 
 
 def decisions(state: AnyState, playouts: int, seed: int,
-              progress: Callable[[int, int], None] = lambda done, total: None
-              ) -> list[Decision]:
+              progress: Callable[[int, int], None] = lambda done, total: None,
+              seat: int | None = None) -> list[Decision]:
     """Every decision with a real choice (more than one legal action) in `state`'s
-    history, with the win chance before and after it."""
+    history, with the win chance before and after it; with `seat`, only that seat's
+    decisions, and the chances as it could estimate them."""
     rng = random.Random(seed)
     replay = state.replayed(0)
     found = []
     for index, action in enumerate(state.history):
-        seat = replay.current_player()
-        choice = seat >= 0 and len(replay.legal_actions()) > 1
-        before = win_chances(replay, playouts, rng) if choice else []
+        decider = replay.current_player()
+        choice = decider >= 0 and len(replay.legal_actions()) > 1 \
+            and seat in (None, decider)
+        before = win_chances(replay, playouts, rng, seat) if choice else []
         text = replay.action_to_string(action)
         replay.apply_action(action)
         if choice:
-            after = win_chances(replay, playouts, rng)
-            found.append(Decision(index, seat, text, before[0], after[0], before[seat],
-                                  after[seat]))
+            after = win_chances(replay, playouts, rng, seat)
+            found.append(Decision(index, decider, text, before[0], after[0], before[decider],
+                                  after[decider]))
         progress(index + 1, len(state.history))
     return found
 

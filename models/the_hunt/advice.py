@@ -215,11 +215,14 @@ def advice_report(state: TheHuntState, seat: int, model: str = "uniform") -> dic
     return report
 
 
-def belief_by_turn(state: TheHuntState, chances: dict[int, float]) -> list[dict[str, Any]]:
+def belief_by_turn(state: TheHuntState, chances: dict[int, float],
+                   known: bool = True) -> list[dict[str, Any]]:
     """For each turn of a recorded game: the British belief on the raider's true hex,
     its entropy and the whole belief, with P(German wins) from `chances` (action
     index -> estimate) at the turn's first decision. After the game: it reads the
-    true hex to score the belief, never to form it."""
+    true hex to score the belief, never to form it; not `known` (a seat record's
+    witness, whose hex is only one the seat holds possible), it reads no hex
+    (`p_true_hex` and `graf_spee` None)."""
     tracker = GrafSpeeTracker(state.game)
     turns: list[dict[str, Any]] = []
     for index, (replay, seen, facts) in enumerate(replay_views(state, BRITISH), start=1):
@@ -228,11 +231,12 @@ def belief_by_turn(state: TheHuntState, chances: dict[int, float]) -> list[dict[
         # `replay` stands just before action `index`: a new turn's first decision?
         if index in chances and tracker.placed and replay.graf_spee_hex is not None \
                 and (not turns or turns[-1]["turn"] != replay.turn) and replay.turn > 0:
+            hex_id = replay.graf_spee_hex if known else None
             turns.append({"turn": replay.turn, "side": SIDES[replay.active],
-                          "p_true_hex": tracker.probability(replay.graf_spee_hex),
+                          "p_true_hex": None if hex_id is None else tracker.probability(hex_id),
                           "entropy_bits": tracker.belief.entropy(),
                           "p_german_wins": chances[index],
-                          "belief": tracker.posterior(), "graf_spee": replay.graf_spee_hex})
+                          "belief": tracker.posterior(), "graf_spee": hex_id})
     return turns
 
 

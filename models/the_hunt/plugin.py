@@ -70,17 +70,25 @@ def advice_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def analysis(state: TheHuntState, chances: Mapping[int, float]) -> dict[str, Any]:
-    """The British belief and the German's win chance at the start of every turn."""
-    return {"turns": belief_by_turn(state, dict(chances))}
+def analysis(state: TheHuntState, chances: Mapping[int, float],
+             seat: int | None) -> dict[str, Any]:
+    """The British belief and the German's win chance at the start of every turn (of
+    `seat`'s turns, for a seat record: its hex known only from a full record)."""
+    return {"turns": belief_by_turn(state, dict(chances), known=seat is None)}
 
 
 def analysis_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
-    """One line per turn: the German's chance, the belief on the raider's true hex."""
+    """One line per turn: the German's chance, the belief on the raider's true hex (or,
+    from a seat record, on its likeliest hex)."""
+    def on(turn: Mapping[str, Any]) -> str:
+        if turn["graf_spee"] is not None:
+            return f"on the raider's hex {turn['p_true_hex']:6.1%}"
+        likeliest = sorted(turn["belief"].items(), key=lambda item: (-item[1], item[0]))[:3]
+        return "likeliest " + ", ".join(f"{hex_id} {p:.0%}" for hex_id, p in likeliest)
+
     return [f"  turn {turn['turn']:>2} ({turn['side']:<7}) P(German wins) "
-            f"{turn['p_german_wins']:5.1%}   British belief on the raider's hex "
-            f"{turn['p_true_hex']:6.1%}, entropy {turn['entropy_bits']:.2f} bits"
-            for turn in report["turns"]]
+            f"{turn['p_german_wins']:5.1%}   British belief {on(turn)}, entropy "
+            f"{turn['entropy_bits']:.2f} bits" for turn in report["turns"]]
 
 
 def plot_board(state: TheHuntState, report: Mapping[str, Any], axes: Any) -> bool:
@@ -99,9 +107,12 @@ def plot_board(state: TheHuntState, report: Mapping[str, Any], axes: Any) -> boo
         heat.append(last["belief"].get(hex_id, 0.0))
         axes.annotate(hex_id, (xs[-1], ys[-1]), ha="center", va="center", fontsize=7)
     dots = axes.scatter(xs, ys, c=heat, cmap="Reds", s=520, marker="h", vmin=0)
+    axes.figure.colorbar(dots, ax=axes, label="P(Graf Spee here)")
+    if last["graf_spee"] is None:  # a seat record: the true hex is not known
+        axes.set_title(f"British belief, turn {last['turn']}")
+        return True
     true = game.hexes.index(last["graf_spee"])
     axes.scatter([xs[true]], [ys[true]], s=700, facecolors="none", edgecolors="blue")
-    axes.figure.colorbar(dots, ax=axes, label="P(Graf Spee here)")
     axes.set_title(f"British belief, turn {last['turn']} (blue: the true hex)")
     return True
 

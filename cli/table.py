@@ -1,0 +1,142 @@
+"""`hunt table`: the companion at a real table. The person types what happens at the
+table from their seat, in order (their own moves, what the other side did as they saw
+it, their dice and draws); the program keeps it as a seat record
+(`hunt.models.seat_record`), refuses what cannot have happened, and gives the advice
+of `hunt hint` from that record alone."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import click
+
+from hunt.cli.hint import describe, hint_report, move_model
+from hunt.cli.params import UserError, game_option_flags, game_options
+from hunt.cli.play import QuitGame, Undo, read_menu, writable_file, write_record
+from hunt.cli.play_command import new_save_path, screen_of
+from hunt.cli.records import load_record
+from hunt.errors import OutputError, RecordError, quoted
+from hunt.models.game import CHANCE
+from hunt.models.registry import available_games, load_game
+from hunt.models.seat_record import SeatNotebook, is_seat_record
+from hunt.solver.profiles import search_profile
+
+TABLE_HELP = ("Type the number of an entry or its text: your own moves, what the other "
+              "side did as you saw it (e.g. 'move graf-spee 2 ?', 'draw ?'), your rolls "
+              "and your draws. Other commands: hint (advice, with a search on your turn), "
+              "undo (strike out the last entry), save [FILE], help, quit.")
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.option("--as", "seat_name", default=None,
+              help="Your seat at the table (e.g. british); a resumed record names it.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Keep the seat record in this file (default: a new file "
+                                 "in the save folder), written after every entry.")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Go on with a seat record (and keep writing it there "
+                                 "unless --save says otherwise).")
+@click.option("--no-color", "no_color", is_flag=True, help="Plain text.")
+@game_option_flags
+def table(game_name: str, seat_name: str | None, save_path: Path | None,
+          resume_path: Path | None, no_color: bool, option_texts: tuple[str, ...]) -> None:
+    """Keep the record of GAME played at a real table from your seat, with advice from
+    what your seat has seen (the other side's hidden moves are never asked for)."""
+    if no_color:
+        click.get_current_context().color = False
+    if resume_path is not None:
+        notebook = resumed(game_name, resume_path, option_texts)
+        save_path = save_path or resume_path
+    else:
+        game = load_game(game_name, **game_options(game_name, option_texts, None))
+        notebook = SeatNotebook(game, seat_index(game.info.seat_names, seat_name))
+    seats = notebook.game.info.seat_names
+    if seat_name is not None and seat_name.lower() != seats[notebook.seat]:
+        raise UserError(f"the record is what the {seats[notebook.seat]} saw: resume it "
+                        f"--as {seats[notebook.seat]}")
+    path = writable_file(save_path or new_save_path(f"{game_name}-{seats[notebook.seat]}"))
+    click.echo(f"{notebook.game.info.title} at the table: you are the "
+               f"{seats[notebook.seat].capitalize()}; the record is kept in {path}.")
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="surrogateescape")
+    keep_table(notebook, path)
+
+
+def seat_index(seats: tuple[str, ...], seat_name: str | None) -> int:
+    """The seat `--as` names (required for a new record)."""
+    if seat_name is None or seat_name.lower() not in seats:
+        given = "" if seat_name is None else f"{seat_name!r} is not a seat; "
+        raise click.BadParameter(f"{given}accepted: {', '.join(seats)}", param_hint="--as")
+    return seats.index(seat_name.lower())
+
+
+def resumed(game_name: str, path: Path, option_texts: tuple[str, ...]) -> SeatNotebook:
+    """The notebook of the seat record in `path`."""
+    data = load_record(path)
+    if data.get("game") != game_name:
+        raise RecordError(f"{path} is a record of {quoted(data.get('game'))}, not {game_name!r}")
+    if not is_seat_record(data):
+        raise RecordError(f"{path} is a full record; `hunt table` keeps seat records "
+                          "(`hunt record seat` makes one)")
+    if option_texts:
+        raise UserError("the record has its options; resume it without -o")
+    game = load_game(game_name, **data.get("options", {}))
+    try:
+        return SeatNotebook.from_record(game, data)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
+
+
+def keep_table(notebook: SeatNotebook, path: Path) -> None:
+    """The loop: show the seat's screen, ask for the next entry, write the record."""
+    game, seat = notebook.game, notebook.seat
+    seats = game.info.seat_names
+    render = screen_of(game.info.name)
+    model = move_model(game.info.name, None)
+    shown_for = ""
+
+    def save(target: str) -> str:
+        try:
+            return f"Saved in {write_record(notebook.record(), target or path)}."
+        except OutputError as error:
+            return f"Not saved: {error}."
+
+    def hint() -> str:
+        state = notebook.world
+        budget = search_profile(game).normal_iterations
+        return "\n".join(describe(state, hint_report(state, seat, model, budget, seed=0)))
+
+    while not notebook.world.is_terminal():
+        state = notebook.world
+        player = state.current_player()
+        screen = render(state, seat)
+        if player == seat:
+            screen += "\n" + "\n".join(describe(state, hint_report(state, seat, model, 0, 0))[1:])
+        if screen != shown_for:
+            click.echo(screen)
+            shown_for = screen
+        click.echo("Your move:" if player == seat else "Chance: what came up?"
+                   if player == CHANCE else f"The {seats[player].capitalize()}: what did "
+                                           "they do, as you saw it?")
+        options = notebook.possible_entries()
+
+        def chosen(index: int, shown: list[str] = options) -> None:
+            notebook.add(shown[index])
+
+        try:
+            read_menu(options, chosen, notebook.add, sys.stdin, hint, save, TABLE_HELP)
+        except Undo:
+            struck = notebook.undo()
+            click.echo(f"Struck out: {struck}." if struck else "Nothing to strike out.")
+        except (QuitGame, KeyboardInterrupt) as stop:
+            click.echo(f"Stopped ({stop if isinstance(stop, QuitGame) else 'interrupted'}). "
+                       f"{save('')}")
+            return
+        answer = save("")
+        if answer.startswith("Not saved"):  # said, and the notebook goes on
+            click.echo(answer)
+    click.echo(render(notebook.world, seat))
+    click.echo(f"The game is over: {notebook.world.end_reason()}.")
