@@ -4,9 +4,11 @@ agree with one.
 A full record holds every action. A seat record holds what one seat saw: each action in
 its public text for that seat (`State.public_text`: "move graf-spee 2 ?", "draw ?"),
 followed by what the seat learnt from it that the text does not say
-(`State.learned_text`), each after "; " ("roll 5; not here 24"). It is built from the
-seat's view alone, so two full records that differ only in what the seat cannot see
-give the same seat record, and it has no seed (the seed would name the hidden draws).
+(`State.learned_text`), each after "; " ("roll 5; not here 24"). Another seat's private
+act, which showed the seat nothing at all (Jutland's cards laid face down, whose number
+too is hidden until the reveal), is left out. It is built from the seat's view alone, so
+two full records that differ only in what the seat cannot see give the same seat
+record, and it has no seed (the seed would name the hidden draws).
 
 From a seat record alone, `world_from_seat_record` finds a full line of play that the
 seat would have written down exactly so: a *witness*. The witness holds the seat's
@@ -17,9 +19,11 @@ seat's posterior over what it cannot see.
 Finding a witness is a constraint search. Each entry allows the actions whose entry it
 is; where several do (a hidden draw, a hidden move), one is taken at random, and it may
 prove wrong later (a search succeeds where the raider was, a card is played that was
-never drawn). Then the game resamples its hidden line where it has a model of it
+never drawn); a private act left out is put back where the next entry cannot come
+without one. Then the game resamples its hidden line where it has a model of it
 (`State.resample_hidden`: The Hunt draws a raider path from its tracker by forward
-filtering and backward sampling), or else one earlier hidden choice is changed: the
+filtering and backward sampling; Jutland and Hunting Party set the cards a reveal
+shows), or else one earlier hidden choice is changed: the
 latest that can supply a word the failing entry needs and the world lacks (draw the
 card that is played), or else free one (a card drawn unseen that then comes face up).
 
@@ -29,6 +33,7 @@ card that is played), or else free one (a card drawn unseen that then comes face
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +47,8 @@ SEPARATOR = "; "
 """Between an action's public text and what the seat learnt from it."""
 MAX_REPLAYS = 400
 """The most replays of a seat record `world_from_seat_record` tries before it gives up."""
+MAX_RESAMPLES = 8
+"""The most times the game resamples its hidden line for one failing entry."""
 
 
 def normalized(text: str) -> str:
@@ -69,10 +76,25 @@ def seat_record(state: AnyState, seat: int) -> dict[str, Any]:
     entries = []
     for action in state.history:
         public = replay.public_text(action, seat)
-        mark = replay.view_length(seat)
+        mark, private = replay.view_length(seat), _private_mark(replay, seat)
         replay.apply_legal_action(action)
-        entries.append(_entry(public, replay, mark, seat))
+        if not _unseen_act(replay, seat, mark, private):  # not written down: nothing
+            entries.append(_entry(public, replay, mark, seat))  # to write
     return _record(state.game, seat, entries)
+
+
+def _private_mark(state: AnyState, seat: int) -> tuple[int, int] | None:
+    """Before an action: its actor and how much it has seen, if the actor is another
+    seat (whose act may be private)."""
+    actor = state.current_player()
+    return (actor, state.view_length(actor)) if actor >= 0 and actor != seat else None
+
+
+def _unseen_act(after: AnyState, seat: int, mark: int, private: tuple[int, int] | None) -> bool:
+    """Whether the action just taken was another seat's private act: its actor saw it,
+    `seat` saw nothing of it (a card laid face down). A seat record leaves it out."""
+    return private is not None and after.view_length(seat) == mark \
+        and after.view_length(private[0]) > private[1]
 
 
 def _record(game: AnyGame, seat: int, entries: list[str]) -> dict[str, Any]:
@@ -148,12 +170,16 @@ class Replay:
     taken: list[Any]
     """The action taken at each entry that matched."""
     failed: int | None
-    """The first entry no action matched, or None if all did."""
+    """The first entry no action matched, or None if all did (its step is the number of
+    actions taken: the witness may hold actions the seat saw nothing of)."""
     choices: list[tuple[int, list[tuple[Any, frozenset[str]]]]] = field(default_factory=list)
-    """Each hidden choice (an entry more than one action matched in text): its index,
-    and each of those actions with the words of its text the seat does not see."""
+    """Each hidden choice (an entry more than one action matched in text): its step (an
+    index into `taken`), and each of those actions with the words of its text the seat
+    does not see."""
     missing: frozenset[str] = frozenset()
     """The words of the failing entry this replay's world could not say."""
+    entry_of: list[int] = field(default_factory=list)
+    """For each action taken, the entry it was taken at (or before, if unseen)."""
 
 
 class SeatReplayer:
@@ -169,6 +195,8 @@ class SeatReplayer:
         """Replays made so far (a measure of how hard the record was)."""
         self.pinned: set[int] = set()
         """The hidden choices changed to get past a failing entry."""
+        self.resampled: Counter[int] = Counter()
+        """How often the game resampled its hidden line for each failing entry."""
 
     def witness(self, entries: Sequence[str], prefer: Sequence[Any] = ()) -> AnyState:
         """A position whose seat record is `entries` (normalized); `RecordError` if the
@@ -179,6 +207,7 @@ class SeatReplayer:
         """The replay of a witness of `entries` (see `witness`)."""
         self.replays = 0
         self.pinned = set()
+        self.resampled = Counter()
         prefer = list(prefer)
         replay = self.play(entries, prefer)
         while replay.failed is not None:
@@ -199,25 +228,71 @@ class SeatReplayer:
         self.replays += 1
         if self.replays > self.max_replays:
             raise RecordError(f"no line of play found for this seat record in "
-                              f"{self.max_replays} replays; it may contradict itself")
+                              f"{self.max_replays} replays: it may contradict itself, or be "
+                              "one the search cannot solve")
         replay = Replay(self.game.new_initial_state(0), [], None)
         for index, entry in enumerate(entries):
-            if not self.take(replay, entry, prefer[index] if index < len(prefer) else None):
+            while self._unseen(replay, entry, prefer, index):
+                pass
+            step = len(replay.taken)
+            if not self.take(replay, entry, prefer[step] if step < len(prefer) else None,
+                             index):
                 break
         return replay
 
-    def take(self, replay: Replay, entry: str, preferred: Any = None) -> bool:
-        """Extend `replay` by the entry `entry`; False (and the replay's failure noted)
-        if no action of its world matches it."""
-        state, index = replay.state, len(replay.taken)
+    def _unseen(self, replay: Replay, entry: str, prefer: Sequence[Any], index: int) -> bool:
+        """Take a private act of another seat (a card laid face down: no entry is
+        written for it, see `_unseen_act`), and say whether one was taken: the
+        preferred action of this step if it is one, or, when the entry's action cannot
+        be taken now, one of them (a hidden choice)."""
+        step, state = len(replay.taken), replay.state
+        if state.is_terminal() or state.current_player() in (self.seat, CHANCE):
+            return False
+        preferred = prefer[step] if step < len(prefer) else None
+        public = entry.split(SEPARATOR)[0]
+        legal = state.legal_actions()
+        if any(normalized(state.public_text(action, self.seat)) == public for action in legal):
+            # Only the preferred one, or, if it is no longer legal (a card drawn before it
+            # changed), one that the seat would tell from it no better ("discard ?").
+            options = [] if preferred is None else [preferred] if preferred in legal else [
+                action for action in legal
+                if state.public_text(action, self.seat) == state.public_text(preferred,
+                                                                             self.seat)]
+        else:
+            options = legal
+        unseen = []
+        for action in options:
+            if normalized(state.public_text(action, self.seat)) == public:
+                continue
+            after = state.clone()
+            mark, private = after.view_length(self.seat), _private_mark(after, self.seat)
+            after.apply_legal_action(action)
+            if _unseen_act(after, self.seat, mark, private):
+                unseen.append((action, after))
+        if not unseen:
+            return False
+        if len(unseen) > 1:
+            self.rng.shuffle(unseen)
+            unseen.sort(key=lambda option: option[0] != preferred)
+            replay.choices.append((step, [(action, frozenset(
+                state.action_to_string(action).lower().split())) for action, _ in unseen]))
+        replay.taken.append(unseen[0][0])
+        replay.entry_of.append(index)
+        replay.state = unseen[0][1]
+        return True
+
+    def take(self, replay: Replay, entry: str, preferred: Any, index: int) -> bool:
+        """Extend `replay` by the entry `entry`, the record's entry `index`; False (and
+        the replay's failure noted) if no action of its world matches it."""
+        state, step = replay.state, len(replay.taken)
         public = entry.split(SEPARATOR)[0]
         candidates = [] if state.is_terminal() else [
             action for action in state.legal_actions()
             if " ".join(state.public_text(action, self.seat).lower().split()) == public]
         if len(candidates) > 1:
             self._order(state, candidates, preferred)
-            replay.choices.append((index, [(action, self._hidden_words(state, action))
-                                           for action in candidates]))
+            replay.choices.append((step, [(action, self._hidden_words(state, action))
+                                          for action in candidates]))
         after = next((world for action in candidates
                       if (world := self._after(state, action, entry)) is not None), None)
         if after is None:
@@ -225,19 +300,22 @@ class SeatReplayer:
             replay.missing = self._missing(state, candidates, entry)
             return False
         replay.taken.append(after.history[-1])
+        replay.entry_of.append(index)
         replay.state = after
         return True
 
     def _missing(self, state: AnyState, candidates: list[Any], entry: str) -> frozenset[str]:
         """The words of `entry` that neither an action legal in `state` nor what the
-        seat would learn from one of `candidates` has: what a world must differ in
-        (a card that was never drawn, a card shown that is not in the hand)."""
-        said = set()
+        seat would learn from one of `candidates` says as often: what the world must
+        differ in (a card that was never drawn, a card shown that is not in the hand,
+        one Action more of a kind than the world played)."""
+        said: Counter[str] = Counter()
         for action in [] if state.is_terminal() else state.legal_actions():
-            said.update(state.public_text(action, self.seat).lower().split())
+            said |= Counter(state.public_text(action, self.seat).lower().split())
         for action in candidates:
-            said.update(entry_text(state, action, self.seat).lower().replace(";", " ").split())
-        return frozenset(entry.replace(";", " ").split()) - said
+            said |= Counter(entry_text(state, action, self.seat).lower()
+                            .replace(";", " ").split())
+        return frozenset(Counter(entry.replace(";", " ").split()) - said)
 
     def _hidden_words(self, state: AnyState, action: Any) -> frozenset[str]:
         words = state.action_to_string(action).lower().split()
@@ -271,28 +349,69 @@ class SeatReplayer:
         a word of the failing entry that the world lacks, or leaves it free."""
         failed = replay.failed
         assert failed is not None
-        line = replay.state.resample_hidden(replay.taken, entries[failed], self.seat, self.rng)
-        if line is not None:
-            return line
+        # The game's resampling, a few times at most for one failing entry (then its
+        # trouble is one the game's model does not see: a card that was never drawn).
+        self.resampled[failed] += 1
+        if self.resampled[failed] <= MAX_RESAMPLES:
+            line = replay.state.resample_hidden(replay.taken, entries[failed], self.seat,
+                                                self.rng)
+            if line is not None:
+                return line
         wanted = replay.missing or frozenset(entries[failed].replace(";", " ").split())
         points = [(index, options) for index, options in reversed(replay.choices)
-                  if index < failed]
-        # The latest choice that can supply a word (draw the card that is played); else
-        # the latest that can free it (a card drawn unseen that is then dealt face up).
-        # A choice changed for an earlier failure is changed again only if no other can.
+                  if index < len(replay.taken)]
+        # A word another seat's action, or what the seat learns, needs: the latest choice
+        # that can supply it (draw the card that is played, or shown), else the latest
+        # that can free it. A word of the seat's own action or of a chance outcome it
+        # sees: a hidden choice took it (a card drawn unseen that the seat then draws,
+        # or that is dealt face up), so free it first. A choice changed for an earlier
+        # failure is changed again only if no other can.
+        actor = replay.state.current_player()
+        own_text = actor in (self.seat, CHANCE) and \
+            wanted <= set(entries[failed].split(SEPARATOR)[0].split())
+        ways = (self._free, self._supply) if own_text else (self._supply, self._free)
         for avoid in (self.pinned, set()):
-            found = next(((index, action) for index, options in points if index not in avoid
-                          for action, hidden in options
-                          if hidden & wanted and action != replay.taken[index]), None) \
-                or next(((index, self.rng.choice([a for a, _ in options
-                                                  if a != replay.taken[index]]))
-                         for index, options in points if index not in avoid
-                         and any(a == replay.taken[index] and hidden & wanted
-                                 for a, hidden in options)), None)
+            found = ways[0](replay, points, wanted, avoid, entries) \
+                or ways[1](replay, points, wanted, avoid, entries)
             if found is not None:
                 self.pinned.add(found[0])
                 return [*replay.taken[:found[0]], found[1], *replay.taken[found[0] + 1:]]
         return None
+
+    @staticmethod
+    def _supply(replay: Replay, points: Sequence[tuple[int, list[tuple[Any, frozenset[str]]]]],
+                wanted: frozenset[str], avoid: set[int], entries: Sequence[str]
+                ) -> tuple[int, Any] | None:
+        """The latest hidden choice (not in `avoid`) with another action naming a word
+        of `wanted`, and that action: best one whose own action's unseen words no entry
+        since names (a card drawn that was not played before the failure), else any."""
+        assert replay.failed is not None
+        since = [set(" ".join(entries[replay.entry_of[index]:replay.failed])
+                     .replace(";", " ").split()) for index, _ in points]
+        for spare in (True, False):
+            for (index, options), named in zip(points, since, strict=True):
+                if index in avoid:
+                    continue
+                own = next(hidden for action, hidden in options
+                           if action == replay.taken[index])
+                if spare and own & named:
+                    continue
+                found = next((action for action, hidden in options
+                              if hidden & wanted and action != replay.taken[index]), None)
+                if found is not None:
+                    return index, found
+        return None
+
+    def _free(self, replay: Replay, points: Sequence[tuple[int, list[tuple[Any, frozenset[str]]]]],
+              wanted: frozenset[str], avoid: set[int], entries: Sequence[str]
+              ) -> tuple[int, Any] | None:
+        """The latest hidden choice (not in `avoid`) whose action names a word of
+        `wanted`, and another of its actions, drawn at random."""
+        return next(((index, self.rng.choice([a for a, _ in options
+                                              if a != replay.taken[index]]))
+                     for index, options in points if index not in avoid
+                     and any(a == replay.taken[index] and hidden & wanted
+                             for a, hidden in options)), None)
 
     def _refusal(self, entries: Sequence[str], replay: Replay) -> str:
         failed = replay.failed
@@ -335,7 +454,7 @@ class SeatNotebook:
         """Write down the entry `text`; `RecordError` (the notebook unchanged) if no
         game gives the entries so far and then this one."""
         entry = normalized(text)
-        if not self._replayer.take(self._replay, entry):
+        if not self._replayer.take(self._replay, entry, None, len(self.entries)):
             kept = len(self._replay.taken)  # the failed try leaves the replay as it was
             self._replay.failed = None
             self._replay.choices = [c for c in self._replay.choices if c[0] < kept]

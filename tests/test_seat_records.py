@@ -21,9 +21,12 @@ from hunt.models.the_hunt.actions import HuntAction
 from hunt.models.the_hunt.tracker import GrafSpeeTracker, raider_path
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
-SEAT_RECORD_GAMES = ("the-hunt", "leduc", "hunted")
-"""The games whose seat records are complete (Jutland's and Hunting Party's unseen
-choices, made without a sign to the other seats, are not written yet)."""
+SEAT_RECORD_GAMES = ("the-hunt", "leduc", "hunted", "hunting-party", "jutland")
+"""Every game writes seat records."""
+WITNESS_GAMES = ("the-hunt", "leduc", "hunted")
+"""The games whose seat records the replayer solves every time in the test. It gives up
+on some of Hunting Party's (final scores that hang on hidden Goals, Jungle reveals) and
+Jutland's (cards drawn unseen that the seat later draws itself): see issue 24's note."""
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -47,7 +50,7 @@ def dumped(record: dict[str, object]) -> str:
 
 @pytest.mark.parametrize("name", SEAT_RECORD_GAMES)
 def test_games_a_seat_cannot_tell_apart_give_it_byte_identical_seat_records(name: str) -> None:
-    games = 12 if name == "the-hunt" else 40
+    games = 12 if name in ("the-hunt", "hunting-party", "jutland") else 40
     compared = 0
     for seed in range(games):
         state = random_game(name, seed)
@@ -62,7 +65,7 @@ def test_games_a_seat_cannot_tell_apart_give_it_byte_identical_seat_records(name
         assert compared >= games  # the property was put to the test, not skipped
 
 
-@pytest.mark.parametrize("name", SEAT_RECORD_GAMES)
+@pytest.mark.parametrize("name", WITNESS_GAMES)
 def test_a_world_found_from_a_seat_record_shows_the_seat_exactly_what_it_saw(name: str) -> None:
     for seed in range(10 if name == "the-hunt" else 40):
         state = random_game(name, seed)
