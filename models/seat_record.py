@@ -222,9 +222,9 @@ class SeatReplayer:
         return replay
 
     def play(self, entries: Sequence[str], prefer: Sequence[Any]) -> Replay:
-        """Replay `entries`, taking at each the action in `prefer` at that index when
-        it matches, else the matching ones in a random order (chance outcomes weighted
-        by their odds)."""
+        """Replay `entries`, taking at each step the action `prefer` holds for it (by
+        the number of actions taken before) when it matches, else the matching ones in
+        a random order (chance outcomes weighted by their odds)."""
         self.replays += 1
         if self.replays > self.max_replays:
             raise RecordError(f"no line of play found for this seat record in "
@@ -406,12 +406,18 @@ class SeatReplayer:
               wanted: frozenset[str], avoid: set[int], entries: Sequence[str]
               ) -> tuple[int, Any] | None:
         """The latest hidden choice (not in `avoid`) whose action names a word of
-        `wanted`, and another of its actions, drawn at random."""
-        return next(((index, self.rng.choice([a for a, _ in options
-                                              if a != replay.taken[index]]))
-                     for index, options in points if index not in avoid
-                     and any(a == replay.taken[index] and hidden & wanted
-                             for a, hidden in options)), None)
+        `wanted`, and another of its actions: best one that no later entry names (a
+        card nobody is seen to hold later), else any, drawn at random."""
+        for index, options in points:
+            if index in avoid or not any(action == replay.taken[index] and hidden & wanted
+                                         for action, hidden in options):
+                continue
+            later = set(" ".join(entries[replay.entry_of[index]:]).replace(";", " ").split())
+            others = [action for action, _ in options if action != replay.taken[index]]
+            unnamed = [action for action, hidden in options
+                       if action != replay.taken[index] and not hidden & later]
+            return index, self.rng.choice(unnamed or others)
+        return None
 
     def _refusal(self, entries: Sequence[str], replay: Replay) -> str:
         failed = replay.failed
