@@ -254,7 +254,8 @@ class SeatReplayer:
         if any(normalized(state.public_text(action, self.seat)) == public for action in legal):
             # Only the preferred one, or, if it is no longer legal (a card drawn before it
             # changed), one that the seat would tell from it no better ("discard ?").
-            options = [] if preferred is None else [preferred] if preferred in legal else [
+            # The others alike stay in the choice, so a later failure can change it.
+            options = [] if preferred is None else [
                 action for action in legal
                 if state.public_text(action, self.seat) == state.public_text(preferred,
                                                                              self.seat)]
