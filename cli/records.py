@@ -99,7 +99,7 @@ def nesting_depth(value: object) -> int:
 def read_record(path: Path, game_name: str | None = None) -> AnyState:
     """Replay the full record in `path` (of `game_name`, if given) to its last position;
     a seat record is refused (its hidden moves are not there to replay)."""
-    data = _game_record(path, game_name)
+    data = read_game_record(path, game_name)
     if is_seat_record(data):
         raise RecordError(f"{path} is a seat record (what the {quoted(data.get('seat'))} "
                           "saw), not a full record; `hunt hint`, `hunt analyze` and `hunt "
@@ -115,7 +115,7 @@ def read_position(path: Path, game_name: str) -> tuple[AnyState, int | None]:
     its seat. For a seat record the position is a witness (`hunt.models.seat_record`):
     a game the seat cannot tell from the real one, so only the seat's advice may be
     drawn from it."""
-    data = _game_record(path, game_name)
+    data = read_game_record(path, game_name)
     if not is_seat_record(data):
         return read_record(path, game_name), None
     try:
@@ -124,7 +124,8 @@ def read_position(path: Path, game_name: str) -> tuple[AnyState, int | None]:
         raise RecordError(f"{path}: {error}") from None
 
 
-def _game_record(path: Path, game_name: str | None) -> dict[str, Any]:
+def read_game_record(path: Path, game_name: str | None) -> dict[str, Any]:
+    """The record object in `path` (full or seat), refused if it is of another game."""
     data = load_record(path)
     if game_name is not None and data.get("game") != game_name:
         raise RecordError(f"{path} is a record of {quoted(data.get('game'))}, not {game_name!r}")

@@ -16,10 +16,10 @@ from hunt.cli.hint import describe, hint_report, move_model
 from hunt.cli.params import UserError, game_option_flags, game_options
 from hunt.cli.play import QuitGame, Undo, read_menu, writable_file, write_record
 from hunt.cli.play_command import new_save_path, screen_of
-from hunt.cli.records import load_record
-from hunt.errors import OutputError, RecordError, quoted
+from hunt.cli.records import read_game_record
+from hunt.errors import OutputError, RecordError
 from hunt.models.game import CHANCE
-from hunt.models.registry import available_games, load_game
+from hunt.models.registry import available_games, game_of_record, load_game
 from hunt.models.seat_record import SeatNotebook, is_seat_record
 from hunt.solver.profiles import search_profile
 
@@ -75,15 +75,13 @@ def seat_index(seats: tuple[str, ...], seat_name: str | None) -> int:
 
 def resumed(game_name: str, path: Path, option_texts: tuple[str, ...]) -> SeatNotebook:
     """The notebook of the seat record in `path`."""
-    data = load_record(path)
-    if data.get("game") != game_name:
-        raise RecordError(f"{path} is a record of {quoted(data.get('game'))}, not {game_name!r}")
+    data = read_game_record(path, game_name)
     if not is_seat_record(data):
         raise RecordError(f"{path} is a full record; `hunt table` keeps seat records "
                           "(`hunt record seat` makes one)")
     if option_texts:
         raise UserError("the record has its options; resume it without -o")
-    game = load_game(game_name, **data.get("options", {}))
+    game = game_of_record(data)
     try:
         return SeatNotebook.from_record(game, data)
     except RecordError as error:

@@ -64,6 +64,14 @@ def entry_text(state: AnyState, action: Any, seat: int) -> str:
     return _entry(state.public_text(action, seat), after, mark, seat)
 
 
+def follows(state: AnyState, entry: str, seat: int) -> bool:
+    """Whether an action of `state` has the (normalized) entry `entry` for `seat`."""
+    public = entry.split(SEPARATOR)[0]
+    return not state.is_terminal() and any(
+        normalized(entry_text(state, action, seat)) == entry for action in state.legal_actions()
+        if normalized(state.public_text(action, seat)) == public)
+
+
 def _entry(public: str, after: AnyState, mark: int, seat: int) -> str:
     learned = [text for token in after.views_since(seat, mark)
                if (text := after.learned_text(token, seat)) is not None]

@@ -35,7 +35,6 @@ from hunt.models.game import CHANCE, TERMINAL, Game, GameInfo, State, pick_by_co
 from hunt.models.jutland import heuristics
 from hunt.models.jutland.observation import JutlandObservation, ShipsLost
 from hunt.models.options import Option, OptionSpec
-from hunt.models.seat_record import SEPARATOR
 
 GERMAN = 0
 BRITISH = 1
@@ -308,64 +307,10 @@ class JutlandState(State[int, JutlandObservation]):
 
     def resample_hidden(self, taken: Sequence[int], entry: str, player: int,
                         rng: random.Random) -> list[int] | None:
-        """For the reveal: the other side's cards laid face down in its latest selection,
-        in `taken`, replaced by the ones the entry shows (deployed), or by as many as it
-        shows (discarded) drawn from that side's hand at random; a card shown that the
-        hand lacks takes the place of a card it drew unseen and still held."""
-        other = 1 - player
-        wanted: list[int] | int | None = None
-        for part in entry.split(SEPARATOR)[1:]:
-            words = part.split()
-            if words[0] == "deployed":
-                cut = words.index("british")
-                side = words[2:cut] if other == GERMAN else words[cut + 1:]
-                wanted = sorted(self.game.card_index[w] for w in side if w != "none")
-            elif words[0] == "discarded":
-                wanted = int(words[1 + other])
-        if wanted is None:
-            return None
-        replay = self.replayed(0)
-        picks: list[int] = []  # the other side's latest selection: its picks, its "done"
-        done_at: int | None = None
-        hand: list[int] = []
-        draws: list[int] = []  # the other side's draws, unseen
-        for index, action in enumerate(taken):
-            if replay.stage == DRAW and replay.drawer == other:
-                draws.append(index)
-            if replay.stage == SELECT and replay.chooser == other:
-                if action == self.game.done_action:
-                    if done_at is not None:  # a selection of no cards
-                        picks = []
-                    done_at, hand = index, list(replay.hands[other])
-                else:
-                    if done_at is not None:  # a new selection
-                        picks, done_at = [], None
-                    picks.append(index)
-            replay.apply_legal_action(action)
-        if self.stage == SELECT and self.chooser == other:  # its "done" is the entry
-            if done_at is not None:
-                picks = []
-            done_at, hand = len(taken), list(self.hands[other])
-        if done_at is None:
-            return None
-        if isinstance(wanted, int):
-            cards = sorted(kind for kind, n in enumerate(hand) for _ in range(n))
-            wanted = sorted(rng.sample(cards, min(wanted, len(cards))))
-        line = list(taken)
-        # A card shown that the hand lacks was drawn unseen: in place of a card drawn
-        # that the hand still held then (so no play in between needed it).
-        for kind in wanted:
-            if hand[kind] > 0:
-                hand[kind] -= 1
-                continue
-            spare = [i for i in draws if i < done_at and hand[line[i]] > 0
-                     and line[i] not in wanted]
-            if spare:
-                hand[line[spare[-1]]] -= 1
-                line[spare[-1]] = kind
-        line = [action for index, action in enumerate(line) if index not in picks]
-        at = done_at - len(picks)
-        return [*line[:at], *wanted, *line[at:]]
+        """For the reveal: the other side's face-down cards set to those it shows
+        (`hunt.models.jutland.seats.reveal_line`)."""
+        from hunt.models.jutland.seats import reveal_line  # seats.py imports this module
+        return reveal_line(self, taken, entry, player, rng)
 
     def determinize(self, player: int, rng: random.Random, prior: Any = None) -> JutlandState:
         """Deal the cards `player` cannot place at random among the places it cannot see.

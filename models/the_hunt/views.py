@@ -9,7 +9,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, Self
 
 from hunt.models.game import CHANCE, TERMINAL, as_json
-from hunt.models.seat_record import SEPARATOR, entry_text, normalized
+from hunt.models.seat_record import follows
 from hunt.models.the_hunt.actions import HuntAction
 from hunt.models.the_hunt.battle import BattleSteps
 from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
@@ -191,13 +191,10 @@ class HuntViews(BattleSteps, partial=True):
         if player != BRITISH or self.graf_spee is None:
             return None
         world = self.clone()
-        public = entry.split(SEPARATOR)[0]
 
         def allows(hex_id: str) -> bool:
             world.graf_spee = hex_id
-            return any(normalized(entry_text(world, action, player)) == entry
-                       for action in world.legal_actions()
-                       if normalized(world.public_text(action, player)) == public)
+            return follows(world, entry, player)
 
         ends = [hex_id for hex_id in sorted(self.possible) if allows(hex_id)]
         if not ends:
