@@ -363,9 +363,10 @@ class State(ABC, Generic[ActionT, ObsT]):
                         player: int, rng: random.Random) -> list[ActionT] | None:
         """For the seat-record replayer: this state (a world consistent with `player`'s
         record up to here, played by `taken`) cannot take the record's next entry
-        `entry`. Another line of play of the same length, equal to `player` and in which
-        the entry can follow, drawn at random; None if the game has no such model (the
-        replayer then searches by itself)."""
+        `entry`. Another line of play that `player` cannot tell from `taken` (as long,
+        but for private acts a seat record leaves out) and in which the entry can
+        follow, drawn at random; None if the game has no such model (the replayer then
+        searches by itself)."""
         return None
 
     # -- text and records -----------------------------------------------------------

@@ -22,8 +22,9 @@ prove wrong later (a search succeeds where the raider was, a card is played that
 never drawn); a private act left out is put back where the next entry cannot come
 without one. Then the game resamples its hidden line where it has a model of it
 (`State.resample_hidden`: The Hunt draws a raider path from its tracker by forward
-filtering and backward sampling; Jutland and Hunting Party set the cards a reveal
-shows), or else one earlier hidden choice is changed: the
+filtering and backward sampling; Jutland and Hunting Party deal the other side's
+unseen cards again under the counts every entry so far asks, with an integer program,
+`hunt.models.hidden_deal`), or else one earlier hidden choice is changed: the
 latest that can supply a word the failing entry needs and the world lacks (draw the
 card that is played), or else free one (a card drawn unseen that then comes face up).
 

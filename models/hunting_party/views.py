@@ -17,6 +17,7 @@ from hunt.models.hunting_party.observation import (
     PartySeen,
     ThreatSeen,
 )
+from hunt.models.hunting_party.seats import dealt_line, goals_line
 from hunt.models.hunting_party.state import KINDS, PartyAction
 from hunt.models.seat_record import SEPARATOR
 
@@ -159,119 +160,13 @@ class PartyViews(FateSteps, partial=True):
     def resample_hidden(self, taken: Sequence[PartyAction], entry: str, player: int,
                         rng: random.Random) -> list[PartyAction] | None:
         """For an entry that shows another Hunter's cards (its Action turned up, a card
-        revealed in the Jungle, discarded or lost): the line `taken` with that Hunter's
-        latest face-down choice set to the card shown, and, if it did not hold the card
-        then, one of its unseen draws before that set to it. None if the entry shows no
-        such card. For the final scores: other Hunters' Goals that give them."""
+        revealed in the Jungle, discarded or lost): the line `taken` with the other
+        Hunters' unseen draws dealt again so that they hold them (`seats.dealt_line`).
+        For the final scores, then: other Hunters' Goals that give them."""
+        line = dealt_line(self, taken, entry, player, rng)
         if any(part.startswith("over ") for part in entry.split(SEPARATOR)):
-            return self._goals_for_scores(taken, entry, player)
-        needs = self._cards_shown(entry, player)
-        if not needs:
-            return None
-        replay = self.replayed(0)
-        draws: dict[int, list[int]] = {}
-        latest: dict[tuple[str, int], int] = {}
-        ambushes: set[int] = set()
-        for index, action in enumerate(taken):
-            step = replay.stack[-1]
-            owner = step.data[0] if step.seat == CHANCE and step.data else step.seat
-            if step.kind == "draw" and len(step.data) > 1:  # Ambush: the draw is the Action
-                latest["play", owner] = index
-                ambushes.add(index)
-            elif step.kind in ("play", "jungle"):
-                latest[step.kind, owner] = index
-            if step.kind == "draw":
-                draws.setdefault(owner, []).append(index)
-            replay.apply_legal_action(action)
-        line = list(taken)
-        for choice, seat, kind in needs:
-            point = latest.get((choice, seat), len(taken)) if choice else len(taken)
-            if point < len(taken):
-                line[point] = PartyAction(line[point].verb, kind)
-            if point in ambushes or self._holds(line[:point], seat, kind):
-                continue
-            earlier = [i for i in draws.get(seat, []) if i < point and line[i].arg != kind]
-            # Best a draw whose card was still in the hand then, so no play between
-            # needed it; else the latest.
-            unused = [i for i in earlier if self._holds(line[:point], seat, line[i].arg)]
-            if earlier:
-                line[(unused or earlier)[-1]] = PartyAction("draw", kind)
-        return line if line != list(taken) else None
-
-    def _goals_for_scores(self, taken: Sequence[PartyAction], entry: str,
-                          player: int) -> list[PartyAction] | None:
-        """The line `taken` with each other Hunter dealt and keeping a Goal that gives it
-        the final score `entry` shows (a Goal it could have been dealt), where one does."""
-        wanted = [int(word) for part in entry.split(SEPARATOR) if part.startswith("over ")
-                  for word in part.split()[1:]]
-        replay = self.replayed(0)
-        deals: dict[int, list[int]] = {}
-        keeps: dict[int, int] = {}
-        for index, action in enumerate(taken):
-            step = replay.stack[-1]
-            if step.kind == "deal-goal":
-                deals.setdefault(step.data[0], []).append(index)
-            elif step.kind == "keep-goal":
-                keeps[step.seat] = index
-            replay.apply_legal_action(action)
-        line = list(taken)
-        seen = {taken[i].arg for i in deals.get(player, [])}
-        for seat in keeps.keys() - {player}:
-            for goal in sorted(set(self.game.goals) - seen):
-                trial = list(line)
-                if goal not in {trial[i].arg for i in deals[seat]}:
-                    trial[deals[seat][0]] = PartyAction(trial[deals[seat][0]].verb, goal)
-                trial[keeps[seat]] = PartyAction(trial[keeps[seat]].verb, goal)
-                if self._final_score(trial, entry, seat) == wanted[seat]:
-                    line = trial
-                    break
-        return line if line != list(taken) else None
-
-    def _final_score(self, line: Sequence[PartyAction], entry: str, seat: int) -> int | None:
-        """`seat`'s final score after `line` and the action `entry` starts with, or None
-        if they cannot be played."""
-        replay = self.replayed(0)
-        for action in line:
-            if not replay.is_legal(action):
-                return None
-            replay.apply_legal_action(action)
-        head = entry.split(SEPARATOR)[0]
-        last = next((a for a in replay.legal_actions() if a.text() == head), None)
-        if last is None:
-            return None
-        replay.apply_legal_action(last)
-        return replay.scores()[seat] if replay.over else None
-
-    def _cards_shown(self, entry: str, player: int) -> list[tuple[str | None, int, str]]:
-        """The cards of other Hunters that `entry` shows: (the face-down choice that put
-        it on the table, or None; the Hunter; the kind)."""
-        seats = self.game.info.seat_names
-        parts = entry.split(SEPARATOR)
-        head = parts[0].split()
-        actor = self.current_player()
-        needs: list[tuple[str | None, int, str]] = []
-        if head[:1] == ["discard"] and head[1:] and head[1] in KINDS and actor >= 0:
-            needs.append((None, actor, head[1]))
-        for part in parts[1:]:
-            words = part.split()
-            if words[0] == "actions":
-                needs += [("play", seat, kind) for seat, kind in enumerate(words[1:])
-                          if kind != "-"]
-            elif words[0] == "jungle":
-                needs += [("jungle", seats.index(name), kind)
-                          for name, kind in zip(words[1::2], words[2::2], strict=True)]
-            elif words[0] == "lost":
-                needs.append((None, seats.index(words[1]), words[2]))
-        return [need for need in needs if need[1] != player]
-
-    def _holds(self, line: Sequence[PartyAction], seat: int, kind: str) -> bool:
-        """Whether `seat` holds a `kind` after `line` is played (False if it cannot be)."""
-        replay = self.replayed(0)
-        for action in line:
-            if not replay.is_legal(action):
-                return False
-            replay.apply_legal_action(action)
-        return replay.hands[seat][KINDS.index(kind)] > 0
+            return goals_line(self, line or taken, entry, player, rng) or line
+        return line
 
     def determinize(self, player: int, rng: random.Random,
                     prior: Any = None) -> Self:

@@ -307,10 +307,10 @@ class JutlandState(State[int, JutlandObservation]):
 
     def resample_hidden(self, taken: Sequence[int], entry: str, player: int,
                         rng: random.Random) -> list[int] | None:
-        """For the reveal: the other side's face-down cards set to those it shows
-        (`hunt.models.jutland.seats.reveal_line`)."""
-        from hunt.models.jutland.seats import reveal_line  # seats.py imports this module
-        return reveal_line(self, taken, entry, player, rng)
+        """For a reveal, or the seat's draw: the other side's draws and face-down cards
+        dealt again so that the entry can follow (`hunt.models.jutland.seats`)."""
+        from hunt.models.jutland.seats import dealt_line  # seats.py imports this module
+        return dealt_line(self, taken, entry, player, rng)
 
     def determinize(self, player: int, rng: random.Random, prior: Any = None) -> JutlandState:
         """Deal the cards `player` cannot place at random among the places it cannot see.
