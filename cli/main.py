@@ -3,6 +3,8 @@ own module, and every game-specific part comes from the game's plugin."""
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from hunt.cli.analyze import analyze
@@ -32,7 +34,9 @@ class HuntGroup(click.Group):
 @click.version_option(package_name="hunt")
 def cli() -> None:
     """hunt: play hidden-information board games against the computer, get hints,
-    and analyse games."""
+    and analyse games. Colour is off when NO_COLOR is set (https://no-color.org)."""
+    if os.environ.get("NO_COLOR"):
+        click.get_current_context().color = False  # every command's context inherits it
 
 
 @cli.command()

@@ -12,7 +12,9 @@ import contextlib
 import json
 import os
 import random
+import sys
 import tempfile
+import threading
 from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from pathlib import Path
@@ -28,6 +30,12 @@ from hunt.solver.agent import Agent
 HELP_TEXT = ("Type the number of a choice or its text (e.g. 'done'). Other commands: "
              "hint (advice from your side's view), undo (take back your last choice, "
              "if nothing has happened since), save [FILE], help, quit.")
+
+
+INTERRUPTED = 130
+"""The exit code after Ctrl-C (128 + SIGINT), once the game is saved."""
+THINKING_AFTER = 0.5
+"""Seconds a computer decision takes before the terminal says it is thinking."""
 
 
 class QuitGame(Exception):
@@ -367,7 +375,7 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
                 agent = agents[player]
                 assert agent is not None
                 agent.reseed(step_seed(secret, "seat", player, played))
-                play(agent.select_action(state))
+                play(decided(agent, state))
                 continue
             forced = state.legal_actions()
             if len(forced) == 1:  # a pass with no reaction card, say: no question to ask
@@ -400,6 +408,46 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
             click.echo(f"Stopped ({reason}); the game so far is saved in {save_path}.")
         else:
             click.echo(f"Stopped ({reason}).")
+        if isinstance(stop, KeyboardInterrupt):
+            raise SystemExit(INTERRUPTED) from None
         return state
     click.echo(render(state, human))
+    click.echo(click.style(verdict(state, human), bold=True))
     return state
+
+
+def verdict(state: AnyState, seat: int) -> str:
+    """A finished game from `seat`'s side: "You won.", "You lost.", a draw, a shared
+    first place, or the team's result in a cooperative game."""
+    returns = state.returns()
+    mine, best = returns[seat], max(returns)
+    if state.game.info.cooperative:
+        return "Your team won." if mine > 0 else "Your team lost."
+    if mine == best == min(returns):
+        return "A draw."
+    if mine < best:
+        return "You lost."
+    return "You won." if returns.count(best) == 1 else "You share first place."
+
+
+def decided(agent: Agent, state: AnyState) -> Action:
+    """The agent's decision; on a terminal, "The computer is thinking..." while it takes
+    longer than `THINKING_AFTER` seconds (a line wiped when it answers)."""
+    if not sys.stdout.isatty():
+        return agent.select_action(state)
+    notice = "The computer is thinking..."
+    shown: list[bool] = []
+
+    def notify() -> None:
+        click.echo(notice, nl=False)
+        shown.append(True)
+
+    timer = threading.Timer(THINKING_AFTER, notify)
+    timer.start()
+    try:
+        return agent.select_action(state)
+    finally:
+        timer.cancel()
+        timer.join()  # a notice being written is finished before it is wiped
+        if shown:
+            click.echo("\r" + " " * len(notice) + "\r", nl=False)

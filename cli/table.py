@@ -14,7 +14,7 @@ import click
 
 from hunt.cli.hint import describe, hint_report, move_model
 from hunt.cli.params import UserError, game_option_flags, game_options
-from hunt.cli.play import QuitGame, Undo, read_menu, writable_file, write_record
+from hunt.cli.play import QuitGame, Undo, read_menu, verdict, writable_file, write_record
 from hunt.cli.play_command import new_save_path, screen_of
 from hunt.cli.records import read_game_record
 from hunt.errors import OutputError, RecordError
@@ -137,4 +137,5 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
         if answer.startswith("Not saved"):  # said, and the notebook goes on
             click.echo(answer)
     click.echo(render(notebook.world, seat))
-    click.echo(f"The game is over: {notebook.world.end_reason()}.")
+    click.echo(f"The game is over: {notebook.world.end_reason()}. "
+               f"{verdict(notebook.world, seat)}")

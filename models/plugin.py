@@ -31,6 +31,11 @@ def plain(text: str, *, fg: str | None = None, bold: bool | None = None) -> str:
     return text
 
 
+def plural(count: int, noun: str) -> str:
+    """`count` and `noun` in agreement: "1 card", "3 cards", "0 tokens"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 GameT = TypeVar("GameT", bound=AnyGame)
 """A game's `Game` class."""
 StateT = TypeVar("StateT", bound=AnyState)

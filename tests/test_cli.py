@@ -157,7 +157,7 @@ def test_play_the_hunt_to_the_end_through_piped_input_as_each_side(tmp_path: Pat
         assert state_from_record(json.loads(save.read_text())).is_terminal()
 
 
-def test_ctrl_c_at_the_prompt_saves_the_game_and_stops(tmp_path: Path) -> None:
+def test_ctrl_c_at_the_prompt_saves_the_game_and_exits_130(tmp_path: Path) -> None:
     from hunt.cli.play import play_interactive
     from hunt.solver import HeuristicAgent
 
@@ -170,8 +170,11 @@ def test_ctrl_c_at_the_prompt_saves_the_game_and_stops(tmp_path: Path) -> None:
 
     game = load_game("jutland")
     save = tmp_path / "game.json"
-    state = play_interactive(game.new_initial_state(3), 0, [None, HeuristicAgent(1)],
-                             screen_of("jutland"), cast(TextIO, Interrupting()), save)
+    state = game.new_initial_state(3)
+    with pytest.raises(SystemExit) as stopped:
+        play_interactive(state, 0, [None, HeuristicAgent(1)], screen_of("jutland"),
+                         cast(TextIO, Interrupting()), save)
+    assert stopped.value.code == 130  # 128 + SIGINT, as shells expect
     assert not state.is_terminal()
     assert state_from_record(json.loads(save.read_text())) == state
 
@@ -322,7 +325,8 @@ def test_manual_dice_never_asks_the_british_for_the_computers_hidden_draws(
     assert actions[7:12] == [f"draw {card}" for card in cards]  # after 5 German draws
 
 
-def test_the_map_is_in_colour_on_a_terminal_and_plain_with_no_color() -> None:
+def test_the_map_is_in_colour_on_a_terminal_and_plain_with_no_color(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     def screen(*extra: str) -> str:
         result = CliRunner().invoke(cli, ["play", "the-hunt", "--seed", "3", "--as", "german",
                                           "--ai", "heuristic", *extra],
@@ -332,6 +336,22 @@ def test_the_map_is_in_colour_on_a_terminal_and_plain_with_no_color() -> None:
     coloured, plain = screen(), screen("--no-color")
     assert "24\x1b[31m\x1b[1mS\x1b[0m" in coloured  # the Graf Spee in bold red
     assert "\x1b[" not in plain and "     23f   24S   28    25A" in plain
+    monkeypatch.setenv("NO_COLOR", "1")  # https://no-color.org: any value but empty
+    no_color = screen()
+    assert "\x1b[" not in no_color and "     23f   24S   28    25A" in no_color
+
+
+@pytest.mark.parametrize(("name", "seat", "ending"), [
+    ("jutland", "german", "Game over: the Germans win on more ships sunk.\nYou won.\n"),
+    ("leduc", "first", "Game over: you folded; you lose 1 chip.\nYou lost.\n"),
+    ("hunted", "p1", "Game over: health ran out.\nYour team lost.\n"),
+    ("hunting-party", "p1", "p1 1, p2 0, p3 -3.\nYou won.\n")])
+def test_the_end_says_whether_you_won_why_and_the_score(name: str, seat: str, ending: str,
+                                                         tmp_path: Path) -> None:
+    code, out = run("play", name, "--as", seat, "--seed", "3", "--ai", "random",
+                    "--save", str(tmp_path / "game.json"), stdin="1\n" * 400)
+    assert code == 0, out
+    assert out.endswith(ending)
 
 
 def test_every_game_is_saved_by_default_and_can_be_resumed(tmp_path: Path) -> None:
@@ -475,3 +495,42 @@ def test_arena_compares_two_agents_on_the_same_deals_in_a_cooperative_game() -> 
     code, out = run("arena", "hunted", "--agents", "heuristic,random", "--games", "3")
     assert code == 0 and "the players win or lose together" in out
     assert "heuristic wins" in out and "on the same deals" in out
+
+
+def test_a_terminal_is_told_while_the_computer_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import threading
+
+    from hunt.cli import play as play_module
+    from hunt.solver import HeuristicAgent
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    class Slow(HeuristicAgent):
+        def select_action(self, state: object) -> object:  # type: ignore[override]
+            started.wait(5)  # answers only once the notice is out
+            return super().select_action(state)  # type: ignore[arg-type]
+
+    started = threading.Event()
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stdout", terminal)
+    monkeypatch.setattr(play_module, "THINKING_AFTER", 0.0)
+    def echo(text: str = "", nl: bool = True) -> None:
+        terminal.write(text + ("\n" if nl else ""))
+        started.set()
+
+    monkeypatch.setattr("click.echo", echo)
+    state = load_game("jutland").new_initial_state(3)
+    while state.current_player() < 0:  # the deal, to the German's first choice
+        state.apply_action(state.sample_chance_outcome(random.Random(3)))
+    play_module.decided(Slow(0), state)
+    notice = "The computer is thinking..."
+    assert terminal.getvalue() == notice + "\r" + " " * len(notice) + "\r"
+    terminal.seek(0)
+    terminal.truncate()
+    monkeypatch.setattr(Terminal, "isatty", lambda self: False)  # piped: never said
+    started.set()
+    play_module.decided(Slow(0), state)
+    assert terminal.getvalue() == ""

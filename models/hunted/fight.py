@@ -8,6 +8,7 @@ from typing import ClassVar
 from hunt.models.game import CHANCE
 from hunt.models.hunted.effects import EffectSteps
 from hunt.models.hunted.state import HuntedAction, slug, toss_parts
+from hunt.models.plugin import plural
 from hunt.models.steps import AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
 
 
@@ -56,7 +57,7 @@ class FightSteps(EffectSteps, partial=True):
         landed = int(action.arg)
         self.fight = fight._replace(landed=landed)
         self._see_all(("hits", landed))
-        self._say(f"{landed} of {fight.tossed} tokens hit.")
+        self._say(f"{landed} of {plural(fight.tossed, 'token')} hit.")
         if self.reroll and fight.hits + landed < fight.strength and landed < fight.tossed:
             self._push(Step("reroll", fight.fighter))
             return

@@ -8,6 +8,9 @@ from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame
 from hunt.models.plugin import Style, plain
 
+FLEETS = {"german": "the Germans", "british": "the British"}
+"""Each side as the subject of a sentence."""
+
 
 def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style = plain) -> str:
     """Jutland from `seat`'s side: turn, losses, public counts, strikes and own hand."""
@@ -31,9 +34,9 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
             f"Strike of turn {strike['turn']}: German {strike['german_force']} "
             f"({', '.join(strike['german_cards']) or 'nothing'}) against British "
             f"{strike['british_force']} ({', '.join(strike['british_cards']) or 'nothing'})"
-            f" - {strike['winner'].capitalize()} win.")
-    if (result := seen["result"]) is not None:
-        lines.append(f"Game over: {result}.")
+            f" - {FLEETS[strike['winner']]} win.")
+    if seen["result"] is not None:
+        lines.append(f"Game over: {outcome(seen)}.")
         return "\n".join(lines)
     side = 0 if me == "german" else 1
     fleets = turn.fleets[side]
@@ -63,3 +66,16 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
     if action:
         lines.append(action)
     return "\n".join(lines)
+
+
+def outcome(seen: JutlandObservation) -> str:
+    """The end, as the rulebook counts it: the side that sank more ships wins (then more
+    big ships); "draw" otherwise."""
+    result = seen["result"]
+    if result is None or result == "draw":
+        return "a draw: both sides sank as many ships, and as many big ones"
+    winner = result.split()[0]
+    german, british = seen["losses"]["german"], seen["losses"]["british"]
+    sunk_alike = german["big"] + german["small"] == british["big"] + british["small"]
+    how = "more big ships sunk" if sunk_alike else "more ships sunk"
+    return f"{FLEETS[winner]} win on {how}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hunt.models.leduc.observation import LeducObservation
 from hunt.models.leduc.rules import LeducGame
-from hunt.models.plugin import Style, plain
+from hunt.models.plugin import Style, plain, plural
 
 
 def screen(game: LeducGame, seen: LeducObservation, seat: int, style: Style = plain) -> str:
@@ -16,7 +16,12 @@ def screen(game: LeducGame, seen: LeducObservation, seat: int, style: Style = pl
              f"In the pot: you {chips[seat]}, the opponent {chips[1 - seat]}; raises this round "
              f"{seen['raises']} of 2; bets this round: {', '.join(seen['bets']) or 'none'}."]
     if result := seen["result"]:
+        how = result["how"]  # "showdown", or "first folded"
+        if how.endswith(" folded"):
+            how = "you folded" if how.split()[0] == seen["seat"] else "the opponent folded"
         other = f" (the opponent held {seen['opponent_card']})" if seen["opponent_card"] else ""
-        mine = result["returns"][seat]
-        lines.append(f"Game over: {result['how']}{other}; you win {mine:+g} chips.")
+        mine = round(result["returns"][seat])
+        won = f"you win {plural(mine, 'chip')}" if mine > 0 else \
+            f"you lose {plural(-mine, 'chip')}" if mine < 0 else "the pot is split"
+        lines.append(f"Game over: {how}{other}; {won}.")
     return "\n".join(lines)

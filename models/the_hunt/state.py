@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from hunt.boards.the_hunt_cards import HuntCard
 from hunt.models.game import CHANCE, Action
+from hunt.models.plugin import plural
 from hunt.models.steps import (
     AUTO,
     AUTO_STEP,
@@ -40,6 +41,11 @@ VARIANTS = ("standard", "historical")
 MAX_HINTS = 3
 """Hint markers in the box."""
 DIE = tuple(range(1, 7))
+
+
+def side_does(seat: int, verb: str) -> str:
+    """A side and its verb, in agreement: "The German plays", "The British play"."""
+    return f"The German {verb}s" if seat == GERMAN else f"The British {verb}"
 
 
 class HuntState(StepState[HuntAction, HuntObservation], partial=True):
@@ -278,7 +284,7 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
         before = step.data[0]
         size = len(self.hands[GERMAN])
         self._see_all(("hand size", size, before))
-        self._say(f"The German hold {size} cards.")
+        self._say(f"The German holds {plural(size, 'card')}.")
         if size > self.game.rules["hand_size_german"] and size > before:
             assert self.altmark is not None
             self.possible &= self.game.ball[self.altmark][1]

@@ -29,7 +29,14 @@ from hunt.models.the_hunt.actions import (
     STEPS_FOR_AP,
     HuntAction,
 )
-from hunt.models.the_hunt.state import BRITISH, DIE, GERMAN, MAX_HINTS, SIDES, HuntState
+from hunt.models.the_hunt.state import (
+    BRITISH,
+    DIE,
+    GERMAN,
+    MAX_HINTS,
+    HuntState,
+    side_does,
+)
 
 
 class TurnSteps(HuntState, partial=True):
@@ -80,7 +87,7 @@ class TurnSteps(HuntState, partial=True):
             self.possible = frozenset(h for h in self.possible
                                       if self.event_usable_from(card.effect, h))
         if mode == "event":
-            self._say(f"The {SIDES[seat].capitalize()} play {card.name} for its event.")
+            self._say(f"{side_does(seat, 'play')} {card.name} for its event.")
             steps = [Step("window", 1 - seat, ("cancel-event",)),
                      Step("resolve", AUTO, (seat, card_id, None))]
             if card.effect == "free-searches":
@@ -91,7 +98,7 @@ class TurnSteps(HuntState, partial=True):
         if seat == GERMAN:
             self.ap += self.reserve
             self.reserve = 0
-        self._say(f"The {SIDES[seat].capitalize()} play {card.name} for {card.ap} AP.")
+        self._say(f"{side_does(seat, 'play')} {card.name} for {card.ap} AP.")
         self._discard(seat, card_id)
         steps = [Step("actions", seat)]
         if card.event == "mandatory":
@@ -159,7 +166,7 @@ class TurnSteps(HuntState, partial=True):
                 stored = min(self.ap, cap - self.reserve)
                 self.reserve += stored
                 if stored:
-                    self._say(f"The German store {stored} AP in the Reserve "
+                    self._say(f"The German stores {stored} AP in the Reserve "
                               f"({self.reserve} now).")
             self.ap = 0
             return
@@ -173,7 +180,7 @@ class TurnSteps(HuntState, partial=True):
         elif action.verb == "repair":
             self.ap -= self.game.tracks.repair_cost
             self._see_all(("repair",))
-            self._say("The German try to repair the airplane.")
+            self._say("The German tries to repair the airplane.")
             self._push(Step("roll", CHANCE, ("repair",)))
         elif action.verb == "search":
             if not self.free_searches:
@@ -377,7 +384,7 @@ class TurnSteps(HuntState, partial=True):
         self.hands[seat].remove(card_id)
         self._forget_known(seat, card_id)
         self._see_all(("react", seat, card_id))
-        self._say(f"The {SIDES[seat].capitalize()} react with {card.name}.")
+        self._say(f"{side_does(seat, 'react')} with {card.name}.")
         # The reaction's target is the step it cancels: the one now on top.
         target = len(self.stack) - 1
         self._push(Step("window", 1 - seat, ("cancel-event",)),
