@@ -15,6 +15,7 @@ from hunt.cli.play import writable_file
 from hunt.cli.records import read_position
 from hunt.errors import HuntError
 from hunt.models.game import AnyState
+from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin
 from hunt.solver.analysis import decisions, turning_points
 from hunt.solver.profiles import search_profile
@@ -73,7 +74,7 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
     if as_json:
         click.echo(json.dumps(report, indent=1))
         return
-    seen = "" if seat is None else f" as the {seats[seat].capitalize()} saw them"
+    seen = "" if seat is None else f" as {seat_title(seats[seat])} saw them"
     click.echo(f"{state.game.info.title}: {len(state.history)} actions, {len(found)} "
                f"decisions; win chances{seen} from {playouts} playouts each.")
     if plugin.analysis_lines is not None:
@@ -87,7 +88,7 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
     for point in report["turning_points"]:
         better = f"; the search preferred {point['preferred']}" if point["preferred"] \
             else "; the search agrees"
-        click.echo(f"  action {point['index'] + 1}: the {seats[point['seat']].capitalize()} "
+        click.echo(f"  action {point['index'] + 1}: {seat_title(seats[point['seat']])} "
                    f"played {point['action']}: {point['swing']:+.1%}{better}")
     if state.end_reason():
         click.echo(f"Result: {state.end_reason()}.")

@@ -12,6 +12,7 @@ from hunt.cli.params import SEED, UserError
 from hunt.cli.records import read_position
 from hunt.errors import quoted
 from hunt.models.game import CHANCE, AnyState
+from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin
 from hunt.solver.hints import recommend
 from hunt.solver.profiles import search_profile
@@ -128,8 +129,8 @@ def advise(state: AnyState, seat: int) -> str:
 
 def describe(state: AnyState, report: dict[str, Any]) -> list[str]:
     """The advice in words (with the game's own part, e.g. The Hunt's shaded map)."""
-    lines = [f"{state.game.info.title}, after {report['actions']} actions: advice for the "
-             f"{report['seat'].capitalize()}."]
+    lines = [f"{state.game.info.title}, after {report['actions']} actions: advice for "
+             f"{seat_title(report['seat'])}."]
     advice_lines = game_plugin(report["game"]).advice_lines
     if advice_lines is not None:
         lines += advice_lines(state, report)

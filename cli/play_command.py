@@ -19,6 +19,7 @@ from hunt.cli.params import SECONDS, SEED, UserError, game_option_flags, game_op
 from hunt.cli.play import may_overwrite, play_interactive, writable_file
 from hunt.cli.records import read_record, saved_seat
 from hunt.models.game import AnyState
+from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent import Agent
 from hunt.solver.agent_specs import LEVELS, make_agent
@@ -102,7 +103,7 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     # Refuse to start a game whose chosen save file cannot be written at all; once
     # started, a failed save is said in one line and the game goes on (cli/play.py).
     save_path = writable_file(save_path)
-    you = f"{game.info.title}: you are the {seats[human].capitalize()}"
+    you = f"{game.info.title}: you are {seat_title(seats[human])}"
     if state is not None:
         click.echo(f"{you}; resumed after {len(state.history)} actions.")
     elif seed is not None:
@@ -113,6 +114,8 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         # and never shown (a seat could deal the other side's cards from it).
         seed = secrets.randbits(63)
         click.echo(f"{you}.")
+    if goal := game_plugin(game_name).goal(seats[human]):
+        click.echo(goal)
     if state is None:
         assert seed is not None
         state = game.new_initial_state(seed)
@@ -145,7 +148,7 @@ def check_resumed_seat(state: AnyState, asked: str | None, saved: str | None) ->
     if saved is None or asked is None or state.is_terminal():
         return asked or saved
     if asked.lower() != saved.lower():
-        raise UserError(f"this game was begun as the {saved.capitalize()}: resume it "
+        raise UserError(f"this game was begun as {seat_title(saved)}: resume it "
                         f"--as {saved} (another seat would see what that one cannot)")
     return asked
 

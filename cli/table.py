@@ -19,6 +19,7 @@ from hunt.cli.play_command import new_save_path, screen_of
 from hunt.cli.records import read_game_record
 from hunt.errors import OutputError, RecordError
 from hunt.models.game import CHANCE
+from hunt.models.plugin import seat_title, upper_first
 from hunt.models.registry import available_games, game_of_record, load_game
 from hunt.models.seat_record import SeatNotebook, is_seat_record
 from hunt.solver.profiles import search_profile
@@ -58,8 +59,8 @@ def table(game_name: str, seat_name: str | None, save_path: Path | None,
         raise UserError(f"the record is what the {seats[notebook.seat]} saw: resume it "
                         f"--as {seats[notebook.seat]}")
     path = writable_file(save_path or new_save_path(f"{game_name}-{seats[notebook.seat]}"))
-    click.echo(f"{notebook.game.info.title} at the table: you are the "
-               f"{seats[notebook.seat].capitalize()}; the record is kept in {path}.")
+    click.echo(f"{notebook.game.info.title} at the table: you are "
+               f"{seat_title(seats[notebook.seat])}; the record is kept in {path}.")
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="surrogateescape")
     keep_table(notebook, path)
@@ -117,7 +118,7 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
             click.echo(screen)
             shown_for = screen
         click.echo("Your move:" if player == seat else "Chance: what came up?"
-                   if player == CHANCE else f"The {seats[player].capitalize()}: what did "
+                   if player == CHANCE else f"{upper_first(seat_title(seats[player]))}: what did "
                                            "they do, as you saw it?")
         options = notebook.possible_entries()
 

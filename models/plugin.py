@@ -10,7 +10,7 @@ game. Every part is a pure function (no I/O): the CLI prints what it returns.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from hunt.boards.data import BoardSet
@@ -29,6 +29,21 @@ class Style(Protocol):
 def plain(text: str, *, fg: str | None = None, bold: bool | None = None) -> str:
     """A `Style` without colours: the text as it is."""
     return text
+
+
+def seat_title(name: str) -> str:
+    """A seat as a sentence names it: "the German", "Player 1" (seat p1), "the first
+    player" (Leduc's first)."""
+    if name[:1] == "p" and name[1:].isdigit():
+        return f"Player {name[1:]}"
+    if name in ("first", "second"):
+        return f"the {name} player"
+    return f"the {name.capitalize()}"
+
+
+def upper_first(text: str) -> str:
+    """`text` with its first letter upper case, to begin a sentence ("The German")."""
+    return text[:1].upper() + text[1:]
 
 
 def plural(count: int, noun: str) -> str:
@@ -103,6 +118,13 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     bench: Bench | None = None
     bench_hint_seat: str | None = None
     """`hunt bench` times `hunt hint` for this seat on a mid-game record (None: not)."""
+    goals: Mapping[str, str] = field(default_factory=dict)
+    """What a seat must do to win, in two lines at most, as the rulebook says it: by
+    seat name, or "" for every seat alike. The first screen of `hunt play` shows it."""
+
+    def goal(self, seat: str) -> str:
+        """The seat's goal (`goals`), or "" if the game gives none."""
+        return self.goals.get(seat, self.goals.get("", ""))
 
     @property
     def player_range(self) -> tuple[int, int]:

@@ -392,7 +392,7 @@ def test_play_a_whole_3_player_hunting_party_through_piped_input(tmp_path: Path)
     code, out = run("play", "hunting-party", "--players", "3", "--as", "p2", "--seed", "8",
                     "--ai", "heuristic", "--save", str(save), stdin=stdin)
     assert code == 0, out[-2000:]
-    assert "you are the P2; seed 8" in out
+    assert "you are Player 2; seed 8" in out
     assert "Not accepted: 'shoot the lion' is not legal here; legal: " in out
     assert "Game over (" in out
     final = state_from_record(json.loads(save.read_text()))
@@ -422,7 +422,7 @@ def test_play_a_whole_solo_hunted_game_through_piped_input(tmp_path: Path) -> No
     stdin = "drwa\nhint\n" + "1\n" * 3000
     code, out = run("play", "hunted", "--seed", "5", "--save", str(save), stdin=stdin)
     assert code == 0, out[-2000:]
-    assert "Hunted: Mining Colony 415: you are the P1; seed 5" in out
+    assert "Hunted: Mining Colony 415: you are Player 1; seed 5" in out
     assert "Not accepted: 'drwa' is not legal here; legal: draw, hide" in out
     assert "The next card: an alien" in out and "chance to escape" in out
     assert "Game over: " in out

@@ -182,3 +182,12 @@ def test_hint_model_names_the_accepted_models_when_unknown() -> None:
 def test_board_show_covers_every_game(name: str) -> None:
     code, out = run("board", "show", name)
     assert code == 0 and out.strip(), out
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_seat_is_told_how_to_win_in_two_lines_that_fit_80_columns(name: str) -> None:
+    plugin = game_plugin(name)
+    for seat in plugin.seats:
+        lines = plugin.goal(seat).splitlines()
+        assert 1 <= len(lines) <= 2 and all(len(line) <= 80 for line in lines), seat
+        assert lines[0].startswith("To win")

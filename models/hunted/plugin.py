@@ -28,5 +28,7 @@ def advice_lines(state: HuntedState, report: Mapping[str, Any]) -> list[str]:
 PLUGIN: GamePlugin[HuntedGame, HuntedState, HuntedObservation] = GamePlugin(
     name="hunted", title="Hunted: Mining Colony 415", seats=("p1", "p2"),
     game=HuntedGame, options=HuntedGame.option_spec, screen=screen,
-    board_sets=(HUNTED,), advice=advice, advice_lines=advice_lines)
+    board_sets=(HUNTED,), advice=advice, advice_lines=advice_lines,
+    goals={"": "To win, cross the colony to your ship at the landing pad and defeat the "
+               "Queen,\nbefore time runs out or your health drops to zero."})
 """Hunted, as every command reads it."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame
-from hunt.models.plugin import Style, plain
+from hunt.models.plugin import Style, plain, plural
 
 
 def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = plain) -> str:
@@ -12,7 +12,7 @@ def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = 
     row with what its cards give and cost, the inventories, the fight, the log."""
     players = seen["players"]
     lines = ["", style(f"=== Hunted: Mining Colony 415 - time {seen['time']} - "
-                       + ", ".join(f"{'you' if players == 1 else f'p{i + 1}'} "
+                       + ", ".join(f"{'your' if players == 1 else f'p{i + 1}'} "
                                    f"health {h}/{seen['max_health']}"
                                    for i, h in enumerate(seen["health"]))
                        + " ===", bold=True)]
@@ -26,7 +26,7 @@ def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = 
     def card_text(name: str) -> str:
         card = game.cards[name]
         if card.type == "alien":
-            return style(f"{name} (alien, {card.strength} hits"
+            return style(f"{name} (alien, {plural(card.strength, 'hit')}"
                          + (", crew icon" if card.crew_icon else "") + ")", fg="red")
         bell = ", bell" if card.noise else ""
         where = f", {card.locations} Location{'s' if card.locations > 1 else ''}" \
@@ -60,7 +60,7 @@ def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = 
     if fight is not None:
         lines.append(style(
             f"FIGHT (round {fight['round']}, {fight['fighter']} fights): {fight['alien']}, "
-            f"{fight['hits']} of {fight['strength']} hits"
+            f"{fight['hits']} of {plural(fight['strength'], 'hit')}"
             + (", crew icon" if fight["crew_icon"] else "")
             + f". Each token hits {seen['hit_rates']['token']:.0%} of the time.", fg="red",
             bold=True))

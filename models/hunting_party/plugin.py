@@ -11,5 +11,8 @@ from hunt.models.plugin import GamePlugin
 PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = GamePlugin(
     name="hunting-party", title="Hunting Party", seats=("p1", "p2", "p3", "p4", "p5"),
     game=HuntingPartyGame, options=HuntingPartyGame.option_spec,
-    screen=screen, board_sets=(HUNTING_PARTY,))
+    screen=screen, board_sets=(HUNTING_PARTY,),
+    goals={"": "To win, score the most: 1 point a trophy, and your secret Goal's if "
+               "met.\nThe dead lose 3. Each round, play an Action face down, then "
+               "discard Fate."})
 """Hunting Party, as every command reads it."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.hunting_party.rules import HuntingPartyGame
-from hunt.models.plugin import Style, plain
+from hunt.models.plugin import Style, plain, seat_title
 
 
 def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
@@ -12,7 +12,7 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
     """Hunting Party from `seat`'s side: the party, the face-up Fate with the icon each
     Hunter would meet, the decks, its own hand and Goal."""
     me = seen["hunters"][seat]
-    title = f"=== Hunting Party - round {seen['round']} - you are {seen['seat']}"
+    title = f"=== Hunting Party - round {seen['round']} - you are {seat_title(seen['seat'])}"
     title += f" ({me['hunter']}) ===" if me["hunter"] else " ==="
     lines = ["", style(title, bold=True)]
     order = seen["live_order"]

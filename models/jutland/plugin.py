@@ -11,5 +11,8 @@ from hunt.models.plugin import GamePlugin
 PLUGIN: GamePlugin[JutlandGame, JutlandState, JutlandObservation] = GamePlugin(
     name="jutland", title="Jutland", seats=("german", "british"),
     game=JutlandGame, options=JutlandGame.option_spec, screen=screen,
-    board_sets=(JUTLAND,))
+    board_sets=(JUTLAND,),
+    goals={"": "To win, sink more enemy ships than you lose (then more big ones) in 6 "
+               "turns.\nEach Strike the higher force wins, British win ties; the turn "
+               "sets the losses."})
 """Jutland, as every command reads it."""

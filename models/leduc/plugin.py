@@ -11,5 +11,8 @@ from hunt.models.plugin import GamePlugin
 PLUGIN: GamePlugin[LeducGame, LeducState, LeducObservation] = GamePlugin(
     name="leduc", title="Leduc Hold'em", seats=("first", "second"),
     game=LeducGame, options=LeducGame.option_spec, screen=screen,
-    board_sets=(LEDUC,))
+    board_sets=(LEDUC,),
+    goals={"": "To win chips: bet on your card; at the showdown a pair with the public "
+               "card\nbeats any single card, else the higher card wins (unless someone "
+               "folds)."})
 """Leduc Hold'em, as every command reads it."""

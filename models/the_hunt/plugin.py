@@ -174,5 +174,10 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, HuntObservation] = GamePlugin(
     board_sets=(THE_HUNT_MAP, THE_HUNT_TRACKS, THE_HUNT_CARDS),
     advice=advice, advice_lines=advice_lines, move_models=MODELS,
     analysis=analysis, analysis_lines=analysis_lines, plot_board=plot_board,
-    board_lines=board_lines, bench=bench, bench_hint_seat="british")
+    board_lines=board_lines, bench=bench, bench_hint_seat="british",
+    goals={"german": "To win, sink 5 Freight Ships, or win the Battle when the British "
+                     "find you.\nYou move the Graf Spee in secret: the British hear only the AP "
+                     "you spend.",
+           "british": "To win, find the hidden Graf Spee with Forces G, H and K and win the "
+                      "Battle,\nor guide 5 Freight Ships to port before it sinks 5."})
 """The Hunt, as every command reads it."""
