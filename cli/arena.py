@@ -89,10 +89,9 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     click.echo(f"  {specs[0]} wins {data['wins']}, draws {data['draws']}, "
                f"loses {data['losses']}: score {data['score']:.3f} "
                f"(95% interval {low:.3f} to {high:.3f})")
-    seat_names = info.seat_names
     for seat, counts in data["by_seat"].items():
         played = sum(counts.values())
-        click.echo(f"  as {seat_names[int(seat)]}: wins {counts.get('win', 0)} of {played}")
+        click.echo(f"  as {seat}: wins {counts.get('win', 0)} of {played}")
     click.echo(f"  average length {data['average_length']:.1f} actions")
     for reason, count in data["end_reasons"].items():
         click.echo(f"  {count:>5} x {reason}")

@@ -105,6 +105,8 @@ class ArenaReport:
     team_wins: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
     """Cooperative games: the games each agent's team won (JSON: a list in the order
     of `agents`)."""
+    seat_names: tuple[str, ...] = ()
+    """The seats' names, which name them in the JSON (else their numbers)."""
     pending: dict[int, tuple[str, bool]] = field(default_factory=dict)
     """Cooperative games: a seed's first result (which agent, won?) until its pair
     arrives."""
@@ -146,6 +148,11 @@ class ArenaReport:
         self.losses += result == "loss"
         self.by_seat.setdefault(0, Counter())[result] += 1
 
+    def _seat_name(self, seat: int) -> str:
+        if self.cooperative:
+            return "pairs"  # counted per seed, the pair of games, not per seat
+        return self.seat_names[seat] if seat < len(self.seat_names) else str(seat)
+
     @property
     def score(self) -> float:
         """Agent A's share: wins plus half the draws, over games."""
@@ -158,7 +165,8 @@ class ArenaReport:
             "game": self.game, "agents": list(self.agents), "games": self.games,
             "wins": self.wins, "draws": self.draws, "losses": self.losses,
             "score": self.score, "score_95": [low, high],
-            "by_seat": {str(seat): dict(counts) for seat, counts in sorted(self.by_seat.items())},
+            "by_seat": {self._seat_name(seat): dict(counts)
+                        for seat, counts in sorted(self.by_seat.items())},
             "average_length": self.total_length / (2 * self.games if self.cooperative
                                                     else self.games) if self.games else 0.0,
             "end_reasons": dict(self.end_reasons.most_common()),
@@ -196,8 +204,9 @@ def run_arena(game: str, agent_a: str, agent_b: str, seeds: int, *, first_seed: 
     for spec in (agent_a, agent_b):
         make_agent(spec, 0)  # refuse a bad spec before starting workers
     tasks = arena_tasks(game, agent_a, agent_b, seeds, first_seed, options)
-    cooperative = load_game(game, **(options or {})).info.cooperative
-    report = ArenaReport(game, (agent_a, agent_b), cooperative=cooperative)
+    info = load_game(game, **(options or {})).info
+    report = ArenaReport(game, (agent_a, agent_b), cooperative=info.cooperative,
+                         seat_names=info.seat_names)
     for outcome in _run(tasks, workers):
         report.add(outcome)
         if on_game is not None:

@@ -412,7 +412,7 @@ def test_arena_seats_the_first_agent_in_each_seat_of_a_4_player_game() -> None:
                     "--games", "2", "--json")
     assert code == 0, out
     data = json.loads(out[out.index("{"):])
-    assert data["games"] == 8 and sorted(data["by_seat"]) == ["0", "1", "2", "3"]
+    assert data["games"] == 8 and sorted(data["by_seat"]) == ["p1", "p2", "p3", "p4"]
 
 
 def test_play_a_whole_solo_hunted_game_through_piped_input(tmp_path: Path) -> None:
