@@ -47,8 +47,10 @@ def upper_first(text: str) -> str:
 
 
 def plural(count: int, noun: str) -> str:
-    """`count` and `noun` in agreement: "1 card", "3 cards", "0 tokens"."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+    """`count` and `noun` in agreement: "1 card", "3 cards", "0 tokens", "2 hexes"."""
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {noun}es" if noun.endswith(("x", "s", "sh", "ch")) else f"{count} {noun}s"
 
 
 GameT = TypeVar("GameT", bound=AnyGame)

@@ -191,3 +191,14 @@ def test_every_seat_is_told_how_to_win_in_two_lines_that_fit_80_columns(name: st
         lines = plugin.goal(seat).splitlines()
         assert 1 <= len(lines) <= 2 and all(len(line) <= 80 for line in lines), seat
         assert lines[0].startswith("To win")
+
+
+def test_words_on_screen_agree_in_number_and_name_seats_as_people() -> None:
+    from hunt.models.hunting_party.screen import under_deck
+    from hunt.models.plugin import plural, seat_title
+
+    assert [plural(1, "card"), plural(0, "token"), plural(2, "hex")] == \
+        ["1 card", "0 tokens", "2 hexes"]
+    assert [seat_title("german"), seat_title("p3"), seat_title("first")] == \
+        ["the German", "Player 3", "the first player"]
+    assert under_deck(["camp", "camp", "shoot", "flee", "flee"]) == "2 camp, shoot, 2 flee"

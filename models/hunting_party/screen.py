@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import groupby
+
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.hunting_party.rules import HuntingPartyGame
 from hunt.models.plugin import Style, plain, seat_title
@@ -44,8 +47,8 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
     lines.append(f"Fate deck {seen['fate_deck']} cards (reshuffles left "
                  f"{seen['fate_reshuffles_left']}); Fate discards: {discards}.")
     lines.append(f"Action deck {seen['action_deck']} cards"
-                 + (f", under it: {', '.join(seen['deck_bottom'])}." if seen["deck_bottom"]
-                    else "."))
+                 + (f", under it face up: {under_deck(seen['deck_bottom'])}."
+                    if seen["deck_bottom"] else "."))
     if seen["ambush"]:
         lines.append("Ambush: this round each Hunter plays the card they draw.")
     if threat := seen["threat"]:
@@ -60,3 +63,10 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
                            zip(seen["hunters"], seen["scores"], strict=True))
         lines.append(f"Game over ({seen['result']}): {scores}.")
     return "\n".join(lines)
+
+
+def under_deck(cards: Sequence[str]) -> str:
+    """The cards under the Action deck, in order, as runs of a kind: "2 camp, shoot,
+    3 flee" (the order is what the Hunters will draw once the shuffled part is gone)."""
+    runs = [(kind, len(list(run))) for kind, run in groupby(cards)]
+    return ", ".join(kind if count == 1 else f"{count} {kind}" for kind, count in runs)

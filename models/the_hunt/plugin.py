@@ -15,7 +15,7 @@ from hunt.boards.the_hunt_cards import THE_HUNT_CARDS
 from hunt.boards.the_hunt_map import THE_HUNT_MAP, draw_map, load_hunt_map, routes_through
 from hunt.boards.the_hunt_tracks import THE_HUNT_TRACKS
 from hunt.models.game import random_action
-from hunt.models.plugin import GamePlugin
+from hunt.models.plugin import GamePlugin, plural
 from hunt.models.the_hunt.advice import advice_report, belief_by_turn
 from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
@@ -40,9 +40,9 @@ def advice_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
     exposure, in words."""
     game = state.game
     belief: dict[str, float] = report["belief"]
+    entropy = abs(report["entropy_bits"])  # no "-0.00" when one hex is left
     lines = [f"Where the British believe the Graf Spee is ({report['model']} move model; "
-             f"{report['possible']} hexes possible, entropy {report['entropy_bits']:.2f} "
-             "bits):"]
+             f"{plural(report['possible'], 'hex')} possible, entropy {entropy:.2f} bits):"]
     marks = {hex_id: shade(belief.get(hex_id, 0.0)) for hex_id in game.hexes}
     lines += ["  " + row for row in draw_map(game.board, marks)]
     lines.append("  # 10% or more  + 5-10%  : 2-5%  . under 2%  (blank: ruled out)")
