@@ -56,13 +56,20 @@ def bench(quick: bool, as_json: bool, output: Path | None) -> None:
         click.echo(json.dumps(report, indent=1))
         return
     click.echo(f"hunt bench ({'quick' if quick else 'full'}, Python {report['python']})")
-    click.echo(f"  {'game':<10} {'random games/s':>15} {'ISMCTS it/s':>12}  (normal level)")
+    click.echo(f"  {'game':<14} {'random games/s':>15} {'ISMCTS it/s':>12}  (normal level)")
     for name, figures in report["games"].items():
         depth = figures["ismcts_rollout_depth"]
-        click.echo(f"  {name:<10} {figures['random_playouts_per_s']:>15.1f} "
+        click.echo(f"  {name:<14} {figures['random_playouts_per_s']:>15.1f} "
                    f"{figures['ismcts_iterations_per_s']:>12.0f}  "
                    f"({figures['ismcts_normal_iterations']} iterations, playouts "
                    + (f"cut at {depth} actions)" if depth else "to the end)"))
+    decisions = report["games"]["jutland"]["decision_seconds"]["normal"]["decisions"]
+    click.echo(f"  seconds a decision of the computer (median / max over {decisions} "
+               "mid-game positions):")
+    for name, figures in report["games"].items():
+        click.echo(f"  {name:<14} " + "  ".join(
+            f"{level} {times['median']:.2f} / {times['max']:.2f}"
+            for level, times in figures["decision_seconds"].items()))
     for text in extras:
         click.echo(f"  {text}")
     for name, seconds in report["hint_seconds"].items():

@@ -1,7 +1,8 @@
 """Speed measurements, all taken in one run on one machine so they compare.
 
-`run_bench` measures, for every registered game, random-playout games per second and
-ISMCTS iterations per second at the normal level's settings. Game-specific figures
+`run_bench` measures, for every registered game, random-playout games per second,
+ISMCTS iterations per second at the normal level's settings, and the seconds the
+computer of `hunt play` takes for a decision at each level. Game-specific figures
 (The Hunt's tracker and hint) are added by `hunt bench` itself.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import random
 import resource
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -16,6 +18,7 @@ from typing import Any
 
 from hunt.models.game import AnyGame, AnyState, random_action
 from hunt.models.registry import available_games, load_game
+from hunt.solver.agent_specs import LEVELS, make_agent
 from hunt.solver.ismcts import ISMCTS
 from hunt.solver.profiles import search_profile
 
@@ -66,10 +69,25 @@ def peak_memory_mb() -> float:
     return peak / 2**20 if sys.platform == "darwin" else peak / 2**10
 
 
+def decision_seconds(game: AnyGame, level: str, decisions: int, seed: int = 0
+                     ) -> dict[str, float]:
+    """Seconds the computer of `hunt play --level LEVEL` (`ismcts:LEVEL`) takes to
+    decide, over `decisions` mid-game positions: median and max."""
+    times = []
+    for number, state in enumerate(midgame_states(game, decisions, seed)):
+        agent = make_agent(f"ismcts:{level}", number, game)
+        start = time.perf_counter()
+        agent.select_action(state)
+        times.append(time.perf_counter() - start)
+    return {"decisions": decisions, "median": statistics.median(times), "max": max(times)}
+
+
 def run_bench(quick: bool, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """The game-agnostic figures, as data: per game, random playouts a second and
-    ISMCTS iterations a second at the normal level. `quick` takes fewer samples."""
+    """The game-agnostic figures, as data: per game, random playouts a second, ISMCTS
+    iterations a second at the normal level, and seconds a decision at each level
+    (quick: the normal level only). `quick` takes fewer samples."""
     seconds, positions = (2.0, 2) if quick else (10.0, 8)
+    levels, decisions = (("normal",), 2) if quick else (tuple(LEVELS), 10)
     report: dict[str, Any] = {"quick": quick, "python": sys.version.split()[0], "games": {}}
     for name in available_games():
         game = load_game(name)
@@ -82,4 +100,7 @@ def run_bench(quick: bool, progress: Callable[[str], None] = lambda _: None) -> 
             "ismcts_normal_iterations": search_profile(game).normal_iterations,
             "ismcts_rollout_depth": search_profile(game).rollout_depth,
         }
+        progress(f"{name}: seconds a decision at each level")
+        report["games"][name]["decision_seconds"] = {
+            level: decision_seconds(game, level, decisions) for level in levels}
     return report

@@ -63,8 +63,9 @@ PROFILES: dict[str, SearchProfile] = {
         shape=SearchShape(tree_depth=1, confidence=0.0, epsilon=0.2)),
     # About 0.2 s a move: a solo game (~100 choices) took 15-18 s.
     "hunted": SearchProfile(normal_iterations=300, rollout_depth=30),
-    # About 1 s a move (600 iterations a second).
-    "hunting-party": SearchProfile(normal_iterations=600),
+    # About 160 iterations a second with full playouts (`hunt bench`): 600 took 3.4 s
+    # a decision, over the 2 s a normal move may take (issue 25); 300 answer in under 2.
+    "hunting-party": SearchProfile(normal_iterations=300),
     "jutland": SearchProfile(
         # About 600 iterations a second with full playouts.
         normal_iterations=1000,
