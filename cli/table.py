@@ -14,7 +14,15 @@ import click
 
 from hunt.cli.hint import describe, hint_report, move_model
 from hunt.cli.params import UserError, game_option_flags, game_options
-from hunt.cli.play import QuitGame, Undo, read_menu, verdict, writable_file, write_record
+from hunt.cli.play import (
+    INTERRUPTED,
+    QuitGame,
+    Undo,
+    read_menu,
+    verdict,
+    writable_file,
+    write_record,
+)
 from hunt.cli.play_command import new_save_path, screen_of
 from hunt.cli.records import read_game_record
 from hunt.errors import OutputError, RecordError
@@ -133,6 +141,8 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
         except (QuitGame, KeyboardInterrupt) as stop:
             click.echo(f"Stopped ({stop if isinstance(stop, QuitGame) else 'interrupted'}). "
                        f"{save('')}")
+            if isinstance(stop, KeyboardInterrupt):
+                raise SystemExit(INTERRUPTED) from None
             return
         answer = save("")
         if answer.startswith("Not saved"):  # said, and the notebook goes on

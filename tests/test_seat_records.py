@@ -211,3 +211,15 @@ def test_the_example_seat_record_is_the_british_record_of_the_example_game() -> 
                                                 .read_text()))
     assert json.loads((EXAMPLES / "the-hunt-british-seat.json").read_text()) == \
         seat_record(full, BRITISH)
+
+
+def test_ctrl_c_at_the_table_saves_the_seat_record_and_exits_130(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("hunt.cli.table.read_menu", interrupted)
+    save = tmp_path / "table.json"
+    code, out = table("--as", "british", "--save", str(save), lines=[])
+    assert code == 130 and "Stopped (interrupted)" in out
+    assert json.loads(save.read_text())["seat"] == "british"
