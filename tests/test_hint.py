@@ -68,3 +68,17 @@ def test_a_file_that_is_not_a_record_gets_a_one_line_error(tmp_path: Path) -> No
     assert code == 2 and "is not valid JSON (line 1, column 2" in out
     code, out = run("hint", "the-hunt", str(tmp_path / "missing.json"), "--as", "british")
     assert code == 2 and "cannot read the record" in out
+
+
+def test_german_hint_while_placing_the_altmark_suggests_no_move_of_the_graf_spee(
+        tmp_path: Path) -> None:
+    # The example game, cut where the German places the Altmark: no turn has begun.
+    record = json.loads(EXAMPLE.read_text())
+    cut = next(i for i, text in enumerate(record["actions"]) if text.startswith("altmark"))
+    record["actions"] = record["actions"][:cut]
+    path = tmp_path / "setup.json"
+    path.write_text(json.dumps(record))
+    code, out = run("hint", "the-hunt", str(path), "--as", "german", "--iterations", "10")
+    assert code == 0, out
+    assert "Your exposure" in out and "move graf-spee" not in out
+    assert "Recommended play: altmark " in out

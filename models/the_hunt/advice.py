@@ -152,13 +152,18 @@ def intelligence_options(game: TheHuntGame, tracker: GrafSpeeTracker, seen: Hunt
     return options
 
 
+SETUP_STEPS = ("place-graf-spee", "place-altmark")
+"""The German's setup choices: no move of the Graf Spee is open before the first turn."""
+
+
 def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: HuntObservation,
                     facts: PublicFacts, count: int = 5) -> tuple[float, list[Exposure]]:
     """The British belief on the raider's true hex now, and the `count` moves open to
-    the German (within its AP) that leave the least belief on its new hex."""
+    the German this turn (within its AP) that leave the least belief on its new hex;
+    none during setup."""
     here = raider_hex(seen)
     now = tracker.probability(here)
-    ap = _available_ap(game, seen)
+    ap = 0 if seen["step"] in SETUP_STEPS else _available_ap(game, seen)
     p = tracker.belief.p
     moves = []
     for steps, cost in AP_FOR_STEPS.items():

@@ -64,7 +64,8 @@ def advice_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
     if report.get("seat") == "german" and "exposure" in report:
         lines.append(f"Your exposure: the British put {report['exposure']:.1%} on your hex "
                      f"{report['graf_spee']}.")
-        lines.append("Moves that leave the least belief on your new hex:")
+        if report["safest_moves"]:
+            lines.append("Moves that leave the least belief on your new hex:")
         for move in report["safest_moves"]:
             lines.append(f"  {move['move']:<24} exposure {move['exposure']:.1%}")
     return lines
