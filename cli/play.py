@@ -224,9 +224,17 @@ def read_choice(state: AnyState, stdin: TextIO, hint: Callable[[], str] | None =
     """Ask until the human names a legal action (by number or text). `hint` answers the
     `hint` command, `save` the `save [FILE]` command; `undo` raises `Undo`."""
     actions: list[Action] = state.legal_actions()
-    action: Action = read_menu([state.action_to_string(action) for action in actions],
+    action: Action = read_menu([choice_text(state, action) for action in actions],
                                actions.__getitem__, state.string_to_action, stdin, hint, save)
     return action
+
+
+def choice_text(state: AnyState, action: Action) -> str:
+    """A menu line's text: the action as typed, and its note in brackets if it has one
+    (`State.choice_note`: "trophy fate-03 (lion)")."""
+    note = state.choice_note(action)
+    return f"{state.action_to_string(action)} ({note})" if note else \
+        state.action_to_string(action)
 
 
 T = TypeVar("T")

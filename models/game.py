@@ -375,6 +375,12 @@ class State(ABC, Generic[ActionT, ObsT]):
     def action_to_string(self, action: ActionT) -> str:
         """The text form of `action` in this state, as a person would type it."""
 
+    def choice_note(self, action: ActionT) -> str:
+        """A few words a menu shows after the text of `action`, one of the legal actions
+        of the seat to act, to say what it names or costs ("lion"); only what that seat
+        sees. "" (the default): the text says it all."""
+        return ""
+
     def string_to_action(self, text: str) -> ActionT:
         """The legal action whose text is `text` (case and spacing ignored).
 

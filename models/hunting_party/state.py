@@ -220,6 +220,16 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
     def action_to_string(self, action: PartyAction) -> str:
         return action.text()
 
+    def choice_note(self, action: PartyAction) -> str:
+        """A Fate card chosen (a trophy, a card to discard) by what is on it: its
+        animal, and for a face-up card its event too (both face up for all)."""
+        if action.verb == "trophy":
+            return self.game.fate[action.arg].animal
+        if action.verb == "discard" and action.arg in self.game.fate:
+            card = self.game.fate[action.arg]
+            return f"{card.event}, {card.animal}"
+        return ""
+
     # -- the flow ------------------------------------------------------------------------
 
     def _resolve_unasked(self, step: Step) -> bool:
