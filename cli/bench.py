@@ -63,9 +63,8 @@ def bench(quick: bool, as_json: bool, output: Path | None) -> None:
                    f"{figures['ismcts_iterations_per_s']:>12.0f}  "
                    f"({figures['ismcts_normal_iterations']} iterations, playouts "
                    + (f"cut at {depth} actions)" if depth else "to the end)"))
-    decisions = report["games"]["jutland"]["decision_seconds"]["normal"]["decisions"]
-    click.echo(f"  seconds a decision of the computer (median / max over {decisions} "
-               "mid-game positions):")
+    click.echo("  seconds a decision of the computer (median / max over "
+               f"{report['decision_positions']} mid-game positions):")
     for name, figures in report["games"].items():
         click.echo(f"  {name:<14} " + "  ".join(
             f"{level} {times['median']:.2f} / {times['max']:.2f}"

@@ -88,7 +88,8 @@ def run_bench(quick: bool, progress: Callable[[str], None] = lambda _: None) -> 
     (quick: the normal level only). `quick` takes fewer samples."""
     seconds, positions = (2.0, 2) if quick else (10.0, 8)
     levels, decisions = (("normal",), 2) if quick else (tuple(LEVELS), 10)
-    report: dict[str, Any] = {"quick": quick, "python": sys.version.split()[0], "games": {}}
+    report: dict[str, Any] = {"quick": quick, "python": sys.version.split()[0],
+                              "decision_positions": decisions, "games": {}}
     for name in available_games():
         game = load_game(name)
         progress(f"{name}: random playouts")

@@ -10,6 +10,7 @@ from hunt.boards.hunted_data import Effect
 from hunt.models.game import CHANCE
 from hunt.models.hunted.state import Fight, HuntedAction
 from hunt.models.hunted.turn import TurnSteps
+from hunt.models.plugin import plural
 from hunt.models.steps import AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
 
 
@@ -136,7 +137,7 @@ class EffectSteps(TurnSteps, partial=True):
             self._reshuffle()
         self._see_all(("ambush", action.arg))
         if action.arg == "nothing":
-            self._say(f"No alien in the next {draws} cards.")
+            self._say(f"No alien in the next {plural(draws, 'card')}.")
             return
         name = self._from_pile(action.arg)
         self._say(f"Ambush: {name} attacks (the row stays).")

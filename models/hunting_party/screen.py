@@ -7,7 +7,7 @@ from itertools import groupby
 
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.hunting_party.rules import HuntingPartyGame
-from hunt.models.plugin import Style, plain, seat_title
+from hunt.models.plugin import Style, plain, plural, seat_title
 
 
 def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
@@ -44,9 +44,9 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
             lines.append(style(f"  {card['id']}: {card['event']}, {card['animal']}; "
                                f"{icons}", fg="yellow"))
     discards = ", ".join(card["animal"] for card in seen["fate_discards"]) or "none"
-    lines.append(f"Fate deck {seen['fate_deck']} cards (reshuffles left "
+    lines.append(f"Fate deck {plural(seen['fate_deck'], 'card')} (reshuffles left "
                  f"{seen['fate_reshuffles_left']}); Fate discards: {discards}.")
-    lines.append(f"Action deck {seen['action_deck']} cards"
+    lines.append(f"Action deck {plural(seen['action_deck'], 'card')}"
                  + (f", under it face up: {under_deck(seen['deck_bottom'])}."
                     if seen["deck_bottom"] else "."))
     if seen["ambush"]:

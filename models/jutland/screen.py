@@ -6,7 +6,7 @@ from collections import Counter
 
 from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame
-from hunt.models.plugin import Style, plain
+from hunt.models.plugin import Style, plain, plural
 
 FLEETS = {"german": "the Germans", "british": "the British"}
 """Each side as the subject of a sentence."""
@@ -25,7 +25,7 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
         f"{side} {lost['big']} big, {lost['small']} small"
         for side, lost in (("German", losses["german"]), ("British", losses["british"]))))
     lines.append(f"Deck {seen['deck_size']} cards, discard pile {seen['discard_size']}, "
-                 f"{enemy.capitalize()} hand {seen['opponent_hand_size']} cards.")
+                 f"{enemy.capitalize()} hand {plural(seen['opponent_hand_size'], 'card')}.")
     if (counts := seen["last_discards"]) is not None:
         lines.append(f"Last discards (face down): German {counts['german']}, "
                      f"British {counts['british']}.")

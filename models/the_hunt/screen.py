@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hunt.boards.the_hunt_map import draw_map
-from hunt.models.plugin import Style, plain
+from hunt.models.plugin import Style, plain, plural
 from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
 
@@ -39,7 +39,7 @@ def screen(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = p
     lines.append(f"Strategy track: {track or 'empty'}.  Airplane: {seen['plane']}.  "
                  f"Reserve: {seen['reserve']} AP.")
     enemy = 1 if me == "german" else 0
-    lines.append(f"Opponent: {seen['opponent_hand_size']} cards in hand, "
+    lines.append(f"Opponent: {plural(seen['opponent_hand_size'], 'card')} in hand, "
                  f"{seen['decks'][enemy]} in deck, discards "
                  f"{', '.join(seen['discards'][enemy]) or 'none'}; removed from the game "
                  f"{', '.join(seen['removed'][enemy]) or 'none'}.")

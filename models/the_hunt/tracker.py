@@ -37,6 +37,7 @@ from typing import NamedTuple
 import numpy as np
 
 from hunt.models.belief import DiscreteBelief, Vector
+from hunt.models.plugin import plural
 from hunt.models.the_hunt.actions import STEPS_FOR_AP, HuntAction
 from hunt.models.the_hunt.rules import BRITISH, GERMAN, MAX_HINTS, TheHuntGame
 from hunt.models.the_hunt.views import HuntViews
@@ -187,7 +188,8 @@ class GrafSpeeTracker:
 
     def move(self, steps: int, facts: PublicFacts) -> None:
         """The Graf Spee moved up to `steps` hexes."""
-        self.belief.predict(self.kernel(steps, facts), f"a Graf Spee move of {steps} hexes")
+        self.belief.predict(self.kernel(steps, facts),
+                            f"a Graf Spee move of {plural(steps, 'hex')}")
         self.updates += 1
 
     def kernel(self, steps: int, facts: PublicFacts) -> Vector:

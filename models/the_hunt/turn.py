@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from hunt.boards.the_hunt_cards import HuntCard
 from hunt.models.game import CHANCE, Action
+from hunt.models.plugin import plural
 from hunt.models.steps import (
     AUTO,
     AUTO_STEP,
@@ -484,7 +485,7 @@ class TurnSteps(HuntState, partial=True):
         if purpose == "repair":
             removed = sum(self.removed[GERMAN].values())
             self.plane = "ready" if face + self.roll_bonus > removed else "destroyed"
-            self._say(f"Repair roll {face} against {removed} cards removed: the airplane "
+            self._say(f"Repair roll {face} against {plural(removed, 'card')} removed: the airplane "
                       f"is {self.plane}.")
         elif purpose == "attack":
             freighter, bonus = step.data[1], step.data[2]
