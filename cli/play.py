@@ -232,9 +232,8 @@ def read_choice(state: AnyState, stdin: TextIO, hint: Callable[[], str] | None =
 def choice_text(state: AnyState, action: Action) -> str:
     """A menu line's text: the action as typed, and its note in brackets if it has one
     (`State.choice_note`: "trophy fate-03 (lion)")."""
-    note = state.choice_note(action)
-    return f"{state.action_to_string(action)} ({note})" if note else \
-        state.action_to_string(action)
+    text, note = state.action_to_string(action), state.choice_note(action)
+    return f"{text} ({note})" if note else text
 
 
 T = TypeVar("T")

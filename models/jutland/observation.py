@@ -69,4 +69,5 @@ class JutlandObservation(TypedDict):
     losses: SidesLost
     strikes: list[StrikeSeen]
     result: str | None
-    """"draw", "german win" or "british win" once the game is over."""
+    """Once the game is over: "draw", or the winner and why ("german win on more ships
+    sunk", `JutlandState.end_reason`)."""

@@ -256,7 +256,6 @@ class JutlandState(State[int, JutlandObservation]):
         player_to_act = self.current_player()
         to_move = SIDES[player_to_act] if player_to_act >= 0 else \
             ("chance" if player_to_act == CHANCE else "nobody")
-        winner = self.winner() if self.stage == OVER else None
         return {
             "game": "jutland", "seat": SIDES[player], "turn": self.turn.number,
             "turn_name": self.turn.name, "phase": self.phase, "stage": stage,
@@ -276,8 +275,7 @@ class JutlandState(State[int, JutlandObservation]):
                          "british_cards": [cards[k].id for k in british_cards]}
                         for turn, german, british, german_cards, british_cards
                         in self.strikes],
-            "result": None if self.stage != OVER else
-            ("draw" if winner is None else f"{SIDES[winner]} win"),
+            "result": self.end_reason() or None,
         }
 
     # -- seat records (`hunt.models.seat_record`) ----------------------------------------

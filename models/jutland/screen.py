@@ -69,13 +69,10 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
 
 
 def outcome(seen: JutlandObservation) -> str:
-    """The end, as the rulebook counts it: the side that sank more ships wins (then more
-    big ships); "draw" otherwise."""
+    """The end in words: the observation's result ("german win on more ships sunk")
+    with the winner as a sentence names it, or the draw explained."""
     result = seen["result"]
     if result is None or result == "draw":
         return "a draw: both sides sank as many ships, and as many big ones"
-    winner = result.split()[0]
-    german, british = seen["losses"]["german"], seen["losses"]["british"]
-    sunk_alike = german["big"] + german["small"] == british["big"] + british["small"]
-    how = "more big ships sunk" if sunk_alike else "more ships sunk"
-    return f"{FLEETS[winner]} win on {how}"
+    winner, how = result.split(" win ", 1)
+    return f"{FLEETS[winner]} win {how}"
