@@ -15,21 +15,24 @@ import random
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import Any, TextIO
 
 import click
 
+from hunt.cli.menu import Command, QuitGame, Undo, read_line, read_menu, shown
 from hunt.cli.records import holds_only_this_game
-from hunt.errors import QUOTE_WIDTH, HuntError, OutputError, quoted, why
+from hunt.errors import OutputError, quoted, why
 from hunt.models.game import CHANCE, Action, AnyState
 from hunt.solver.agent import Agent
 
-HELP_TEXT = ("Type the number of a choice or its text (e.g. 'done'). Other commands: "
-             "hint (advice from your side's view), undo (take back your last choice, "
-             "if nothing has happened since), save [FILE], help, quit.")
+HELP_TEXT = ("Type the number of a choice or its text (e.g. 'done'); an entry ending in "
+             "[N] opens a group of N choices, and back returns. rules [CARD]: the turn, how to "
+             "win, a card's text; log: every event you have seen; hint: advice from your "
+             "side's view; undo: take back your last choice, if nothing has happened "
+             "since; save [FILE].")
 
 
 INTERRUPTED = 130
@@ -37,13 +40,9 @@ INTERRUPTED = 130
 THINKING_AFTER = 0.5
 """Seconds a computer decision takes before the terminal says it is thinking."""
 
-
-class QuitGame(Exception):
-    """The human asked to stop, or the input ended."""
-
-
-class Undo(Exception):
-    """The human asked to take back their last decision."""
+Page = Callable[[AnyState, int, str], str]
+"""A prompt command that shows something: (the state, the human's seat, the rest of the
+line) -> the text. It reads only what that seat may see."""
 
 
 def step_seed(secret: int, *parts: object) -> int:
@@ -164,40 +163,6 @@ def write_record(record: dict[str, Any], target: str | Path) -> Path:
     return path
 
 
-MAX_NUMBER_DIGITS = 6
-"""The longest choice number the prompt reads: no state has a million choices."""
-MAX_LINE = 1000
-"""The most characters of one input line the prompt reads; the rest is skipped."""
-
-
-def parse_number(text: str) -> int | None:
-    """The choice number `text` spells, or None if it is not one.
-
-    The one number parser of the prompt. ASCII digits only: `str.isdigit` is also true
-    of '²', '①' and other scripts' digits, which `int` refuses or reads unexpectedly;
-    and at most `MAX_NUMBER_DIGITS` of them, so no huge conversion is ever tried (Python
-    refuses integers of over 4,300 digits)."""
-    if text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS:
-        return int(text)
-    return None
-
-
-def read_line(stdin: TextIO) -> str | None:
-    """One line typed at the prompt, stripped, at most `MAX_LINE` characters (a longer
-    line is read to its end and cut); None at the end of the input.
-
-    Bytes that are not text in the input's encoding raise `UnicodeDecodeError`, or,
-    read with errors="surrogateescape" (as `hunt play` sets), come as lone surrogates:
-    both are answered by the caller, never fatal."""
-    line = stdin.readline(MAX_LINE)
-    if not line:
-        return None
-    rest = line
-    while rest and not rest.endswith("\n"):  # skip the remainder of a very long line
-        rest = stdin.readline(MAX_LINE)
-    return line.strip()
-
-
 def may_overwrite(path: Path, state: AnyState, stdin: TextIO) -> bool:
     """Whether `state`'s record may be written to `path`: without a question when that
     loses nothing (see `holds_only_this_game`), else only if the person says yes."""
@@ -214,18 +179,17 @@ def may_overwrite(path: Path, state: AnyState, stdin: TextIO) -> bool:
     return answer is not None and answer.lower() in ("y", "yes")
 
 
-def not_text(text: str) -> bool:
-    """Whether `text` holds bytes the input's encoding could not decode (surrogates)."""
-    return any("\ud800" <= char <= "\udfff" for char in text)
-
-
-def read_choice(state: AnyState, stdin: TextIO, hint: Callable[[], str] | None = None,
-                save: Callable[[str], str] | None = None) -> Action:
-    """Ask until the human names a legal action (by number or text). `hint` answers the
-    `hint` command, `save` the `save [FILE]` command; `undo` raises `Undo`."""
+def read_choice(state: AnyState, stdin: TextIO,
+                commands: Mapping[str, Command] | None = None,
+                picture: Callable[[Sequence[str]], str] | None = None) -> Action:
+    """Ask until the human names a legal action (by menu or text); `commands` answer
+    their words at the prompt and `picture` draws a group of choices (`read_menu`);
+    `undo` raises `Undo`."""
     actions: list[Action] = state.legal_actions()
-    action: Action = read_menu([choice_text(state, action) for action in actions],
-                               actions.__getitem__, state.string_to_action, stdin, hint, save)
+    action: Action = read_menu([state.action_to_string(action) for action in actions],
+                               actions.__getitem__, state.string_to_action, stdin, commands,
+                               HELP_TEXT, [state.choice_note(action) for action in actions],
+                               picture)
     return action
 
 
@@ -236,92 +200,22 @@ def choice_text(state: AnyState, action: Action) -> str:
     return f"{text} ({note})" if note else text
 
 
-T = TypeVar("T")
-
-
-def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Callable[[str], T],
-              stdin: TextIO, hint: Callable[[], str] | None = None,
-              save: Callable[[str], str] | None = None, help_text: str = HELP_TEXT) -> T:
-    """Show the numbered choices `texts` and ask until the human picks one: a number
-    (`by_number` gets its index) or a text (`by_text` answers it, or raises a
-    `HuntError` whose line is shown). `hint`, `save [FILE]`, `help`, `undo` (raises
-    `Undo`) and `quit` (raises `QuitGame`) are commands at the prompt."""
-    labels = [f"{number:>3}. {text}" for number, text in enumerate(texts, start=1)]
-    if len(labels) <= 12:
-        for label in labels:
-            click.echo(" " + label)
-    else:  # many choices (hexes, say): in columns
-        width = max(map(len, labels)) + 2
-        for row in range(0, len(labels), 4):
-            click.echo(" " + "".join(label.ljust(width) for label in labels[row:row + 4]).rstrip())
-    while True:
-        click.echo("> ", nl=False)
-        try:
-            text = read_line(stdin)
-        except UnicodeDecodeError as error:
-            click.echo(f"\nThat line is not {error.encoding} text: type a choice's number "
-                       "or its text.")
-            continue
-        if text is None:
-            raise QuitGame("the input ended")
-        if not stdin.isatty():  # piped input: show it, so the transcript reads like a session
-            click.echo(shown(text))
-        if not text:
-            continue
-        if not_text(text):
-            click.echo("That line is not valid text in the input's encoding: type a "
-                       "choice's number or its text.")
-            continue
-        lowered = text.lower()
-        if lowered in ("quit", "exit"):
-            raise QuitGame("you quit")
-        if lowered in ("help", "?"):
-            click.echo(help_text)
-            continue
-        if lowered == "undo":
-            raise Undo
-        if lowered == "hint":
-            click.echo(hint() if hint is not None else "No hints in this game.")
-            continue
-        if lowered == "save" or lowered.startswith("save "):
-            click.echo(save(text[4:].strip()) if save is not None else "Nothing to save.")
-            continue
-        number = parse_number(text)
-        if number is not None or (text.isascii() and text.isdigit()):
-            if number is not None and 1 <= number <= len(texts):
-                try:
-                    return by_number(number - 1)
-                except HuntError as error:
-                    click.echo(f"Not accepted: {error}")
-                    continue
-            click.echo(f"There is no choice {shown(text)}: pick 1 to {len(texts)}, "
-                       "or type an action.")
-            continue
-        try:
-            return by_text(text)
-        except HuntError as error:
-            click.echo(f"Not accepted: {error}")
-
-
-def shown(text: str) -> str:
-    """`text` as echoed back: cut to `QUOTE_WIDTH` characters with "...", and any
-    undecodable byte as the replacement character (it cannot be written out)."""
-    if not_text(text):
-        text = "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in text)
-    return text if len(text) <= QUOTE_WIDTH else text[:QUOTE_WIDTH - 3] + "..."
-
-
 def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None],
                      render: Callable[[AnyState, int], str], stdin: TextIO,
                      save_path: Path | None = None,
                      advise: Callable[[AnyState, int], str] | None = None,
-                     manual_chance: bool = False) -> AnyState:
+                     manual_chance: bool = False,
+                     pages: Mapping[str, Page] | None = None,
+                     picture: Callable[[AnyState, int, Sequence[str]], str] | None = None,
+                     ) -> AnyState:
     """Play `state` on to the end; `agents[seat]` is None for the human's seat.
 
     Each chance outcome and each computer decision is drawn with `step_seed` from the
     game's secret (`state.seed`) and the number of actions played, so the game replays
     from its record in any process. Every action is saved to `save_path` (when given)
-    before anything that follows it is shown. `advise(state, human)` answers `hint`.
+    before anything that follows it is shown. `advise(state, human)` answers `hint`,
+    and each of `pages` its word at the prompt (`rules`, `log`, ...); `picture` draws
+    the choices of a menu group as it opens.
     With `manual_chance` the human types each roll and draw it can see at the table,
     checked against what is possible; what only the computer sees (its own draws) the
     program draws from its deck.
@@ -362,6 +256,15 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
         state.apply_action(action)
         autosave()
 
+    def commands() -> dict[str, Command]:
+        # Each reads the state as it is now, from the human's seat only.
+        answers: dict[str, Command] = {
+            word: partial(page, state, human) for word, page in (pages or {}).items()}
+        if advise is not None:
+            answers["hint"] = lambda _: advise(state, human)
+        answers["save"] = save
+        return answers
+
     shown_for: str | None = None
     try:
         while not state.is_terminal():
@@ -374,7 +277,7 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
             if player == CHANCE:
                 click.echo("Chance: what came up at the table?")
                 try:
-                    play(read_choice(state, stdin, None, save))
+                    play(read_choice(state, stdin, commands()))
                 except Undo:
                     click.echo("Cannot undo a roll or a draw: type what came up.")
                 continue
@@ -394,9 +297,8 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
                 click.echo(screen)
                 shown_for = screen
             try:
-                action = read_choice(
-                    state, stdin, None if advise is None else partial(advise, state, human),
-                    save)
+                action = read_choice(state, stdin, commands(), None if picture is None
+                                     else partial(picture, state, human))
             except Undo:
                 before = undone(state, human)
                 if isinstance(before, str):

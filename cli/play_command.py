@@ -15,6 +15,7 @@ import click
 from click.core import ParameterSource
 
 from hunt.cli.hint import advise
+from hunt.cli.pages import pages_of, picture_of
 from hunt.cli.params import SECONDS, SEED, UserError, game_option_flags, game_options
 from hunt.cli.play import may_overwrite, play_interactive, writable_file
 from hunt.cli.records import read_record, saved_seat
@@ -127,7 +128,8 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     click.echo(f"Saved after every move in {save_path} (resume: hunt play {game_name} "
                f"--resume {save_path}).")
     play_interactive(state, human, agents, screen_of(game_name), sys.stdin, save_path,
-                     advise, manual_chance=dice == "manual")
+                     advise, manual_chance=dice == "manual", pages=pages_of(game_name),
+                     picture=picture_of(game_name))
 
 
 def screen_of(game_name: str) -> Callable[[AnyState, int], str]:

@@ -8,21 +8,16 @@ from __future__ import annotations
 
 import io
 import sys
+from functools import partial
 from pathlib import Path
 
 import click
 
 from hunt.cli.hint import describe, hint_report, move_model
+from hunt.cli.menu import Command, QuitGame, Undo, read_menu
+from hunt.cli.pages import pages_of
 from hunt.cli.params import UserError, game_option_flags, game_options
-from hunt.cli.play import (
-    INTERRUPTED,
-    QuitGame,
-    Undo,
-    read_menu,
-    verdict,
-    writable_file,
-    write_record,
-)
+from hunt.cli.play import INTERRUPTED, verdict, writable_file, write_record
 from hunt.cli.play_command import new_save_path, screen_of
 from hunt.cli.records import read_game_record
 from hunt.errors import OutputError, RecordError
@@ -34,8 +29,9 @@ from hunt.solver.profiles import search_profile
 
 TABLE_HELP = ("Type the number of an entry or its text: your own moves, what the other "
               "side did as you saw it (e.g. 'move graf-spee 2 ?', 'draw ?'), your rolls "
-              "and your draws. Other commands: hint (advice, with a search on your turn), "
-              "undo (strike out the last entry), save [FILE], help, quit.")
+              "and your draws; a number that opens a group shows its entries, and back "
+              "returns. hint: advice, with a search on your turn; undo: strike out the "
+              "last entry; rules [CARD]; log; save [FILE].")
 
 
 @click.command()
@@ -104,6 +100,7 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
     render = screen_of(game.info.name)
     model = move_model(game.info.name, None)
     shown_for = ""
+    pages = pages_of(game.info.name)
 
     def save(target: str) -> str:
         try:
@@ -134,7 +131,10 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
             notebook.add(shown[index])
 
         try:
-            read_menu(options, chosen, notebook.add, sys.stdin, hint, save, TABLE_HELP)
+            commands: dict[str, Command] = {word: partial(page, notebook.world, seat)
+                                            for word, page in pages.items()}
+            commands |= {"hint": lambda _: hint(), "save": save}
+            read_menu(options, chosen, notebook.add, sys.stdin, commands, TABLE_HELP)
         except Undo:
             struck = notebook.undo()
             click.echo(f"Struck out: {struck}." if struck else "Nothing to strike out.")

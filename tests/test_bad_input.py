@@ -20,7 +20,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from hunt.cli.main import cli
-from hunt.cli.play import parse_number, save_record, writable_file
+from hunt.cli.menu import parse_number
+from hunt.cli.play import save_record, writable_file
 from hunt.cli.records import MAX_DEPTH, MAX_RECORD_BYTES, read_record
 from hunt.errors import OptionError, OutputError, RecordError
 from hunt.models import load_game, state_from_record

@@ -1,0 +1,129 @@
+"""Short menus and screens that fit a terminal (issue 25, points 1-3): every legal
+action stays reachable through the grouped menus, no menu numbers more than 20 entries,
+and every game's decision screen with its menu fits 80 columns."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from hunt.cli.menu import MOST, WIDTH, Layout, MenuTree, read_menu
+from hunt.errors import HuntError
+from hunt.models.game import CHANCE, AnyState
+from hunt.models.plugin import plain
+from hunt.models.registry import available_games, game_plugin, load_game
+
+GAMES: list[tuple[str, dict[str, int]]] = [
+    *((name, {}) for name in available_games()), ("hunting-party", {"players": 5})]
+
+
+def decisions(name: str, options: dict[str, int], games: int) -> Iterator[AnyState]:
+    """Every decision with more than one choice along random games."""
+    game = load_game(name, **options)
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance_outcome(rng))
+                continue
+            actions = state.legal_actions()
+            if len(actions) > 1:
+                yield state
+            state.apply_action(rng.choice(actions))
+
+
+def tree_of(state: AnyState) -> MenuTree:
+    """The menu `hunt play` builds for the state's choices."""
+    actions = state.legal_actions()
+    return MenuTree([state.action_to_string(a) for a in actions],
+                    [state.choice_note(a) for a in actions])
+
+
+def walk(tree: MenuTree, layout: Layout) -> Iterator[tuple[Layout, int]]:
+    """Each menu level below `layout` (itself included) with each choice it reaches
+    by a number or a last word."""
+    yield from ((layout, member) for member in layout.members)
+    for entry in layout.entries:
+        if entry.is_group:
+            yield from walk(tree, tree.opened(entry))
+        else:
+            yield layout, entry.members[0]
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_every_legal_action_is_reached_through_menus_of_at_most_20_entries(
+        name: str, options: dict[str, int]) -> None:
+    checked = 0
+    for state in decisions(name, options, 8):
+        tree = tree_of(state)
+        everything = tuple(range(len(tree.texts)))
+        reached = set()
+        for layout, member in walk(tree, tree.layout(everything)):
+            assert len(layout.entries) <= MOST, (name, layout.title)
+            assert all(len(line) <= WIDTH for line in layout.lines(tree.notes)), layout
+            reached.add(member)
+        assert reached == set(everything), state.action_to_string(
+            state.legal_actions()[min(set(everything) - reached)])
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_every_decision_screen_and_its_menu_fit_80_columns(
+        name: str, options: dict[str, int]) -> None:
+    screen = game_plugin(name).screen
+    shown = 0
+    for state in decisions(name, options, 12):
+        seat = state.current_player()
+        tree = tree_of(state)
+        lines = screen(state.game, state.observation(seat), seat, plain).splitlines()
+        lines += tree.layout(tuple(range(len(tree.texts)))).lines(tree.notes)
+        too_wide = [line for line in lines if len(line) > WIDTH]
+        assert not too_wide, (name, too_wide[0])
+        shown += 1
+        if shown >= 300:
+            break
+    assert shown >= 100 or name == "leduc"
+
+
+def ask(texts: list[str], typed: str, notes: list[str] | None = None) -> str:
+    """What `read_menu` returns for the typed lines (the choice's text)."""
+    def refuse(text: str) -> str:
+        raise HuntError(f"{text!r} is not a choice")
+
+    return read_menu(texts, texts.__getitem__, lambda text: text if text in texts
+                     else refuse(text), io.StringIO(typed), notes=notes)
+
+
+MOVES = [f"move {piece} {ap} {hex_id:02d}" for piece in ("altmark", "graf-spee")
+         for ap in (1, 2) for hex_id in range(1, 16)]
+
+
+def test_a_long_menu_opens_by_groups_and_back_returns() -> None:
+    tree = MenuTree(["end", *MOVES])
+    top = tree.layout(tuple(range(len(tree.texts))))
+    assert [entry.label for entry in top.entries][:2] == ["end", "move altmark 1 ... [15]"]
+    # the group "move altmark 2 ..." is entry 3; its 7th choice is hex 07
+    assert ask(["end", *MOVES], "3\n7\n") == "move altmark 2 07"
+    assert ask(["end", *MOVES], "3\nback\n1\n") == "end"
+    # the whole text is accepted at any level
+    assert ask(["end", *MOVES], "3\nmove graf-spee 1 09\n") == "move graf-spee 1 09"
+
+
+def test_a_list_of_hexes_is_typed_by_its_number() -> None:
+    starts = [f"start {hex_id:02d}" for hex_id in range(1, 42)]
+    layout = MenuTree(starts).layout(tuple(range(41)))
+    assert layout.words[:2] == ("01", "02") and not layout.entries
+    assert ask(starts, "7\n") == "start 07" and ask(starts, "start 41\n") == "start 41"
+
+
+def test_choices_that_differ_by_their_note_are_listed_by_it() -> None:
+    trophies = [f"trophy fate-{n:02d}" for n in range(1, 30)]
+    animals = ["lion" if n % 2 else "buffalo" for n in range(1, 30)]
+    lines = MenuTree(trophies, animals).layout(tuple(range(29))).lines(animals)
+    assert any(line.startswith(" lion: fate-01 fate-03") for line in lines)
+    assert ask(trophies, "fate-04\n", animals) == "trophy fate-04"
