@@ -8,6 +8,7 @@ nodes are hex ids ("06") with their axial coordinates.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -192,8 +193,9 @@ def hex_distance(graph: nx.Graph[str], a: str, b: str) -> int:
 def draw_map(hunt_map: HuntMap, marks: dict[str, str] | None = None) -> list[str]:
     """The map as text rows: each hex as its number, rows offset like the board.
 
-    `marks` puts a one-character mark after a hex's number (e.g. a Force letter); a
-    mark may carry terminal colour codes, which take no room on the screen."""
+    `marks` puts up to two characters after a hex's number (a Force letter, say; four
+    columns are free between neighbours); a mark may carry terminal colour codes,
+    which take no room on the screen."""
     graph = hunt_map.graph
     marks = marks or {}
     rows: dict[int, list[tuple[int, str]]] = {}
@@ -206,10 +208,15 @@ def draw_map(hunt_map: HuntMap, marks: dict[str, str] | None = None) -> list[str
         line, width = "", 0
         for column, hex_id in sorted(rows[r]):
             position = 3 * (column - left)
-            line += " " * (position - width) + hex_id + marks.get(hex_id, "")
-            width = position + len(hex_id) + (1 if hex_id in marks else 0)
+            mark = marks.get(hex_id, "")
+            line += " " * (position - width) + hex_id + mark
+            width = position + len(hex_id) + len(ANSI_CODE.sub("", mark))
         lines.append(line.rstrip())
     return lines
+
+
+ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
+"""A terminal colour code: printed, but takes no room."""
 
 
 def routes_through(hunt_map: HuntMap) -> dict[str, list[str]]:

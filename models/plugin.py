@@ -9,13 +9,17 @@ game. Every part is a pure function (no I/O): the CLI prints what it returns.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from hunt.boards.data import BoardSet
 from hunt.models.game import AnyGame, AnyState, Observation
 from hunt.models.options import OptionSpec
+
+SCREEN_WIDTH = 80
+"""The columns every screen fits in (a terminal's default width)."""
 
 
 class Style(Protocol):
@@ -46,6 +50,19 @@ def upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def wrap(text: str, indent: str = "  ", width: int = SCREEN_WIDTH) -> list[str]:
+    """`text` as screen lines at most `width` wide, the later ones indented by `indent`
+    (a word longer than the width is broken)."""
+    return textwrap.wrap(text, width, subsequent_indent=indent) or [""]
+
+
+def fit(lines: Sequence[str]) -> str:
+    """A screen from `lines`, each wrapped to `SCREEN_WIDTH` columns, its later parts
+    indented two more than its own indentation."""
+    return "\n".join(part for line in lines for part in wrap(
+        line, " " * (len(line) - len(line.lstrip(" ")) + 2)))
+
+
 def plural(count: int, noun: str) -> str:
     """`count` and `noun` in agreement: "1 card", "3 cards", "0 tokens", "2 hexes"."""
     if count == 1:
@@ -63,6 +80,10 @@ ObsT = TypeVar("ObsT", bound=Observation)
 Screen = Callable[[GameT, ObsT, int, Style], str]
 """A screen: (game, the seat's observation, the seat, style) -> the text to show. It
 gets the observation, never the state, so it cannot show what the seat cannot see."""
+
+ChoicesScreen = Callable[[GameT, ObsT, int, Sequence[str]], str]
+"""A picture of some of a seat's choices, by their texts (a map with the hexes they
+lead to marked), drawn from its observation; "" when it has none for them."""
 
 Advice = Callable[[StateT, int, str], dict[str, Any]]
 """A game's own part of `hunt hint`: (state, seat, move model) -> JSON-able data, from
@@ -123,6 +144,19 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     goals: Mapping[str, str] = field(default_factory=dict)
     """What a seat must do to win, in two lines at most, as the rulebook says it: by
     seat name, or "" for every seat alike. The first screen of `hunt play` shows it."""
+
+    rules: str = ""
+    """A game's turn and how to win in a few lines, as the rulebook says them (the
+    `rules` command at the prompt)."""
+    cards: Callable[[GameT], Mapping[str, str]] | None = None
+    """Every card a player may ask about, by the id the screen shows, with its whole
+    text and what each of its uses does (`rules CARD` at the prompt)."""
+    pages: Mapping[str, Screen[GameT, ObsT]] = field(default_factory=dict)
+    """More than the screen holds, one word away at the prompt ("hand": every card's
+    text), by that word; drawn from the seat's observation like the screen."""
+
+    choices_screen: ChoicesScreen[GameT, ObsT] | None = None
+    """Shown when a menu group opens (`move G 2 ...`): its choices on the board."""
 
     def goal(self, seat: str) -> str:
         """The seat's goal (`goals`), or "" if the game gives none."""

@@ -338,10 +338,10 @@ def test_the_map_is_in_colour_on_a_terminal_and_plain_with_no_color(
 
     coloured, plain = screen(), screen("--no-color")
     assert "24\x1b[31m\x1b[1mS\x1b[0m" in coloured  # the Graf Spee in bold red
-    assert "\x1b[" not in plain and "     23f   24S   28    25A" in plain
+    assert "\x1b[" not in plain and "     23f*  24S   28    25A" in plain
     monkeypatch.setenv("NO_COLOR", "1")  # https://no-color.org: any value but empty
     no_color = screen()
-    assert "\x1b[" not in no_color and "     23f   24S   28    25A" in no_color
+    assert "\x1b[" not in no_color and "     23f*  24S   28    25A" in no_color
 
 
 @pytest.mark.parametrize(("name", "seat", "ending"), [

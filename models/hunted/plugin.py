@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hunt.boards.hunted_data import HUNTED
+from hunt.models.hunted.help import RULES, card_texts
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame, HuntedState
 from hunt.models.hunted.screen import screen
@@ -30,5 +31,6 @@ PLUGIN: GamePlugin[HuntedGame, HuntedState, HuntedObservation] = GamePlugin(
     game=HuntedGame, options=HuntedGame.option_spec, screen=screen,
     board_sets=(HUNTED,), advice=advice, advice_lines=advice_lines,
     goals={"": "To win, cross the colony to your ship at the landing pad and defeat the "
-               "Queen,\nbefore time runs out or your health drops to zero."})
+               "Queen,\nbefore time runs out or your health drops to zero."},
+    rules=RULES, cards=card_texts)
 """Hunted, as every command reads it."""

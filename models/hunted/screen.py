@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame
-from hunt.models.plugin import Style, plain, plural
+from hunt.models.plugin import Style, fit, plain, plural
 
 
 def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = plain) -> str:
@@ -78,4 +78,4 @@ def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = 
     if seen["result"] is not None:
         lines.append(f"Game over: {seen['reason']}."
                      + (f" Score {seen['score']}." if seen["score"] is not None else ""))
-    return "\n".join(lines)
+    return fit(lines)

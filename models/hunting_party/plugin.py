@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from hunt.boards.hunting_party_data import HUNTING_PARTY
+from hunt.models.hunting_party.help import RULES, card_texts
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.hunting_party.rules import HuntingPartyGame, HuntingPartyState
-from hunt.models.hunting_party.screen import screen
+from hunt.models.hunting_party.screen import deck_page, hunters_page, screen
 from hunt.models.plugin import GamePlugin
 
 PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = GamePlugin(
@@ -14,5 +15,6 @@ PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = Game
     screen=screen, board_sets=(HUNTING_PARTY,),
     goals={"": "To win, score the most: 1 point a trophy, and your secret Goal's if "
                "met.\nThe dead lose 3. Each round, play an Action face down, then "
-               "discard Fate."})
+               "discard Fate."},
+    rules=RULES, cards=card_texts, pages={"hunters": hunters_page, "deck": deck_page})
 """Hunting Party, as every command reads it."""

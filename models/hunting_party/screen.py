@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from itertools import groupby
 
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.hunting_party.rules import HuntingPartyGame
-from hunt.models.plugin import Style, plain, plural, seat_title
+from hunt.models.plugin import Style, fit, plain, plural, seat_title
+
+LATELY = 4
+"""Events the screen repeats (`log` shows them all)."""
+SHORT = {"animal-attack": "attack", "opportunity-shot": "opportunity"}
+"""Personal icons as the Fate rows name them, to keep a row on one line."""
+UNDER_SHOWN = 8
+"""Action cards under the deck the screen names (`deck` names them all)."""
 
 
 def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
@@ -29,7 +37,8 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
         action = f"; Action: {hunter['action']}" if hunter["action"] else ""
         lines.append(f"  {hunter['seat']} {hunter['hunter']}{marks}: {state_text}; "
                      f"{trophies}{action}")
-        lines.append(f"      {hunter['ability_text']}")
+        if hunter["seat"] == seen["seat"]:  # the others' are one word away: hunters
+            lines.append(f"      {hunter['ability_text']}")
     if goal := seen["goal"]:
         lines.append(f"Your Goal: {goal['text']} ({goal['points']} points"
                      + (", met now)." if goal["met"] else ")."))
@@ -40,15 +49,18 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
     if seen["fate_up"]:
         lines.append("Face-up Fate cards (personal icons for " + ", ".join(order) + "):")
         for card in seen["fate_up"]:
-            icons = ", ".join(f"{who} {card['icons'][i]}" for i, who in enumerate(order))
+            icons = ", ".join(f"{who} {SHORT.get(card['icons'][i], card['icons'][i])}"
+                              for i, who in enumerate(order))
             lines.append(style(f"  {card['id']}: {card['event']}, {card['animal']}; "
                                f"{icons}", fg="yellow"))
-    discards = ", ".join(card["animal"] for card in seen["fate_discards"]) or "none"
+    animals = Counter(card["animal"] for card in seen["fate_discards"])
+    discards = ", ".join(f"{count} {animal}" for animal, count in sorted(animals.items()))
     lines.append(f"Fate deck {plural(seen['fate_deck'], 'card')} (reshuffles left "
-                 f"{seen['fate_reshuffles_left']}); Fate discards: {discards}.")
-    lines.append(f"Action deck {plural(seen['action_deck'], 'card')}"
-                 + (f", under it face up: {under_deck(seen['deck_bottom'])}."
-                    if seen["deck_bottom"] else "."))
+                 f"{seen['fate_reshuffles_left']}); Fate discards: {discards or 'none'}.")
+    bottom = seen["deck_bottom"]
+    lines.append(f"Action deck {plural(seen['action_deck'], 'card')}" + (
+        f", under it {len(bottom)} face up: {under_deck(bottom[:UNDER_SHOWN])}"
+        + (" ... (deck: all)." if len(bottom) > UNDER_SHOWN else ".") if bottom else "."))
     if seen["ambush"]:
         lines.append("Ambush: this round each Hunter plays the card they draw.")
     if threat := seen["threat"]:
@@ -56,13 +68,32 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
                            f"({threat['effect']} {threat['count']}). Flee from your "
                            "hand?", fg="red"))
     if seen["log"]:
-        lines.append("Lately:")
-        lines += [f"  {entry}" for entry in seen["log"][-6:]]
+        lines.append("Lately (log: every event):")
+        lines += [f"  {entry}" for entry in seen["log"][-LATELY:]]
     if seen["scores"] is not None:
         scores = ", ".join(f"{h['seat']} {score}" for h, score in
                            zip(seen["hunters"], seen["scores"], strict=True))
         lines.append(f"Game over ({seen['result']}): {scores}.")
-    return "\n".join(lines)
+    return fit(lines)
+
+
+def hunters_page(game: HuntingPartyGame, seen: PartyObservation, seat: int,
+                 style: Style = plain) -> str:
+    """`hunters`: every Hunter's special ability (the screen shows only yours)."""
+    return fit([f"{hunter['seat']} {hunter['hunter']}: {hunter['ability_text']}"
+                for hunter in seen["hunters"] if hunter["hunter"]])
+
+
+def deck_page(game: HuntingPartyGame, seen: PartyObservation, seat: int,
+              style: Style = plain) -> str:
+    """`deck`: the Action cards face up under the deck, in the order they will be
+    drawn, and the Fate discards one by one."""
+    bottom = seen["deck_bottom"]
+    return fit([f"Under the Action deck, face up, first drawn first: "
+                f"{under_deck(bottom) if bottom else 'none'}.",
+                "Fate discards: " + (", ".join(f"{card['id']} ({card['animal']})"
+                                               for card in seen["fate_discards"]) or "none")
+                + "."])
 
 
 def under_deck(cards: Sequence[str]) -> str:

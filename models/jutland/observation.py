@@ -68,6 +68,8 @@ class JutlandObservation(TypedDict):
     """None before the first Sight discard."""
     losses: SidesLost
     strikes: list[StrikeSeen]
+    log: list[str]
+    """What this side has seen happen, in words (`hunt.models.jutland.log`)."""
     result: str | None
     """Once the game is over: "draw", or the winner and why ("german win on more ships
     sunk", `JutlandState.end_reason`)."""

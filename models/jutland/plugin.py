@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hunt.boards.jutland_deck import JUTLAND
+from hunt.models.jutland.help import RULES, card_texts
 from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame, JutlandState
 from hunt.models.jutland.screen import screen
@@ -14,5 +15,6 @@ PLUGIN: GamePlugin[JutlandGame, JutlandState, JutlandObservation] = GamePlugin(
     board_sets=(JUTLAND,),
     goals={"": "To win, sink more enemy ships than you lose (then more big ones) in 6 "
                "turns.\nEach Strike the higher force wins, British win ties; the turn "
-               "sets the losses."})
+               "sets the losses."},
+    rules=RULES, cards=card_texts)
 """Jutland, as every command reads it."""

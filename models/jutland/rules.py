@@ -33,6 +33,7 @@ from typing import Any
 from hunt.boards.jutland_deck import SIDES, JutlandTurn, load_jutland
 from hunt.models.game import CHANCE, TERMINAL, Game, GameInfo, State, pick_by_count
 from hunt.models.jutland import heuristics
+from hunt.models.jutland.log import seat_log
 from hunt.models.jutland.observation import JutlandObservation, ShipsLost
 from hunt.models.options import Option, OptionSpec
 
@@ -239,6 +240,16 @@ class JutlandState(State[int, JutlandObservation]):
         verb = "deploy" if self.phase == "strike" else "discard"
         return f"{verb} {self.game.cards[action].id}"
 
+    def choice_note(self, action: int) -> str:
+        """A card to deploy with its force (what it adds to the Strike); a card to
+        discard from the other fleet as not the seat's to deploy."""
+        if self.stage != SELECT or action == self.game.done_action:
+            return ""
+        card = self.game.cards[action]
+        if self.phase == "strike":
+            return f"force {card.force}"
+        return "" if card.side == SIDES[self.chooser] else "the enemy's: only to discard"
+
     # -- what each side sees ----------------------------------------------------------
 
     def observation(self, player: int) -> JutlandObservation:
@@ -276,6 +287,7 @@ class JutlandState(State[int, JutlandObservation]):
                         for turn, german, british, german_cards, british_cards
                         in self.strikes],
             "result": self.end_reason() or None,
+            "log": seat_log(self._views[player], cards, player),
         }
 
     # -- seat records (`hunt.models.seat_record`) ----------------------------------------

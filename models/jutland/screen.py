@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hunt.models.jutland.log import FLEETS
 from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame
-from hunt.models.plugin import Style, plain, plural
+from hunt.models.plugin import Style, fit, plain, plural
 
-FLEETS = {"german": "the Germans", "british": "the British"}
-"""Each side as the subject of a sentence."""
+LATELY = 3
+"""Events the screen repeats (`log` shows them all)."""
 
 
 def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style = plain) -> str:
@@ -17,8 +18,8 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
     me, enemy = seen["seat"], "british" if seen["seat"] == "german" else "german"
     cards = {card.id: card for card in game.cards}
     turn = game.turns[seen["turn"] - 1]
-    lines = ["", style(f"=== Jutland - turn {turn.number} of 6: {turn.name} - "
-                       f"{seen['phase'].capitalize()} phase - you are the "
+    lines = ["", style(f"=== Jutland, turn {turn.number}/6 ({turn.name}), "
+                       f"{seen['phase'].capitalize()} phase: you are the "
                        f"{me.capitalize()} ===", bold=True)]
     losses = seen["losses"]
     lines.append("Ships lost: " + "; ".join(
@@ -31,13 +32,13 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
                      f"British {counts['british']}.")
     for strike in seen["strikes"]:
         lines.append(
-            f"Strike of turn {strike['turn']}: German {strike['german_force']} "
-            f"({', '.join(strike['german_cards']) or 'nothing'}) against British "
+            f"Strike {strike['turn']}: German {strike['german_force']} "
+            f"({', '.join(strike['german_cards']) or 'nothing'}) v British "
             f"{strike['british_force']} ({', '.join(strike['british_cards']) or 'nothing'})"
-            f" - {FLEETS[strike['winner']]} win.")
+            f": {FLEETS[strike['winner']]} win.")
     if seen["result"] is not None:
         lines.append(f"Game over: {outcome(seen)}.")
-        return "\n".join(lines)
+        return fit(lines)
     side = 0 if me == "german" else 1
     fleets = turn.fleets[side]
     rule = "any of your own cards" if "any" in fleets else \
@@ -45,9 +46,10 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
     if turn.banned_classes:
         rule += ", but no " + ", ".join(turn.banned_classes)
     if "strike" in turn.phases:
-        lines.append(f"This turn you may deploy {rule}. "
-                     f"Winner loses {turn.winner_loses[0]} big + {turn.winner_loses[1]} "
-                     f"small, loser {turn.loser_loses[0]} big + {turn.loser_loses[1]} small.")
+        lines.append(f"This turn you may deploy {rule}.")
+        lines.append(f"Sink phase: the winner loses {turn.winner_loses[0]} big + "
+                     f"{turn.winner_loses[1]} small, the loser {turn.loser_loses[0]} big + "
+                     f"{turn.loser_loses[1]} small.")
     else:
         lines.append("This turn has only the Sight phase.")
     lines.append(f"Your hand ({len(seen['hand'])}):")
@@ -55,17 +57,20 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
     for card_id, count in sorted(in_hand.items(),
                                  key=lambda item: game.card_index[item[0]]):
         card = cards[card_id]
-        lines.append(f"  {count} x {card_id:<14} {card.title} ({card.side}, {card.fleet}, "
-                     f"force {card.force})")
+        lines.append(f"  {count} x {card_id:<14} {card.title}, force {card.force}"
+                     + ("" if card.side == me else f" ({card.side})"))
     if seen["selected"]:
         verb = "deploy" if seen["stage"] == "deploy" else "discard"
         lines.append(f"Chosen to {verb} so far: {', '.join(seen['selected'])}")
+    if seen["log"]:
+        lines.append("Lately (log: every event):")
+        lines += [f"  {entry}" for entry in seen["log"][-LATELY:]]
     action = {"deploy": "Choose the cards to deploy, one at a time, then done:",
               "discard": "Choose the cards to discard (face down), one at a time, "
                          "then done:"}.get(seen["stage"], "")
     if action:
         lines.append(action)
-    return "\n".join(lines)
+    return fit(lines)
 
 
 def outcome(seen: JutlandObservation) -> str:

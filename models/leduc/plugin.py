@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hunt.boards.leduc_rules import LEDUC
+from hunt.models.leduc.help import RULES
 from hunt.models.leduc.observation import LeducObservation
 from hunt.models.leduc.rules import LeducGame, LeducState
 from hunt.models.leduc.screen import screen
@@ -14,5 +15,6 @@ PLUGIN: GamePlugin[LeducGame, LeducState, LeducObservation] = GamePlugin(
     board_sets=(LEDUC,),
     goals={"": "To win chips: bet on your card; at the showdown a pair with the public "
                "card\nbeats any single card, else the higher card wins (unless someone "
-               "folds)."})
+               "folds)."},
+    rules=RULES)
 """Leduc Hold'em, as every command reads it."""

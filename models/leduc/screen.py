@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hunt.models.leduc.observation import LeducObservation
 from hunt.models.leduc.rules import LeducGame
-from hunt.models.plugin import Style, plain, plural
+from hunt.models.plugin import Style, fit, plain, plural
 
 
 def screen(game: LeducGame, seen: LeducObservation, seat: int, style: Style = plain) -> str:
@@ -24,4 +24,4 @@ def screen(game: LeducGame, seen: LeducObservation, seat: int, style: Style = pl
         won = f"you win {plural(mine, 'chip')}" if mine > 0 else \
             f"you lose {plural(-mine, 'chip')}" if mine < 0 else "the pot is split"
         lines.append(f"Game over: {how}{other}; {won}.")
-    return "\n".join(lines)
+    return fit(lines)

@@ -1,64 +1,155 @@
-"""The Hunt's screen: what `hunt play` shows a seat, drawn from its observation."""
+"""The Hunt's screen: what `hunt play` shows a seat, drawn from its observation.
+
+It fits 80 columns and about 18 lines before the menu; the rest is a word away at
+the prompt: `hand` (every card's text), `log` (every event), `rules CARD`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hunt.boards.the_hunt_map import draw_map
-from hunt.models.plugin import Style, plain, plural
+from hunt.models.plugin import Style, plain, plural, wrap
+from hunt.models.the_hunt.help import INTELLIGENCE, STRIPE_MARKS
 from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
+
+LATELY = 3
+"""Events the screen repeats (`log` shows them all)."""
+
+
+def hex_marks(game: TheHuntGame, seen: HuntObservation, style: Style) -> dict[str, list[str]]:
+    """Every mark on each hex the seat sees, the most important first: the Graf Spee,
+    Forces, the Altmark, Freight Ships, Hints, where the raider may be, ports."""
+    marks: dict[str, list[str]] = {}
+
+    def mark(hex_id: str | None, text: str, colour: str, bold: bool = False) -> None:
+        if hex_id:
+            marks.setdefault(hex_id, []).append(style(text, fg=colour, bold=bold))
+
+    mark(seen["graf_spee"], "S", "red", True)
+    for force, where in seen["forces"].items():
+        mark(where, force, "blue", True)
+    mark(seen["altmark"], "A", "cyan")
+    for freighter in seen["freighters"].values():
+        mark(freighter["hex"], "f", "green")
+    for hex_id in seen["hints"]:
+        mark(hex_id, "h", "yellow")
+    if seen["seat"] == "british" and seen["graf_spee"] is None \
+            and len(seen["possible"]) < len(game.board.graph):
+        for hex_id in seen["possible"]:
+            mark(hex_id, "?", "magenta", True)
+    for destination in game.board.destinations.values():
+        mark(destination.entry, "*", "white")
+    return marks
+
+
+def map_cells(marks: dict[str, list[str]]) -> tuple[dict[str, str], list[str]]:
+    """Each hex's two-character cell (never one mark hidden under another: a third
+    shows as "+") and a line naming every mark of each such crowded hex."""
+    cells = {hex_id: "".join(found) if len(found) <= 2 else found[0] + "+"
+             for hex_id, found in sorted(marks.items())}
+    crowded = [f"{hex_id}: {' '.join(found)}" for hex_id, found in sorted(marks.items())
+               if len(found) > 2]
+    return cells, ([f"  + on {'; '.join(crowded)}"] if crowded else [])
 
 
 def screen(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = plain) -> str:
     """The Hunt from `seat`'s side: the map with what that side sees, tracks, hand, log."""
     me = seen["seat"]
-    marks: dict[str, str] = {}
-    # Colours go away by themselves when the output is not a terminal (or --no-color).
-    for hex_id in seen["possible"] if me == "british" and len(seen["possible"]) < 41 else ():
-        marks[hex_id] = style("?", fg="magenta", bold=True)
-    for freighter in seen["freighters"].values():
-        marks[freighter["hex"]] = style("f", fg="green")
-    for hex_id in seen["hints"]:
-        marks[hex_id] = style("h", fg="yellow")
-    if altmark := seen["altmark"]:
-        marks[altmark] = style("A", fg="cyan")
-    for force, where in seen["forces"].items():
-        if where:
-            marks[where] = style(force, fg="blue", bold=True)
-    if raider := seen["graf_spee"]:
-        marks[raider] = style("S", fg="red", bold=True)
+    enemy = 1 if me == "german" else 0
     lines = ["", style(f"=== The Hunt - turn {seen['turn']} - you are the "
                        f"{me.capitalize()} ({seen['variant']}) ===", bold=True)]
-    lines += ["  " + row for row in draw_map(game.board, marks)]
-    lines.append("  S Graf Spee  A Altmark  G/H/K Forces  f Freight Ship  h Hint"
-                 + ("  ? where the Graf Spee may be" if me == "british" else ""))
-    ships = ", ".join(f"{f} on {info['hex']} to {info['destination']}"
-                      for f, info in seen["freighters"].items()) or "none"
-    lines.append(f"Freight Ships: {ships}; in the bag {seen['bag']}; "
-                 f"sunk {len(seen['sunk'])}, delivered {len(seen['delivered'])} (5 wins).")
-    track = ", ".join(f"{force} on space {space}" for force, space in seen["strategy"].items())
-    lines.append(f"Strategy track: {track or 'empty'}.  Airplane: {seen['plane']}.  "
-                 f"Reserve: {seen['reserve']} AP.")
-    enemy = 1 if me == "german" else 0
-    lines.append(f"Opponent: {plural(seen['opponent_hand_size'], 'card')} in hand, "
-                 f"{seen['decks'][enemy]} in deck, discards "
-                 f"{', '.join(seen['discards'][enemy]) or 'none'}; removed from the game "
-                 f"{', '.join(seen['removed'][enemy]) or 'none'}.")
+    cells, crowded = map_cells(hex_marks(game, seen, style))
+    lines += ["  " + row for row in draw_map(game.board, cells)]
+    lines.append("S Graf Spee  A Altmark  G H K Forces  f Freight Ship  h Hint  * port"
+                 + ("  ? maybe S" if me == "british" else ""))
+    lines += crowded
+    ships = ", ".join(f"{f} at {info['hex']} to {info['destination']}"
+                      for f, info in seen["freighters"].items()) or "none at sea"
+    lines += wrap(f"Freight: {ships}. Bag {seen['bag']}. Sunk {len(seen['sunk'])}/5, "
+                  f"home {len(seen['delivered'])}/5.")
+    track = ", ".join(f"{force} {space}" for force, space in seen["strategy"].items())
+    lines += wrap(f"Strategy: {track or 'empty'}. Airplane {seen['plane']}. Reserve "
+                  f"{seen['reserve']} AP. {'British' if enemy else 'German'}: "
+                  f"{plural(seen['opponent_hand_size'], 'card')}, deck {seen['decks'][enemy]}.")
+    gone = seen["removed"][enemy]
+    lines += wrap(f"Their discards: {plural(len(seen['discards'][enemy]), 'card')} (hand "
+                  "lists them)" + (f"; out of the game: {', '.join(gone)}." if gone else "."))
     if seen["battle"]:
         battle = seen["battle"]
-        lines.append(f"BATTLE, duel {battle['duel']} of 5 - Forces {', '.join(battle['forces'])}"
-                     f" - damage German {battle['damage']['german']}, British "
-                     f"{battle['damage']['british']}.")
-    lines.append("Your hand:")
-    for card_id in seen["hand"]:
-        card = game.cards[card_id]
-        stripe = f" [Intelligence: {card.intelligence}]" if me == "british" \
-            and card.intelligence != "none" else ""
-        lines.append(f"  {card_id:<22} {card.ap} AP, {card.event}: {card.text}{stripe}")
+        lines += wrap(f"BATTLE, duel {battle['duel']} of 5 - Forces "
+                      f"{', '.join(battle['forces'])} - hits on the German "
+                      f"{battle['damage']['german']}, on the British "
+                      f"{battle['damage']['british']}.")
+    lines.append("Your hand (hand: each card's text):")
+    lines += hand_rows(game, seen)
     if seen["log"]:
-        lines.append("Lately:")
-        lines += [f"  {entry}" for entry in seen["log"][-6:]]
+        lines.append("Lately (log: every event):")
+        lines += [line for entry in seen["log"][-LATELY:] for line in wrap(f"  {entry}", "    ")]
     if seen["result"]:
         lines.append(f"Game over: {seen['result']['how']}.")
     elif seen["step"] == "actions":
         lines.append(f"You have {seen['ap']} AP to spend.")
     return "\n".join(lines)
+
+
+def hand_rows(game: TheHuntGame, seen: HuntObservation) -> list[str]:
+    """The hand, two cards a row: id, AP, event kind and (British) the stripe."""
+    labels = []
+    for card_id in seen["hand"]:
+        card = game.cards[card_id]
+        stripe = f" [{STRIPE_MARKS[card.intelligence]}]" if seen["seat"] == "british" \
+            and card.intelligence in INTELLIGENCE else ""
+        labels.append(f"{card_id} {card.ap} AP {card.event}{stripe}")
+    return ["  " + "".join(label.ljust(39) for label in labels[row:row + 2]).rstrip()
+            for row in range(0, len(labels), 2)] or ["  none"]
+
+
+def hand_page(game: TheHuntGame, seen: HuntObservation, seat: int,
+              style: Style = plain) -> str:
+    """`hand`: the text of each card in the hand (`rules CARD` adds what its uses do),
+    and the other side's discards."""
+    lines = []
+    for card_id in dict.fromkeys(seen["hand"]):
+        card = game.cards[card_id]
+        stripe = f" Intelligence: {INTELLIGENCE[card.intelligence]}." \
+            if seen["seat"] == "british" and card.intelligence in INTELLIGENCE else ""
+        lines += wrap(f"{card_id}: {card.ap} AP, {card.event} event. {card.text}{stripe}")
+    enemy = 1 if seen["seat"] == "german" else 0
+    lines += wrap(f"Their discards: {', '.join(seen['discards'][enemy]) or 'none'}.")
+    return "\n".join(lines)
+
+
+def map_page(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = plain) -> str:
+    """`map`: the map, everything on each marked hex in words, and the hexes each
+    Freight Ship at sea has still to sail."""
+    cells, _ = map_cells(hex_marks(game, seen, style))
+    lines = ["  " + row for row in draw_map(game.board, cells)]
+    names = {"S": "the Graf Spee", "A": "the Altmark", "f": "a Freight Ship", "h": "a Hint",
+             "?": "maybe the Graf Spee", "*": "a port", "G": "Force G", "H": "Force H",
+             "K": "Force K"}
+    for hex_id, marks in sorted(hex_marks(game, seen, plain).items()):
+        if marks != ["*"]:
+            lines += wrap(f"{hex_id}: {', '.join(names[mark] for mark in marks)}")
+    routes = {freighter.id: freighter.route for freighter in game.board.freighters}
+    for freighter, info in seen["freighters"].items():
+        route = routes[freighter]
+        ahead = route[route.index(info["hex"]) + 1:] if info["hex"] in route else ()
+        lines += wrap(f"Freight Ship {freighter} on {info['hex']}, to {info['destination']}"
+                      f" by {' '.join(ahead) or 'its port next'}.")
+    return "\n".join(lines)
+
+
+def choices_map(game: TheHuntGame, seen: HuntObservation, seat: int,
+                choices: Sequence[str]) -> str:
+    """The map with the hexes a menu's `choices` lead to marked "<" ("move G 2 14",
+    "start 14"), and the seat's pieces; "" if the choices name no hexes."""
+    marks = {hex_id: found[0] for hex_id, found in hex_marks(game, seen, plain).items()
+             if found[0] != "*"}
+    for text in choices:
+        words = text.split()
+        if not words or words[-1] not in game.board.graph:
+            return ""
+        marks[words[-1]] = marks.get(words[-1], "") + "<"
+    return "\n".join(["  " + row for row in draw_map(game.board, marks)]
+                     + ["  (< where these choices lead)"])

@@ -28,7 +28,8 @@ from hunt.models.steps import (
     lists,
     outcomes,
 )
-from hunt.models.the_hunt.actions import HuntAction, parse_action
+from hunt.models.the_hunt.actions import ATTACK_AP, END, HuntAction, parse_action
+from hunt.models.the_hunt.help import STRIPE_MARKS
 from hunt.models.the_hunt.observation import HuntObservation
 
 if TYPE_CHECKING:
@@ -46,6 +47,10 @@ DIE = tuple(range(1, 7))
 def side_does(seat: int, verb: str) -> str:
     """A side and its verb, in agreement: "The German plays", "The British play"."""
     return f"The German {verb}s" if seat == GERMAN else f"The British {verb}"
+
+
+NOTE_WIDTH = 36
+"""The most of a card's event text a menu line repeats (`rules CARD` has it all)."""
 
 
 class HuntState(StepState[HuntAction, HuntObservation], partial=True):
@@ -173,6 +178,39 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
         if action is not None and action in self.legal_actions():
             return action
         return super().string_to_action(text)  # raises, naming what is legal
+
+    def choice_note(self, action: HuntAction) -> str:
+        """What a choice costs and needs ("2 AP, sinks on 5+"), from the rules and the
+        modifiers the seat to act knows of (its own Intelligence, the airplane)."""
+        rules, tracks = self.game.rules, self.game.tracks
+        verb, bonus = action.verb, self.roll_bonus
+        if verb == "move":
+            return f"{action.n} AP"
+        if verb == "attack":
+            need = rules["attack_success"] - bonus - (tracks.attack_bonus if action.n else 0)
+            return f"{ATTACK_AP} AP, sinks on {max(need, 1)}+"
+        if verb == "search":
+            need = rules["search_success"] - self.search_bonus - bonus
+            return f"{'free' if self.free_searches else '1 AP'}, finds on {max(need, 1)}+"
+        if verb == "repair":
+            removed = sum(self.removed[GERMAN].values())
+            return f"{tracks.repair_cost} AP, repairs on {max(removed + 1 - bonus, 1)}+"
+        if verb == "advance":
+            return f"{tracks.advance_cost} AP"
+        if verb == "intel":
+            return f"1 AP, {STRIPE_MARKS.get(self._card(action.arg).intelligence, '')}"
+        if verb == "play":
+            card = self._card(action.arg)
+            if action.mode == "ap":
+                return f"{card.ap} AP"
+            return card.text if len(card.text) <= NOTE_WIDTH else \
+                card.text[:NOTE_WIDTH - 3].rstrip() + "..."
+        if action == END and self.current_player() == GERMAN and self.ap:
+            stored = min(self.ap, tracks.reserve_cap - self.reserve)
+            lost = f"{self.ap - stored} AP lost"
+            return f"{stored} AP to the Reserve" + (f", {lost}" if stored < self.ap else "") \
+                if stored else lost
+        return ""
 
     @property
     def graf_spee_hex(self) -> str | None:

@@ -1,0 +1,66 @@
+"""Jutland's event log: what one side has seen, in words, read from its view.
+
+The screen shows the last few entries and `log` all of them. Everything comes from the
+seat's own view (`State._views`), so the log names the seat's own draws and never the
+other side's cards until they are revealed."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from hunt.boards.jutland_deck import SIDES, JutlandCard
+from hunt.models.plugin import plural, upper_first
+
+FLEETS = {"german": "the Germans", "british": "the British"}
+"""Each side as the subject of a sentence."""
+
+
+def seat_log(views: Sequence[Hashable], cards: Sequence[JutlandCard], seat: int) -> list[str]:
+    """The log of the side `seat` from its view tokens, in order: choices made,
+    discards and Strikes revealed, draws (consecutive ones together), reshuffles."""
+    log: list[str] = []
+    other = FLEETS[SIDES[1 - seat]]
+    chose = False  # whether this side said "done" since the last reveal
+    drawn: list[str] = []
+    opponent_drew = 0
+
+    def flush() -> None:
+        nonlocal opponent_drew
+        if drawn:
+            log.append(f"You draw {', '.join(drawn)}.")
+            drawn.clear()
+        if opponent_drew:
+            log.append(f"{upper_first(other)} draw {plural(opponent_drew, 'card')}.")
+            opponent_drew = 0
+
+    for token in views:
+        assert isinstance(token, tuple)
+        kind = token[0]
+        if kind == "drew":
+            drawn.append(cards[token[1]].id)
+            continue
+        if kind == "opponent drew":
+            opponent_drew += 1
+            continue
+        flush()
+        if kind == "done":
+            chose = True
+        elif kind == "chosen":
+            log.append(f"{upper_first(FLEETS[SIDES[token[1]]])} have chosen.")
+        elif kind == "discarded":
+            log.append(f"Discards revealed (face down): the Germans {token[1]}, the "
+                       f"British {token[2]}."
+                       + ("" if chose else " Your hand was empty, so your discard "
+                                           "closed by itself."))
+            chose = False
+        elif kind == "deployed":
+            german, british = ([cards[kind].id for kind in side] for side in token[1:3])
+            log.append(f"Strike revealed: the Germans deploy {', '.join(german) or 'nothing'}"
+                       f"; the British {', '.join(british) or 'nothing'}."
+                       + ("" if chose else " Your hand was empty, so you deploy nothing."))
+            chose = False
+        elif kind == "reshuffled":
+            log.append(f"The discards are shuffled into a new deck of "
+                       f"{plural(token[1], 'card')}.")
+    flush()
+    return log
