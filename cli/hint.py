@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from hunt.errors import quoted
 from hunt.models.game import CHANCE, AnyState
 from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin
-from hunt.solver.hints import recommend
+from hunt.solver.hints import Recommendation, recommend, value_scale
 from hunt.solver.profiles import search_profile
 
 
@@ -98,12 +99,30 @@ def hint_report(state: AnyState, seat: int, model: str, iterations: int,
     report["to_move"] = seats[player] if player >= 0 else None
     report["pending"] = pending(state)
     report["recommendation"] = None
+    # The game's reasons for its card plays feed the recommendation, not the report.
+    reasons: dict[str, str] = report.pop("play_reasons", {})
     if player == seat and iterations > 0:
-        advice = recommend(state, iterations, seed)
-        report["recommendation"] = {
-            "action": advice.action, "iterations": advice.iterations,
-            "ranking": [vars(entry) for entry in advice.ranking]}
+        report["recommendation"] = recommendation_data(
+            state, recommend(state, iterations, seed), reasons)
     return report
+
+
+def recommendation_data(state: AnyState, advice: Recommendation,
+                        reasons: dict[str, str]) -> dict[str, Any]:
+    """The search's advice as JSON-able data: the play, with what it buys (`reasons`:
+    the game's, by action text) and its menu note, and the ranking, each value read
+    as the game's `ValueScale` says (`win_chance` None where a value is no chance)."""
+    scale = value_scale(state.game)
+    notes = {state.action_to_string(action): state.choice_note(action)
+             for action in state.legal_actions()}
+    ranking = [{**vars(entry), "reason": reasons.get(entry.text, ""),
+                "win_chance": scale.reading(entry.value)
+                if scale.chance and entry.visits else None}
+               for entry in advice.ranking]
+    return {"action": advice.action, "iterations": advice.iterations,
+            "ranking": ranking, "forced": advice.forced,
+            "reason": reasons.get(advice.action, ""), "note": notes.get(advice.action, ""),
+            "value_label": scale.label, "legend": scale.legend}
 
 
 def pending(state: AnyState) -> str:
@@ -136,15 +155,47 @@ def describe(state: AnyState, report: dict[str, Any]) -> list[str]:
         lines += advice_lines(state, report)
     advice = report["recommendation"]
     if advice is not None:
-        lines.append(f"Recommended play: {advice['action']} (search of "
-                     f"{advice['iterations']} iterations):")
-        # Where the players win (1) or lose (0) together, a value is a chance to escape.
-        escape = state.game.info.cooperative
-        for entry in advice["ranking"]:
-            value = f"chance to escape {min(1.0, entry['value']):.0%}" if escape \
-                else f"value {entry['value']:+.2f}"
-            lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} of the search, {value}")
+        lines += recommendation_lines(state, advice)
     elif report["to_move"] != report["seat"]:
         lines.append(f"Waiting for: {report['pending']}.")
     return lines
 
+
+WIDTH = 80
+"""The columns the advice fits in (a terminal's default width)."""
+
+
+def recommendation_lines(state: AnyState, advice: dict[str, Any]) -> list[str]:
+    """The recommended play in words: what it buys, the ranking with each value as a
+    chance in percent (or the game's score), and a line on what the numbers mean."""
+    if advice["forced"]:
+        lines = [f"Recommended play: {advice['action']} (the only legal play)."]
+    else:
+        lines = [f"Recommended play: {advice['action']} (search of "
+                 f"{advice['iterations']} iterations):"]
+    # What the play buys (the game's reason), else its menu note (what it names or
+    # costs); two lines at most, so the ranking stays in sight.
+    if advice["reason"]:
+        lines += fitted("  It buys ", advice["reason"], ".")
+    elif advice["note"]:
+        lines += fitted("  (", advice["note"], ")")
+    if advice["forced"]:
+        return lines
+    scale = value_scale(state.game)
+    for entry in advice["ranking"]:
+        # An action the search never tried has no value: 0 would read as a coin toss.
+        value = scale.shown(entry["value"]) if entry["visits"] else "not tried"
+        lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} of the search, {value}")
+    lines.append(advice["legend"])
+    return lines
+
+
+def fitted(lead: str, text: str, end: str, most: int = 2) -> list[str]:
+    """`lead`, `text` and `end` in at most `most` lines of at most `WIDTH` columns: a
+    longer text (a card's) loses its tail to "...". `end` "." is left out after the
+    text's own full stop."""
+    if end == "." and text.endswith("."):
+        end = ""
+    indent = " " * (len(lead) - len(lead.lstrip()) + 2)  # under the lead's first word
+    return textwrap.wrap(f"{lead}{text}{end}", WIDTH, subsequent_indent=indent,
+                         max_lines=most, placeholder="...")

@@ -2,13 +2,19 @@
 
 The search sees what the user's seat sees, exactly as the AI opponent would in that
 seat (`ISMCTS` reads only the seat's view), so a hint never gives away hidden state.
+
+A search value is the mean of the game's `search_reward` over the playouts after an
+action. `ValueScale` says how to read it for a person: in a duel (+1 win, -1 loss) a
+value v is the chance to win (v + 1) / 2; where the returns are already a share of the
+win (0 .. 1: co-operative games, a top score shared among several players) it is the
+chance itself; where they count something else (Leduc's chips) it is shown as it is.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hunt.models.game import AnyState
+from hunt.models.game import AnyGame, AnyState, Game
 from hunt.solver.ismcts import ISMCTS
 
 
@@ -20,7 +26,9 @@ class RankedAction:
     share: float
     """Fraction of the search's visits spent on it."""
     value: float
-    """Mean return for the seat after it (-1 loss .. +1 win)."""
+    """Mean search reward for the seat after it (`ValueScale` reads it)."""
+    visits: int = 0
+    """Iterations that tried it (0: the search never did; its value means nothing)."""
 
 
 @dataclass(frozen=True)
@@ -31,11 +39,75 @@ class Recommendation:
     ranking: tuple[RankedAction, ...]
     iterations: int
 
+    @property
+    def forced(self) -> bool:
+        """Whether there was nothing to choose: a single legal action, never searched."""
+        return self.iterations == 0
+
+
+SCORE_UNITS: dict[str, str] = {"leduc": "chips"}
+"""The games whose returns count something other than a win, by `GameInfo.name`, with
+the unit they count (`GameInfo` does not say how large a return is, so they are named
+here, as `hunt.solver.profiles` names games)."""
+
+
+@dataclass(frozen=True)
+class ValueScale:
+    """How one game's search values read: a chance in percent, or an expected score."""
+
+    label: str
+    """What a value is called in a sentence: "win chance", "expected chips"."""
+    offset: float
+    """Added to a value, then divided by `span`, to give a chance (when `chance`)."""
+    span: float
+    chance: bool
+    """Whether a value is a chance (0 .. 1 once scaled); else a score shown as it is."""
+    legend: str
+    """One line under the ranking, at most 80 columns: what the numbers mean."""
+
+    def reading(self, value: float) -> float:
+        """`value` for a person: the chance (0 .. 1; a margin term can push the raw
+        value a little past the ends), or the score."""
+        if not self.chance:
+            return value
+        return min(1.0, max(0.0, (value + self.offset) / self.span))
+
+    def shown(self, value: float) -> str:
+        """`value` in words: "win chance 58%", "expected chips +1.25"."""
+        if self.chance:
+            return f"{self.label} {self.reading(value):.0%}"
+        return f"{self.label} {value:+.2f}"
+
+
+def value_scale(game: AnyGame) -> ValueScale:
+    """How `game`'s search values read (see the module's docstring)."""
+    info = game.info
+    unit = SCORE_UNITS.get(info.name)
+    if unit is not None:
+        return ValueScale(f"expected {unit}", 0.0, 1.0, False,
+                          f"Expected {unit}: what the search's playouts won (+) or lost "
+                          f"(-) after the play.")
+    # A game that adds a margin to its returns (`search_reward`) makes the mean a
+    # little more than a count of wins: the legend says so rather than hide it.
+    margin = type(game).search_reward is not Game.search_reward
+    if info.cooperative:
+        # Every seat wins or loses together; the game's goal is the escape.
+        return ValueScale("chance to escape", 0.0, 1.0, True,
+                          "Chance to escape: how often the search's playouts escaped "
+                          "after the play.")
+    offset, span = (1.0, 2.0) if info.zero_sum else (0.0, 1.0)
+    legend = ("Win chance: how often the search's playouts won after it; wide wins count "
+              "more." if margin else
+              "Win chance: how often the search's playouts won after the play, for your "
+              "side.")
+    return ValueScale("win chance", offset, span, True, legend)
+
 
 def recommend(state: AnyState, iterations: int, seed: int, top: int = 5) -> Recommendation:
     """Search from the seat to act in `state` with `iterations` and rank its actions."""
     result = ISMCTS(iterations=iterations, seed=seed).search(state)
     visits = sum(entry.visits for entry in result.stats) or 1
-    ranking = tuple(RankedAction(entry.text, entry.visits / visits, entry.mean_value)
+    ranking = tuple(RankedAction(entry.text, entry.visits / visits, entry.mean_value,
+                                 entry.visits)
                     for entry in result.stats[:top])
     return Recommendation(state.action_to_string(result.action), ranking, result.iterations)

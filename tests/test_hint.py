@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
 
+from hunt.cli.hint import hint_report, recommendation_lines
 from hunt.cli.main import cli
+from hunt.models import load_game
 from hunt.models.the_hunt import BRITISH, TheHuntGame
+from hunt.models.the_hunt.actions import parse_action
+from hunt.models.the_hunt.advice import play_reason
 from hunt.models.the_hunt.tracker import GrafSpeeTracker
+from hunt.solver.hints import value_scale
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "the-hunt-british-turn.json"
 
@@ -82,3 +88,85 @@ def test_german_hint_while_placing_the_altmark_suggests_no_move_of_the_graf_spee
     assert code == 0, out
     assert "Your exposure" in out and "move graf-spee" not in out
     assert "Recommended play: altmark " in out
+
+
+def test_the_recommended_play_says_what_it_buys_and_values_read_as_win_chances() -> None:
+    code, out = run("hint", "the-hunt", str(EXAMPLE), "--as", "british", "--iterations", "60")
+    assert code == 0, out
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Recommended play: "))
+    advice = lines[start:]
+    assert advice[0] == "Recommended play: play harwoods-intuition event (search of 60 " \
+                        "iterations):"
+    assert advice[1] == "  It buys its event: Name a hex: the German must say whether the " \
+                        "Graf Spee is"
+    assert advice[2] == "    within 2 hexes of it."
+    ranking = advice[3:-1]
+    assert ranking[0] == "  play harwoods-intuition event  33.3% of the search, win chance 58%"
+    assert all(re.search(r"of the search, win chance \d{1,3}%$", line) for line in ranking)
+    assert advice[-1].startswith("Win chance: how often the search's playouts won")
+    # Never the raw search value (-1 .. +1) again: "value +0.16" means nothing to a player.
+    assert not re.search(r"[+-]\d\.\d\d\b", "\n".join(advice))
+    assert not any("value" in line for line in ranking)
+    assert max(len(line) for line in advice) <= 80
+
+
+def test_hint_json_keeps_its_fields_and_adds_the_win_chance_and_the_reason() -> None:
+    code, out = run("hint", "the-hunt", str(EXAMPLE), "--as", "british", "--json",
+                    "--iterations", "60")
+    assert code == 0, out
+    advice = json.loads(out)["recommendation"]
+    assert advice["action"] == "play harwoods-intuition event" and advice["iterations"] == 60
+    assert advice["reason"].startswith("its event: Name a hex: the German must say")
+    first = advice["ranking"][0]
+    assert {"text", "share", "value"} <= set(first)  # as before: only fields added
+    assert first["win_chance"] == (first["value"] + 1) / 2
+    assert advice["value_label"] == "win chance" and not advice["forced"]
+    assert "play_reasons" not in json.loads(out)
+
+
+def test_each_card_use_of_the_hunt_says_what_it_buys_from_the_printed_card() -> None:
+    game = TheHuntGame()
+
+    def reason(text: str) -> str:
+        action = parse_action(text)
+        assert action is not None
+        return play_reason(game, action)
+    assert reason("play royal-navy ap") == "2 AP"
+    assert reason("play storm-at-sea ap") == "3 AP; its Mandatory event comes too"
+    assert reason("play graf-scheer event") == \
+        "its event: Move one British Force on the map up to 2 hexes."
+    assert reason("react cat-and-mouse").startswith("its reaction: cancel one search")
+    assert reason("intel harwood") == ("+1 to every search roll this turn, and a Hint "
+                                       "marker")
+    assert reason("duel kriegsmarine") == "a Battle value of 4; +1 to this card's value."
+    assert reason("duel none") == reason("end") == reason("move G 2 16") == ""
+
+
+def test_values_read_honestly_in_every_game() -> None:
+    # Duels: -1 .. +1 is a chance to win; co-operative and shared wins: 0 .. 1 already;
+    # Leduc counts chips, which are no chance at all.
+    hunt, party = value_scale(load_game("the-hunt")), value_scale(load_game("hunting-party"))
+    assert hunt.shown(0.16) == "win chance 58%" and hunt.shown(-1.2) == "win chance 0%"
+    assert value_scale(load_game("jutland")).legend.endswith("wide wins count more.")
+    assert party.shown(0.31) == "win chance 31%"
+    assert value_scale(load_game("hunted")).shown(1.00004) == "chance to escape 100%"
+    leduc = value_scale(load_game("leduc"))
+    assert not leduc.chance and leduc.shown(-1.05) == "expected chips -1.05"
+    for scale in (hunt, party, leduc):
+        assert len(scale.legend) <= 80
+
+
+def test_a_forced_play_is_named_without_a_search_and_an_untried_one_has_no_value() -> None:
+    state = load_game("leduc").new_initial_state(1)
+    for text in ("deal Jh", "deal Kh"):
+        state.apply_action(state.string_to_action(text))
+    report = hint_report(state, 0, "", 30, 0)
+    lines = recommendation_lines(state, report["recommendation"])
+    assert lines[-1].startswith("Expected chips: ") and "expected chips " in lines[1]
+    forced = {**report["recommendation"], "forced": True, "iterations": 0}
+    assert recommendation_lines(state, forced) == \
+        [f"Recommended play: {forced['action']} (the only legal play)."]
+    untried = {**report["recommendation"],
+               "ranking": [{"text": "raise", "share": 0.0, "value": 0.0, "visits": 0}]}
+    assert "of the search, not tried" in recommendation_lines(state, untried)[1]

@@ -4,7 +4,9 @@ For the British: where the raider probably is, where each Force on the map shoul
 search this turn (P(find) = P(Graf Spee there) x P(the roll succeeds)), and whether
 an Intelligence card is worth its AP. For the German: its exposure (the British belief
 on its true hex) and the moves that would lower it. Everything is computed from the
-seat's observation and the tracker, never from hidden state.
+seat's observation and the tracker, never from hidden state. When the seat is to act,
+what each card it may play buys (its AP, its event, its Intelligence stripe, its
+Battle value), from the printed cards, so the recommended play can say why.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from hunt.models.the_hunt.actions import AP_FOR_STEPS
+from hunt.boards.the_hunt_cards import HuntCard
+from hunt.models.the_hunt.actions import AP_FOR_STEPS, HuntAction
+from hunt.models.the_hunt.help import INTELLIGENCE
 from hunt.models.the_hunt.observation import HuntObservation, raider_hex
 from hunt.models.the_hunt.rules import (
     BRITISH,
@@ -202,6 +206,48 @@ def german_report(state: TheHuntState, tracker: GrafSpeeTracker) -> dict[str, An
             "safest_moves": [asdict(move) for move in moves]}
 
 
+REMOVED = "Remove this card from the game."
+"""The closing sentence of a card's text that says nothing of what the card buys."""
+
+def _card_text(card: HuntCard, label: str = "") -> str:
+    """The card's printed text, without its `label` ("Battle: ") and the sentence
+    that removes it from the game."""
+    text = card.text.replace(REMOVED, "").strip()
+    return text[len(label):] if label and text.startswith(label) else text
+
+
+def play_reason(game: TheHuntGame, action: HuntAction) -> str:
+    """What playing a card with `action` buys, as the object of "It buys ..." ("5
+    AP", "its event: ..."); "" for an action that plays no card. It reads the printed
+    card alone, never the state: a card the seat may play is one it holds."""
+    card = game.cards.get(action.arg)
+    if card is None:
+        return ""
+    mandatory = "; its Mandatory event comes too" if card.event == "mandatory" else ""
+    if action.verb == "play" and action.mode == "ap":
+        return f"{card.ap} AP{mandatory}"
+    if action.verb == "play":
+        return f"its event: {_card_text(card)}"
+    if action.verb == "react":
+        return f"its reaction: {_card_text(card, 'Reaction: ')}"
+    if action.verb == "intel":
+        return INTELLIGENCE.get(card.intelligence, "") + mandatory
+    if action.verb == "duel":
+        effect = f"; {_card_text(card, 'Battle: ')}" if card.event == "battle" else ""
+        return f"a Battle value of {card.ap}{effect}"
+    return ""
+
+
+def play_reasons(state: TheHuntState, seat: int) -> dict[str, str]:
+    """What each card play open to `seat` buys, by the action's text; empty unless
+    `seat` is to act."""
+    if state.current_player() != seat:
+        return {}
+    reasons = {state.action_to_string(action): play_reason(state.game, action)
+               for action in state.legal_actions()}
+    return {text: reason for text, reason in reasons.items() if reason}
+
+
 def advice_report(state: TheHuntState, seat: int, model: str = "uniform") -> dict[str, Any]:
     """Everything `hunt hint the-hunt` prints for `seat`, as JSON-able data: the belief
     (top hexes, entropy, hexes still possible) and the seat's advice."""
@@ -212,6 +258,7 @@ def advice_report(state: TheHuntState, seat: int, model: str = "uniform") -> dic
         "possible": len(tracker.posterior()),
         "entropy_bits": tracker.belief.entropy(),
         "belief": tracker.posterior(),
+        "play_reasons": play_reasons(state, seat),
     }
     if not tracker.placed:
         return report
@@ -246,4 +293,4 @@ def belief_by_turn(state: TheHuntState, chances: dict[int, float],
 
 
 __all__ = ["Exposure", "IntelOption", "SearchOption", "advice_report", "belief_by_turn",
-           "roll_chance", "top_hexes"]
+           "play_reason", "play_reasons", "roll_chance", "top_hexes"]
