@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -110,23 +111,82 @@ def plotting() -> Any:
 
 def draw_plot(state: AnyState, report: dict[str, Any], path: Path) -> None:
     """Left: the game's board as its plugin draws it (The Hunt: shaded by the belief),
-    if it does; right: the first seat's win chance along the game, turning points
-    marked."""
+    if it does (else the curve alone); right: the first seat's win chance along the
+    game, counted in turns when the game's analysis gives the turn of each action
+    (`action_turns`), else in actions, each turning point marked and labelled with
+    the move played."""
     pyplot = plotting()
     figure, (left, right) = pyplot.subplots(1, 2, figsize=(12, 4.8))
     plot_board = game_plugin(state.game.info.name).plot_board
-    if plot_board is not None:
-        plot_board(state, report, left)
-    left.set_axis_off()
-    points = report["decisions"]
-    right.plot([d["index"] + 1 for d in points], [d["before"] for d in points], lw=1)
-    for point in report["turning_points"]:
-        right.axvline(point["index"] + 1, color="grey", ls=":", lw=1)
+    if plot_board is not None and plot_board(state, report, left):
+        left.set_axis_off()
+    else:  # no board to draw: the curve takes the whole width, not half beside a blank
+        left.remove()
+        right.set_subplotspec(figure.add_gridspec(1, 1)[0])
+    turns: list[int] | None = report.get("action_turns")
+    decided = report["decisions"]
+    where = dict(zip((d["index"] for d in decided),
+                     decision_positions([d["index"] for d in decided], turns), strict=True))
+    right.plot([where[d["index"]] for d in decided], [d["before"] for d in decided], lw=1)
     seats = state.game.info.seat_names
+    mark_turning_points(right, [(where[p["index"]], p["before"],
+                                 f"{seats[p['seat']].capitalize()}: {p['action']}")
+                                for p in report["turning_points"]])
     right.set_ylim(0, 1)
-    right.set_xlabel("action")
-    right.set_ylabel(f"P({seats[0]} wins)")
-    right.set_title(f"Win chance ({report['playouts']} playouts per point)")
+    if turns is None:  # the game says nothing of turns: count what the record counts
+        right.set_xlabel("action (its number in the record)")
+    else:
+        right.set_xlabel("turn")
+        right.xaxis.get_major_locator().set_params(integer=True)  # no turn 2.5
+    right.set_ylabel(f"P({seats[0].capitalize()} wins)")
+    right.set_title(f"Win chance ({report['playouts']} playouts per point; red: turning "
+                    "points)")
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     pyplot.close(figure)
+
+
+def decision_positions(indices: list[int], turns: list[int] | None) -> list[float]:
+    """Where the decisions at action `indices` (ascending) stand on the x-axis: with
+    the turn of each action, a turn's decisions spread evenly across the half-turn
+    either side of its number, so the curve keeps every decision's step but reads in
+    turns; without, the action's number in the record (1 = first)."""
+    if turns is None:
+        return [index + 1.0 for index in indices]
+    per_turn = Counter(turns[index] for index in indices)
+    seen: Counter[int] = Counter()
+    positions = []
+    for index in indices:
+        turn = turns[index]
+        positions.append(turn - 0.5 + (seen[turn] + 0.5) / per_turn[turn])
+        seen[turn] += 1
+    return positions
+
+
+def mark_turning_points(axes: Any, points: list[tuple[float, float, str]]) -> None:
+    """Each turning point (x, win chance before it, its label: the move played) as a
+    dot on the curve and a dotted line, its label in small type in a band along the
+    top or the bottom, whichever is further from the curve, so labels do not hide
+    it; neighbours at staggered heights, so close turning points do not overprint."""
+    if not points:
+        return
+    curve = sorted(y for line in axes.get_lines() for y in line.get_ydata())
+    bottom = not curve or curve[len(curve) // 2] >= 0.5  # the curve keeps to the top
+    left, right = axes.get_xlim()
+    for rank, (x, y, label) in enumerate(points):
+        axes.axvline(x, color="grey", ls=":", lw=1, zorder=1)
+        axes.plot([x], [y], "o", ms=5, color="tab:red", zorder=3)
+        height = 0.05 + 0.09 * (rank % 3)
+        # near an edge a centred label would run out of the axes
+        share = (x - left) / (right - left) if right > left else 0.5
+        align = "left" if share < 0.15 else "right" if share > 0.85 else "center"
+        axes.annotate(label if len(label) <= 36 else label[:35] + "…", (x, y),
+                      xytext=(x, height if bottom else 1 - height),
+                      textcoords=("data", "axes fraction"), ha=align, va="center",
+                      fontsize=7, zorder=4,
+                      bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "tab:red",
+                            "lw": 0.5},
+                      arrowprops={"arrowstyle": "-", "color": "tab:red", "lw": 0.5,
+                                  # from the end of the label over the point: upright
+                                  "relpos": ({"left": 0.0, "right": 1.0}.get(align, 0.5),
+                                             0.5)})

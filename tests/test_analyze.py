@@ -86,3 +86,55 @@ def test_win_chances_read_each_game_s_returns_as_a_chance() -> None:
     duel = load_game("jutland").new_initial_state(3)
     chances = win_chances(duel, 20, rng)
     assert sum(chances) == pytest.approx(1.0)
+
+
+def test_the_plot_counts_turns_labels_turning_points_and_hex_labels_read_on_dark_cells(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The figure as drawn (kept from being closed): the curve's x are the turns of
+    its decisions, each turning point is labelled with its seat and move, and the hex
+    labels are white on the darkest cells, black on the palest."""
+    from hunt.cli.analyze import plotting
+
+    pyplot = plotting()
+    figures: list[Any] = []
+    monkeypatch.setattr(pyplot, "close", figures.append)
+    code, out = run("analyze", "the-hunt", str(EXAMPLES / "the-hunt-full-game.json"),
+                    "--playouts", "1", "--turning-points", "2", "--iterations", "5",
+                    "--json", "--plot", str(tmp_path / "a.png"))
+    assert code == 0, out
+    data = json.loads(out[out.index("{"):])
+    turns = data["action_turns"]
+    assert len(turns) == data["actions"] and turns[0] == 0 and turns == sorted(turns)
+    board, curve = figures[0].axes[:2]  # (the colorbar is the third)
+    assert curve.get_xlabel() == "turn"
+    xs = list(curve.get_lines()[0].get_xdata())
+    assert [round(x) for x in xs] == [turns[d["index"]] for d in data["decisions"]]
+    assert xs == sorted(xs) and max(xs) < turns[-1] + 0.5
+    labels = {text.get_text() for text in curve.texts}
+    assert labels == {f"{('German', 'British')[p['seat']]}: {p['action']}"
+                      for p in data["turning_points"]}
+    belief = [t for t in data["turns"] if t["side"] == "british"][-1]["belief"]  # as drawn
+    colour = {text.get_text(): text.get_color() for text in board.texts}
+    likeliest = max(colour, key=lambda hex_id: belief.get(hex_id, 0.0))
+    palest = min(colour, key=lambda hex_id: belief.get(hex_id, 0.0))
+    assert colour[likeliest] == "white" and colour[palest] == "black"
+
+
+def test_label_colour_follows_the_cell_s_luminance() -> None:
+    from matplotlib import colormaps
+
+    from hunt.models.the_hunt.plugin import label_colour
+
+    reds = colormaps["Reds"]
+    assert label_colour(reds(1.0)) == "white"  # the likeliest hex: dark red
+    assert label_colour(reds(0.0)) == "black"  # a ruled-out hex: near white
+    assert label_colour((0.0, 0.0, 0.6)) == "white" and label_colour((1.0, 1.0, 0.0)) == "black"
+
+
+def test_without_turns_the_curve_counts_actions_and_a_turn_s_decisions_share_it() -> None:
+    from hunt.cli.analyze import decision_positions
+
+    assert decision_positions([3, 7], None) == [4.0, 8.0]
+    turns = [0, 0, 1, 1, 1, 2]
+    assert decision_positions([0, 2, 3, 4, 5], turns) == pytest.approx(
+        [0.0, 1 - 1 / 3, 1.0, 1 + 1 / 3, 2.0])

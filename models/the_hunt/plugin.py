@@ -17,9 +17,10 @@ from hunt.boards.the_hunt_tracks import THE_HUNT_TRACKS
 from hunt.models.game import random_action
 from hunt.models.plugin import GamePlugin, plural
 from hunt.models.the_hunt.advice import advice_report, belief_by_turn
+from hunt.models.the_hunt.help import RULES, card_texts
 from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
-from hunt.models.the_hunt.screen import screen
+from hunt.models.the_hunt.screen import choices_map, hand_page, map_page, screen
 from hunt.models.the_hunt.tracker import MODELS, GrafSpeeTracker, public_facts
 
 
@@ -75,7 +76,32 @@ def analysis(state: TheHuntState, chances: Mapping[int, float],
              seat: int | None) -> dict[str, Any]:
     """The British belief and the German's win chance at the start of every turn (of
     `seat`'s turns, for a seat record: its hex known only from a full record)."""
-    return {"turns": belief_by_turn(state, dict(chances), known=seat is None)}
+    return {"turns": belief_by_turn(state, dict(chances), known=seat is None),
+            "action_turns": action_turns(state)}
+
+
+def action_turns(state: TheHuntState) -> list[int]:
+    """The turn each action of `state`'s record was taken in (0: the setup), by action
+    index: `hunt analyze --plot` counts its x-axis in turns with it. The turn number
+    is public, so a seat record's witness may be read for it."""
+    replay = state.replayed(0)
+    turns = []
+    for action in state.history:
+        turns.append(replay.turn)
+        replay.apply_action(action)
+    return turns
+
+
+def label_colour(rgba: tuple[float, ...]) -> str:
+    """"white" or "black": the text colour that reads on a cell of colour `rgba` (0..1
+    each). It compares the cell's relative luminance (WCAG, on linear light) with the
+    point where white and black text have the same contrast on it."""
+    def linear(channel: float) -> float:  # sRGB's transfer curve undone
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(channel) for channel in rgba[:3])
+    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return "white" if luminance < 0.179 else "black"
 
 
 def analysis_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
@@ -106,8 +132,12 @@ def plot_board(state: TheHuntState, report: Mapping[str, Any], axes: Any) -> boo
         xs.append(q + r / 2)
         ys.append(-r * 0.866)
         heat.append(last["belief"].get(hex_id, 0.0))
-        axes.annotate(hex_id, (xs[-1], ys[-1]), ha="center", va="center", fontsize=7)
     dots = axes.scatter(xs, ys, c=heat, cmap="Reds", s=520, marker="h", vmin=0)
+    # Each label in the colour that reads on its own cell, as the cell is drawn: black
+    # text vanishes on the darkest, likeliest hexes, the ones the eye looks for.
+    for hex_id, x, y, cell in zip(game.hexes, xs, ys, dots.to_rgba(heat), strict=True):
+        axes.annotate(hex_id, (x, y), ha="center", va="center", fontsize=7,
+                      color=label_colour(tuple(cell)))
     axes.figure.colorbar(dots, ax=axes, label="P(Graf Spee here)")
     if last["graf_spee"] is None:  # a seat record: the true hex is not known
         axes.set_title(f"British belief, turn {last['turn']}")
@@ -180,5 +210,7 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, HuntObservation] = GamePlugin(
                      "find you.\nYou move the Graf Spee in secret: the British hear only the AP "
                      "you spend.",
            "british": "To win, find the hidden Graf Spee with Forces G, H and K and win the "
-                      "Battle,\nor guide 5 Freight Ships to port before it sinks 5."})
+                      "Battle,\nor guide 5 Freight Ships to port before it sinks 5."},
+    rules=RULES, cards=card_texts, pages={"hand": hand_page, "map": map_page},
+    choices_screen=choices_map)
 """The Hunt, as every command reads it."""
