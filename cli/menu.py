@@ -8,7 +8,7 @@ number (the 41 hexes of "start HEX") lists those words to type instead. Grouping
 hides a choice: each is reached by numbers (or its last word) from the first menu, and
 its whole text is accepted at every level (`test_menus` walks every one).
 
-The layout is pure (`layout`, `Entry`, `Layout`); `read_menu` is the prompt around it.
+The layout is pure (`MenuTree`, `Entry`, `Layout`); `read_menu` is the prompt around it.
 """
 
 from __future__ import annotations
@@ -69,9 +69,9 @@ class Layout:
         head = [f"{self.title}:"] if self.title else []
         if self.words:
             example = f"{self.title.removesuffix(' ...')} {self.words[0]}"
-            lines = [*head[:-1], *textwrap.wrap(
+            lines = textwrap.wrap(
                 f"{self.title}: type one of these {len(self.words)} (or the whole choice, "
-                f"as '{example}'):", WIDTH)]
+                f"as '{example}'):", WIDTH)
             by_note: dict[str, list[str]] = {}  # words with the same note on one line
             for word, member in zip(self.words, self.members, strict=True):
                 by_note.setdefault(notes[member], []).append(word)
@@ -136,8 +136,6 @@ class MenuTree:
                          self.texts[member] + (f" ({note})" if note else ""))
         depth = self.shared(members, depth)
         prefix = " ".join(self.words[members[0]][:depth])
-        if not prefix:  # a chunk of unrelated choices: its first and last
-            prefix = f"{self.texts[members[0]]} ... {self.texts[members[-1]]}"
         notes = {self.notes[m] for m in members}
         note = f" ({notes.pop()})" if len(notes) == 1 and "" not in notes else ""
         return Entry(members, depth, f"{prefix} ... [{len(members)}]{note}")
@@ -158,7 +156,8 @@ class MenuTree:
 
     def layout(self, members: tuple[int, ...], depth: int = 0, title: str = "") -> Layout:
         """The menu showing `members` (which share `depth` words): every member if they
-        fit (`fits`), else groups by word, opened (the largest first) while they fit."""
+        fit (`fits`), else groups by word, opened (the smallest first, so the largest
+        stay groups) while they fit."""
         leaves, *coarser = self.openings(members, depth)
         if self.fits(leaves) or not coarser:
             return Layout(title, tuple(leaves)) if len(leaves) <= MOST else \
@@ -191,7 +190,9 @@ class MenuTree:
                           members=members, words=tuple(words[0] for words in lasts))
         size = math.ceil(len(members) / MOST)
         runs = [members[start:start + size] for start in range(0, len(members), size)]
-        return Layout(title, tuple(self.entry(run, depth) for run in runs))
+        return Layout(title, tuple(  # each run by its first and last choice
+            Entry(run, depth, f"{self.texts[run[0]]} ... {self.texts[run[-1]]} [{len(run)}]")
+            for run in runs))
 
     def opened(self, entry: Entry) -> Layout:
         """The menu a group entry opens."""

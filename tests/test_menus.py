@@ -127,3 +127,11 @@ def test_choices_that_differ_by_their_note_are_listed_by_it() -> None:
     lines = MenuTree(trophies, animals).layout(tuple(range(29))).lines(animals)
     assert any(line.startswith(" lion: fate-01 fate-03") for line in lines)
     assert ask(trophies, "fate-04\n", animals) == "trophy fate-04"
+
+
+def test_too_many_unlike_choices_come_in_runs_named_by_their_ends() -> None:
+    texts = [f"play {n:02d} {kind}" for n in range(30) for kind in ("ap", "event")]
+    layout = MenuTree(texts).layout(tuple(range(60)))
+    assert len(layout.entries) <= MOST
+    assert layout.entries[0].label == "play 00 ap ... play 01 ap [3]"
+    assert ask(texts, "1\n2\n") == "play 00 event"
