@@ -17,6 +17,7 @@ from hunt.cli.play import writable_file
 from hunt.models.game import random_action
 from hunt.models.registry import available_games, game_plugin, load_game, state_from_record
 from hunt.models.seat_record import seat_record, world_from_seat_record
+from hunt.solver.agent_specs import HARD_WORKERS
 from hunt.solver.bench import midgame_states, peak_memory_mb, run_bench
 from hunt.solver.profiles import search_profile
 
@@ -56,11 +57,14 @@ def bench(quick: bool, as_json: bool, output: Path | None) -> None:
         click.echo(json.dumps(report, indent=1))
         return
     click.echo(f"hunt bench ({'quick' if quick else 'full'}, Python {report['python']})")
-    click.echo(f"  {'game':<14} {'random games/s':>15} {'ISMCTS it/s':>12}  (normal level)")
+    click.echo(f"  {'game':<14} {'random games/s':>15} {'ISMCTS it/s':>12} "
+               f"{f'on {HARD_WORKERS} processes':>17}  (normal level)")
     for name, figures in report["games"].items():
         depth = figures["ismcts_rollout_depth"]
-        click.echo(f"  {name:<14} {figures['random_playouts_per_s']:>15.1f} "
-                   f"{figures['ismcts_iterations_per_s']:>12.0f}  "
+        one, several = (figures["ismcts_iterations_per_s"],
+                        figures["ismcts_parallel_iterations_per_s"])
+        click.echo(f"  {name:<14} {figures['random_playouts_per_s']:>15.1f} {one:>12.0f} "
+                   f"{several:>8.0f} ({several / one:.2f}x)  "
                    f"({figures['ismcts_normal_iterations']} iterations, playouts "
                    + (f"cut at {depth} actions)" if depth else "to the end)"))
     click.echo("  seconds a decision of the computer (median / max over "

@@ -57,6 +57,13 @@ def load_game(name: str, /, **options: Any) -> AnyGame:
     return game
 
 
+@cache
+def shared_game(name: str, options: tuple[tuple[str, Any], ...] = ()) -> AnyGame:
+    """The one game of `name` with `options` in this process: what a pickled game
+    becomes (`Game.__reduce__`). Games are immutable once built, so sharing is safe."""
+    return load_game(name, **dict(options))
+
+
 def game_of_record(record: Mapping[str, Any]) -> AnyGame:
     """The game, with its options, that a record (full or seat) was played in."""
     if not isinstance(record, Mapping) or not isinstance(record.get("game"), str):

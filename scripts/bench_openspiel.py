@@ -26,6 +26,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -96,17 +97,21 @@ def speed(histories: list[list[int]], iterations: int) -> dict[str, float]:
     return rates
 
 
-def match(hands: int, seconds: float, python_rate: float, seed: int) -> list[float]:
-    """Our chips won in each hand: every deal twice, seats swapped."""
+Mover = Callable[[Any], int]
+"""One side's choice in a state (ours: a hunt state; theirs: the OpenSpiel mirror)."""
+
+
+def paired_hands(hands: int, seed: int, movers: Callable[[int, int], tuple[Mover, Mover]]
+                 ) -> list[float]:
+    """Our chips in each hand: every deal (both private cards and the public one drawn
+    from `seed`) played twice, seats swapped. `movers(deal, our_seat)` gives our side's
+    choice on our state and theirs on the OpenSpiel mirror of it."""
     game = pyspiel.load_game("leduc_poker")
-    simulations = max(1, round(python_rate * seconds))
     results = []
     for deal in range(hands):
-        rng = random.Random(seed + deal)
-        cards = rng.sample(range(6), 3)  # both private cards and the public one
+        cards = random.Random(seed + deal).sample(range(6), 3)
         for our_seat in (0, 1):
-            search = ISMCTS(time_limit=seconds, iterations=None, seed=deal * 2 + our_seat)
-            bot = python_bot(game, simulations, deal * 2 + our_seat)
+            our_move, their_move = movers(deal, our_seat)
             state, mirror = LeducGame().new_initial_state(0), game.new_initial_state()
             dealt = 0
             while not state.is_terminal():
@@ -114,14 +119,34 @@ def match(hands: int, seconds: float, python_rate: float, seed: int) -> list[flo
                 if player == CHANCE:
                     action = cards[dealt]
                     dealt += 1
-                elif player == our_seat:
-                    action = search.search(state).action
                 else:
-                    action = int(bot.step(mirror))
+                    action = our_move(state) if player == our_seat else their_move(mirror)
                 state.apply_action(action)
                 mirror.apply_action(action)
             results.append(state.returns()[our_seat])
     return results
+
+
+def match(hands: int, seconds: float, python_rate: float, seed: int) -> list[float]:
+    """Our chips won in each hand against OpenSpiel's Python ISMCTS at the same time
+    per move."""
+    game = pyspiel.load_game("leduc_poker")
+    simulations = max(1, round(python_rate * seconds))
+
+    def movers(deal: int, our_seat: int) -> tuple[Mover, Mover]:
+        search = ISMCTS(time_limit=seconds, iterations=None, seed=deal * 2 + our_seat)
+        bot = python_bot(game, simulations, deal * 2 + our_seat)
+        return (lambda state: int(search.search(state).action),
+                lambda mirror: int(bot.step(mirror)))
+
+    return paired_hands(hands, seed, movers)
+
+
+def chips_a_hand(chips: list[float]) -> str:
+    """The mean chips a hand with its 95% interval, in words."""
+    mean = statistics.fmean(chips)
+    half = 1.96 * statistics.stdev(chips) / math.sqrt(len(chips))
+    return f"{mean:+.3f} chips a hand (95% interval {mean - half:+.3f} to {mean + half:+.3f})"
 
 
 def main() -> None:
@@ -139,11 +164,8 @@ def main() -> None:
         ratio = "" if name == "hunt" else f"   hunt / {name} = {rates['hunt'] / rate:.2f}"
         print(f"  {name:<18} {rate:10.0f}{ratio}")
     chips = match(args.hands, args.seconds, rates["openspiel-python"], args.seed)
-    mean = statistics.fmean(chips)
-    half = 1.96 * statistics.stdev(chips) / math.sqrt(len(chips))
     print(f"hunt ISMCTS against OpenSpiel's Python ISMCTS, {args.seconds} s a move, "
-          f"{args.hands} paired deals ({len(chips)} hands): hunt wins {mean:+.3f} chips a "
-          f"hand (95% interval {mean - half:+.3f} to {mean + half:+.3f})")
+          f"{args.hands} paired deals ({len(chips)} hands): hunt wins {chips_a_hand(chips)}")
 
 
 if __name__ == "__main__":

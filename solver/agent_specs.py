@@ -10,7 +10,11 @@ Jutland); `ismcts:depth=N` cuts playouts after N actions with the game's evaluat
 errors better (0: always the search's); `ismcts:epsilon=E` makes that share of
 playout decisions at random; `ismcts:tree=N` lets an iteration take at most N
 decisions in the trees before its playout (1: flat UCB over the root actions, 0: no
-limit). Without them each game's measured profile applies (`hunt.solver.profiles`).
+limit); `ismcts:temperature=T` draws the move by its visits ** (1 / T) instead of
+playing the most visited (1: in proportion; mixed play an opponent cannot read);
+`ismcts:workers=N` searches each decision on N processes, its iterations shared
+among them (the hard level uses 2: `HARD_WORKERS`).
+Without them each game's measured profile applies (`hunt.solver.profiles`).
 Difficulty levels only change the search budget, never what the AI may see.
 """
 
@@ -30,6 +34,10 @@ LEVELS: dict[str, float] = {"easy": 0.1, "normal": 1.0, "hard": 4.0}
 """Search iterations per decision at each level, as a multiple of the game's
 profile's `normal_iterations` (`hunt.solver.profiles`: the budget that answers in about
 2 s a move on a 2-core machine)."""
+
+HARD_WORKERS = 2
+"""Processes the hard level searches on: a fixed number, not the machine's cores, so a
+decision replays alike on every machine (on one core the parts run in turn)."""
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", "pimc")
 
@@ -71,7 +79,8 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
         key, _, value = setting.partition("=")
         try:
             if key in LEVELS and not value:
-                config = replace(config, iterations=max(1, round(normal * LEVELS[key])))
+                config = replace(config, iterations=max(1, round(normal * LEVELS[key])),
+                                 workers=HARD_WORKERS if key == "hard" else 1)
             elif key == "iterations":
                 config = replace(config, iterations=whole(value, 1))
             elif key == "time" and name == "ismcts":
@@ -86,6 +95,10 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
                 config = replace(config, epsilon=finite(value, 0))
             elif key == "tree" and name == "ismcts":
                 config = replace(config, tree_depth=whole(value, 0))
+            elif key == "temperature" and name == "ismcts":
+                config = replace(config, temperature=finite(value, 0))
+            elif key == "workers" and name == "ismcts":
+                config = replace(config, workers=whole(value, 1))
             else:
                 raise ValueError
         except ValueError:
@@ -93,7 +106,8 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
                 f"bad setting {quoted(setting)} in {quoted(spec)}; accepted: "
                 f"{', '.join(LEVELS)}, iterations=N (N from 1)"
                 + (", time=S (seconds from 0.01), depth=N (from 0), uniform, confidence=C "
-                   "(from 0), epsilon=E (0 to 1), tree=N (from 0)"
+                   "(from 0), epsilon=E (0 to 1), tree=N (from 0), temperature=T (from 0), "
+                   "workers=N (from 1)"
                    if name == "ismcts" else "")
             ) from None
     if name == "ismcts":

@@ -18,7 +18,7 @@ from typing import Any
 
 from hunt.models.game import AnyGame, AnyState, random_action
 from hunt.models.registry import available_games, load_game
-from hunt.solver.agent_specs import LEVELS, make_agent
+from hunt.solver.agent_specs import HARD_WORKERS, LEVELS, make_agent
 from hunt.solver.ismcts import ISMCTS
 from hunt.solver.profiles import search_profile
 
@@ -52,12 +52,14 @@ def midgame_states(game: AnyGame, count: int, seed: int = 0) -> list[AnyState]:
     return states
 
 
-def ismcts_iterations_per_second(game: AnyGame, positions: int, seed: int = 0) -> float:
-    """ISMCTS at the normal level's budget and settings, over a few positions."""
+def ismcts_iterations_per_second(game: AnyGame, positions: int, seed: int = 0,
+                                 workers: int = 1) -> float:
+    """ISMCTS at the normal level's budget and settings, over a few positions, on
+    `workers` processes (root parallelisation)."""
     done, seconds = 0, 0.0
     for number, state in enumerate(midgame_states(game, positions, seed)):
         budget = search_profile(game).normal_iterations
-        result = ISMCTS(iterations=budget, seed=number).search(state)
+        result = ISMCTS(iterations=budget, seed=number, workers=workers).search(state)
         done += result.iterations
         seconds += result.seconds
     return done / seconds
@@ -84,7 +86,8 @@ def decision_seconds(game: AnyGame, level: str, decisions: int, seed: int = 0
 
 def run_bench(quick: bool, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
     """The game-agnostic figures, as data: per game, random playouts a second, ISMCTS
-    iterations a second at the normal level, and seconds a decision at each level
+    iterations a second at the normal level on one process and on `HARD_WORKERS`
+    (root parallelisation, as the hard level searches), and seconds a decision at each level
     (quick: the normal level only). `quick` takes fewer samples."""
     seconds, positions = (2.0, 2) if quick else (10.0, 8)
     levels, decisions = (("normal",), 2) if quick else (tuple(LEVELS), 10)
@@ -98,6 +101,8 @@ def run_bench(quick: bool, progress: Callable[[str], None] = lambda _: None) -> 
         report["games"][name] = {
             "random_playouts_per_s": playouts,
             "ismcts_iterations_per_s": ismcts_iterations_per_second(game, positions),
+            "ismcts_parallel_iterations_per_s": ismcts_iterations_per_second(
+                game, positions, workers=HARD_WORKERS),
             "ismcts_normal_iterations": search_profile(game).normal_iterations,
             "ismcts_rollout_depth": search_profile(game).rollout_depth,
         }

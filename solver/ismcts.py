@@ -26,10 +26,11 @@ import random
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass, fields, replace
-from typing import TypedDict, Unpack
+from typing import Any, TypedDict, Unpack
 
 from hunt.models.game import CHANCE, Action, AnyState
 from hunt.solver.agent import Agent
+from hunt.solver.parallel import run_parts
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import SearchShape, search_profile
 
@@ -70,6 +71,9 @@ class SearchResult:
     """Root actions, most visited first."""
     iterations: int
     seconds: float
+    policy: tuple[tuple[Action, float], ...] = ()
+    """The chances the final choice was drawn with (one action at 1 when it was not
+    drawn: the most visited, or the game's own choice)."""
 
     def stats_for(self, action: Action) -> ActionStats:
         """The statistics of `action` at the root."""
@@ -97,11 +101,22 @@ class ISMCTSConfig:
     confidence: float | None = None
     epsilon: float | None = None
     tree_depth: int | None = None
-    """These three are the `SearchShape` fields; None takes the game's profile's."""
+    temperature: float | None = None
+    """These four are the `SearchShape` fields; None takes the game's profile's. A
+    temperature above 0 draws the final choice by its visits (`mixed_policy`) so an
+    opponent cannot read the hand from the play; 0 plays the most visited."""
+    workers: int = 1
+    """Processes a decision is searched on (root parallelisation: each grows its own
+    trees for its share of the iterations, or for the whole time limit, and the root
+    statistics are summed; `hunt.solver.parallel`)."""
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_limit is None:
             raise ValueError("give the search a budget: iterations or time_limit")
+        if self.workers < 1:
+            raise ValueError("a search runs on 1 worker or more")
+        if self.temperature is not None and self.temperature < 0:
+            raise ValueError("temperature is 0 (the most visited action) or more")
 
 
 class ISMCTSSettings(TypedDict, total=False):
@@ -117,6 +132,8 @@ class ISMCTSSettings(TypedDict, total=False):
     confidence: float | None
     epsilon: float | None
     tree_depth: int | None
+    temperature: float | None
+    workers: int
 
 
 SETTING_NAMES = tuple(field.name for field in fields(ISMCTSConfig))
@@ -139,7 +156,9 @@ class ISMCTS:
             shape,
             tree_depth=shape.tree_depth if config.tree_depth is None else config.tree_depth,
             confidence=shape.confidence if config.confidence is None else config.confidence,
-            epsilon=shape.epsilon if config.epsilon is None else config.epsilon)
+            epsilon=shape.epsilon if config.epsilon is None else config.epsilon,
+            temperature=shape.temperature if config.temperature is None
+            else config.temperature)
 
     def search(self, state: AnyState) -> SearchResult:
         """Search from the seat to act in `state` and return its statistics."""
@@ -149,20 +168,50 @@ class ISMCTS:
         legal = state.legal_actions()
         shape = self.shape_for(state)
         prior = state.belief(seat) if self.config.use_belief else None  # once per decision
+        start = time.perf_counter()
+        guide = legal[0]
+        if len(legal) == 1:
+            return self._result(state, legal, _Node(), guide, shape, 0, 0.0)
+        # The game's own choice here, read from a sampled world as a playout would.
+        guide = state.game.rollout_action(state.determinize(seat, self.rng, prior), self.rng)
+        if self.config.workers > 1:
+            root, done = self._grow_in_parallel(state)
+        else:
+            root, done = self.grow(state, prior)
+        return self._result(state, legal, root, guide, shape, done,
+                            time.perf_counter() - start)
+
+    def grow(self, state: AnyState, prior: Any = None) -> tuple[_Node, int]:
+        """Grow the trees from `state` for the budget; the searching seat's root and
+        the iterations done. `prior` is the seat's belief (`State.belief`)."""
+        seat = state.current_player()
         roots = [_Node() for _ in range(state.game.info.num_players)]
+        shape = self.shape_for(state)
         start = time.perf_counter()
         done = 0
-        guide = legal[0]
-        if len(legal) > 1:
-            # The game's own choice here, read from a sampled world as a playout would.
-            guide = state.game.rollout_action(state.determinize(seat, self.rng, prior),
-                                              self.rng)
-            while not self._budget_spent(done, start):
-                world = state.determinize(seat, self.rng, prior)
-                self._iterate(world, roots, shape)
-                done += 1
-        return self._result(state, legal, roots[seat], guide, shape.confidence, done,
-                            time.perf_counter() - start)
+        while not self._budget_spent(done, start):
+            world = state.determinize(seat, self.rng, prior)
+            self._iterate(world, roots, shape)
+            done += 1
+        return roots[seat], done
+
+    def _grow_in_parallel(self, state: AnyState) -> tuple[_Node, int]:
+        """`grow` on `workers` processes, each with a seed drawn here and its share
+        of the iterations; their roots summed, in worker order."""
+        workers, iterations = self.config.workers, self.config.iterations
+        share = replace(self.config, workers=1, iterations=None if iterations is None
+                        else max(1, math.ceil(iterations / workers)))
+        seeds = [self.rng.getrandbits(63) for _ in range(workers)]
+        root, done = _Node(), 0
+        for part, count in run_parts(grow_part, [(share, seed, state) for seed in seeds]):
+            done += count
+            for key, (visits, value_sum, square_sum, availability) in part.items():
+                child = root.children.setdefault(key, _Node())
+                child.visits += visits
+                child.value_sum += value_sum
+                child.square_sum += square_sum
+                child.availability += availability
+        return root, done
 
     def _budget_spent(self, done: int, start: float) -> bool:
         iterations, time_limit = self.config.iterations, self.config.time_limit
@@ -236,10 +285,11 @@ class ISMCTS:
         return best[1], best[2], False
 
     def _result(self, state: AnyState, legal: list[Action], root: _Node, guide: Action,
-                confidence: float, iterations: int, seconds: float) -> SearchResult:
+                shape: SearchShape, iterations: int, seconds: float) -> SearchResult:
         """The most visited action, unless it is not clearly better than the game's
         own choice (`confidence` standard errors): then the game's choice stands, so
-        sampling noise does not replace a sound rule of thumb."""
+        sampling noise does not replace a sound rule of thumb. With a temperature
+        (`SearchShape`), an action drawn by its visits instead (`mixed_policy`)."""
         stats = []
         for action in legal:
             child = root.children.get(("act", action))
@@ -255,9 +305,40 @@ class ISMCTS:
         if chosen != guide and best is not None and kept is not None and kept.visits > 1:
             margin = best.value_sum / best.visits - kept.value_sum / kept.visits
             error = math.sqrt(_variance(best) / best.visits + _variance(kept) / kept.visits)
-            if margin < confidence * error:
+            if margin < shape.confidence * error:
                 chosen = guide
-        return SearchResult(chosen, tuple(stats), iterations, seconds)
+        policy: tuple[tuple[Action, float], ...] = ((chosen, 1.0),)
+        if shape.temperature > 0 and iterations:
+            policy = mixed_policy(stats, shape.temperature)
+            chosen = self.rng.choices([action for action, _ in policy],
+                                      [chance for _, chance in policy])[0]
+        return SearchResult(chosen, tuple(stats), iterations, seconds, policy)
+
+
+RootStats = dict[Hashable, tuple[int, float, float, int]]
+"""A root's children: visits, value sum, square sum and availability, by child key."""
+
+
+def grow_part(config: ISMCTSConfig, seed: int, state: AnyState) -> tuple[RootStats, int]:
+    """One worker's share of a parallel search: the root statistics it grew and its
+    iterations (run in a worker process; `ISMCTS._grow_in_parallel` sums them)."""
+    search = ISMCTS(config, seed=seed)
+    seat = state.current_player()
+    root, done = search.grow(state, state.belief(seat) if config.use_belief else None)
+    return {key: (child.visits, child.value_sum, child.square_sum, child.availability)
+            for key, child in root.children.items()}, done
+
+
+def mixed_policy(stats: tuple[ActionStats, ...] | list[ActionStats], temperature: float
+                 ) -> tuple[tuple[Action, float], ...]:
+    """The chance of each root action at `temperature`: visits ** (1 / temperature),
+    normalised, in the order of `stats` (actions never visited get none)."""
+    top = max(entry.visits for entry in stats)
+    # scaled by the top count first, so a low temperature cannot overflow
+    weights = [(entry.action, (entry.visits / top) ** (1 / temperature))
+               for entry in stats if entry.visits]
+    total = sum(weight for _, weight in weights)
+    return tuple((action, weight / total) for action, weight in weights)
 
 
 def _variance(node: _Node) -> float:

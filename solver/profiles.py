@@ -26,6 +26,10 @@ class SearchShape:
     to replace it (0: the search's choice always)."""
     epsilon: float = 0.0
     """Share of playout decisions made at random instead of by the rollout policy."""
+    temperature: float = 0.0
+    """How the final choice is made: 0 plays the most visited action; above 0 draws
+    one with chance visits ** (1 / temperature): mixed play, where the game rewards
+    being unpredictable."""
 
 
 @dataclass(frozen=True)

@@ -195,7 +195,10 @@ def test_bench_quick_prints_every_figure_and_writes_them_as_json(tmp_path: Path)
     for name in ("jutland", "the-hunt"):
         entry = figures["games"][name]
         assert entry["random_playouts_per_s"] > 0 and entry["ismcts_iterations_per_s"] > 0
+        assert entry["ismcts_parallel_iterations_per_s"] > 0  # the same search on 2 processes
+        ratio = entry["ismcts_parallel_iterations_per_s"] / entry["ismcts_iterations_per_s"]
         assert f"  {name:<14} {entry['random_playouts_per_s']:>15.1f}" in out
+        assert f"({ratio:.2f}x)" in out
         normal = entry["decision_seconds"]["normal"]
         assert 0 < normal["median"] <= normal["max"]
         assert f"  {name:<14} normal {normal['median']:.2f} / {normal['max']:.2f}" in out
