@@ -12,8 +12,10 @@ playout decisions at random; `ismcts:tree=N` lets an iteration take at most N
 decisions in the trees before its playout (1: flat UCB over the root actions, 0: no
 limit); `ismcts:temperature=T` draws the move by its visits ** (1 / T) instead of
 playing the most visited (1: in proportion; mixed play an opponent cannot read);
-`ismcts:workers=N` searches each decision on N processes, its iterations shared
-among them (the hard level uses 2: `HARD_WORKERS`).
+`ismcts:smooth` selects by Smooth UCT (sometimes the average strategy instead of UCB)
+and draws the final move from the visits; `ismcts:workers=N` searches each decision
+on N processes, its iterations shared among them (the hard level uses 2:
+`HARD_WORKERS`).
 Without them each game's measured profile applies (`hunt.solver.profiles`).
 Difficulty levels only change the search budget, never what the AI may see.
 """
@@ -97,6 +99,8 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
                 config = replace(config, tree_depth=whole(value, 0))
             elif key == "temperature" and name == "ismcts":
                 config = replace(config, temperature=finite(value, 0))
+            elif key == "smooth" and not value and name == "ismcts":
+                config = replace(config, smooth=True)
             elif key == "workers" and name == "ismcts":
                 config = replace(config, workers=whole(value, 1))
             else:
@@ -107,7 +111,7 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
                 f"{', '.join(LEVELS)}, iterations=N (N from 1)"
                 + (", time=S (seconds from 0.01), depth=N (from 0), uniform, confidence=C "
                    "(from 0), epsilon=E (0 to 1), tree=N (from 0), temperature=T (from 0), "
-                   "workers=N (from 1)"
+                   "workers=N (from 1), smooth"
                    if name == "ismcts" else "")
             ) from None
     if name == "ismcts":

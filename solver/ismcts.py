@@ -12,7 +12,10 @@ playout (the game's `rollout_action`, cut at `rollout_depth` with its `evaluate`
 gives the returns that every tree backs up for its own seat. How far the trees grow,
 whether the game's own choice stands against a close call, and how often playouts
 stray from the rollout policy are the game's measured profile (`hunt.solver.profiles`)
-unless set here.
+unless set here. The final choice is the most visited action, or a move drawn from the
+visits (a temperature; Smooth UCT, which also mixes the nodes' average strategy into
+the selections, Heinrich & Silver 2015); a decision can be searched on several
+processes, the roots summed (`workers`, `hunt.solver.parallel`).
 
 The search reads nothing of the real state but the seat's view: it only calls
 `determinize`, `belief`, `current_player` and `legal_actions` on it. Everything
@@ -102,7 +105,8 @@ class ISMCTSConfig:
     epsilon: float | None = None
     tree_depth: int | None = None
     temperature: float | None = None
-    """These four are the `SearchShape` fields; None takes the game's profile's. A
+    smooth: bool | None = None
+    """These five are the `SearchShape` fields; None takes the game's profile's. A
     temperature above 0 draws the final choice by its visits (`mixed_policy`) so an
     opponent cannot read the hand from the play; 0 plays the most visited."""
     workers: int = 1
@@ -133,6 +137,7 @@ class ISMCTSSettings(TypedDict, total=False):
     epsilon: float | None
     tree_depth: int | None
     temperature: float | None
+    smooth: bool | None
     workers: int
 
 
@@ -158,7 +163,8 @@ class ISMCTS:
             confidence=shape.confidence if config.confidence is None else config.confidence,
             epsilon=shape.epsilon if config.epsilon is None else config.epsilon,
             temperature=shape.temperature if config.temperature is None
-            else config.temperature)
+            else config.temperature,
+            smooth=shape.smooth if config.smooth is None else config.smooth)
 
     def search(self, state: AnyState) -> SearchResult:
         """Search from the seat to act in `state` and return its statistics."""
@@ -236,7 +242,7 @@ class ISMCTS:
             else:
                 guide = world.game.rollout_action(world, self.rng)
                 action, child, expanded = self._select(nodes[player], world.legal_actions(),
-                                                       guide)
+                                                       guide, shape.smooth)
                 paths[player].append(child)
                 nodes[player] = child
                 world.apply_legal_action(action)
@@ -254,13 +260,16 @@ class ISMCTS:
                 node.value_sum += returns[seat]
                 node.square_sum += returns[seat] * returns[seat]
 
-    def _select(self, node: _Node, legal: list[Action], guide: Action
+    def _select(self, node: _Node, legal: list[Action], guide: Action, smooth: bool = False
                 ) -> tuple[Action, _Node, bool]:
         """Availability-aware UCB among the actions legal in this world, with a
         progressive bias toward `guide` (the game's policy choice here) that fades
-        with visits; untried actions first, `guide` before the others. Returns the
-        action, its node and whether it was just expanded."""
+        with visits; untried actions first, `guide` before the others. `smooth`: once
+        every action is tried, the node's average strategy (`smooth_uct_share`) instead
+        of UCB, sometimes. Returns the action, its node and whether it was just
+        expanded."""
         untried = []
+        tried: list[tuple[Action, _Node]] = []
         best: tuple[float, Action, _Node] | None = None
         for action in legal:
             key = ("act", action)
@@ -269,6 +278,7 @@ class ISMCTS:
                 untried.append(action)
                 continue
             child.availability += 1
+            tried.append((action, child))
             score = child.value_sum / child.visits + self.config.exploration * math.sqrt(
                 math.log(child.availability) / child.visits)
             if action == guide:
@@ -282,6 +292,12 @@ class ISMCTS:
             node.children[("act", action)] = child
             return action, child, True
         assert best is not None
+        if smooth:
+            visits = sum(child.visits for _, child in tried)
+            if self.rng.random() >= smooth_uct_share(visits):
+                action, child = self.rng.choices(
+                    tried, [child.visits for _, child in tried])[0]
+                return action, child, False
         return best[1], best[2], False
 
     def _result(self, state: AnyState, legal: list[Action], root: _Node, guide: Action,
@@ -308,11 +324,25 @@ class ISMCTS:
             if margin < shape.confidence * error:
                 chosen = guide
         policy: tuple[tuple[Action, float], ...] = ((chosen, 1.0),)
-        if shape.temperature > 0 and iterations:
-            policy = mixed_policy(stats, shape.temperature)
+        temperature = shape.temperature or (1.0 if shape.smooth else 0.0)
+        if temperature > 0 and iterations:
+            policy = mixed_policy(stats, temperature)
             chosen = self.rng.choices([action for action, _ in policy],
                                       [chance for _, chance in policy])[0]
         return SearchResult(chosen, tuple(stats), iterations, seconds, policy)
+
+
+SMOOTH_UCT = (0.9, 0.002, 0.1)
+"""Smooth UCT's schedule (eta, d, gamma; Heinrich & Silver 2015, their Kuhn and Leduc
+settings): the share of selections made by UCB."""
+
+
+def smooth_uct_share(visits: int) -> float:
+    """The chance that Smooth UCT selects by UCB at a node of `visits` visits:
+    max(gamma, eta / (1 + d * sqrt(visits))); otherwise it follows the average
+    strategy."""
+    eta, d, gamma = SMOOTH_UCT
+    return max(gamma, eta / (1 + d * math.sqrt(visits)))
 
 
 RootStats = dict[Hashable, tuple[int, float, float, int]]

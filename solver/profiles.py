@@ -30,6 +30,11 @@ class SearchShape:
     """How the final choice is made: 0 plays the most visited action; above 0 draws
     one with chance visits ** (1 / temperature): mixed play, where the game rewards
     being unpredictable."""
+    smooth: bool = False
+    """Smooth UCT (Heinrich & Silver 2015): a selection sometimes follows the node's
+    average strategy (its visit shares) instead of UCB, so the visits tend to a
+    strategy an opponent cannot exploit; the final choice is then drawn from them
+    (temperature 1 unless one is set)."""
 
 
 @dataclass(frozen=True)

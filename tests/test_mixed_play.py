@@ -9,7 +9,7 @@ import pytest
 from hunt.models.game import CHANCE
 from hunt.models.leduc import LeducGame, LeducState
 from hunt.solver.agent_specs import AgentSpecError, make_agent
-from hunt.solver.ismcts import ISMCTS, ActionStats, ISMCTSAgent, mixed_policy
+from hunt.solver.ismcts import ISMCTS, ActionStats, ISMCTSAgent, mixed_policy, smooth_uct_share
 
 
 def stats(*visits: int) -> list[ActionStats]:
@@ -66,3 +66,18 @@ def test_the_temperature_is_set_by_the_agent_spec() -> None:
         make_agent("ismcts:temperature=-1", 1)
     with pytest.raises(ValueError, match="temperature"):
         ISMCTS(temperature=-0.5)
+
+
+def test_smooth_uct_follows_its_schedule_and_plays_its_average_strategy() -> None:
+    # Heinrich & Silver 2015: eta 0.9, d 0.002, gamma 0.1 (UCB's share of selections)
+    assert smooth_uct_share(0) == pytest.approx(0.9)
+    assert smooth_uct_share(10_000) == pytest.approx(0.9 / 1.2)
+    assert smooth_uct_share(10**9) == 0.1  # never below gamma
+    state = leduc_decision()
+    result = ISMCTS(iterations=300, smooth=True, seed=2).search(state)
+    visits = {entry.action: entry.visits for entry in result.stats}
+    assert len(result.policy) > 1  # the average strategy, drawn from: mixed
+    assert all(chance == pytest.approx(visits[action] / 300)
+               for action, chance in result.policy)
+    agent = make_agent("ismcts:normal,smooth", 1, LeducGame())
+    assert isinstance(agent, ISMCTSAgent) and agent.search.config.smooth
