@@ -194,6 +194,24 @@ class MenuTree:
             Entry(run, depth, f"{self.texts[run[0]]} ... {self.texts[run[-1]]} [{len(run)}]")
             for run in runs))
 
+    def is_choice(self, text: str) -> bool:
+        """Whether `text` is one of the choices, as typed (case and spaces aside)."""
+        return text.lower().split() in ([word.lower() for word in words]
+                                        for words in self.words)
+
+    def starting(self, text: str) -> Layout | None:
+        """The menu of the choices whose leading words `text` types ("move graf-spee"),
+        when it names more than one and is not a choice itself; else None."""
+        typed = text.lower().split()
+        if not typed or self.is_choice(text):
+            return None
+        members = tuple(m for m, words in enumerate(self.words)
+                        if [word.lower() for word in words[:len(typed)]] == typed)
+        if len(members) < 2:
+            return None
+        return self.layout(members, len(typed), " ".join(self.words[members[0]][:len(typed)])
+                           + f" ... [{len(members)}]")
+
     def opened(self, entry: Entry) -> Layout:
         """The menu a group entry opens."""
         return self.layout(entry.members, entry.depth, entry.label)
@@ -300,7 +318,7 @@ def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Call
             raise QuitGame("you quit")
         if word in ("help", "?") and not rest:
             names = ", ".join([*commands, *BUILT_IN])
-            click.echo(f"{help_text} Commands: {names}.".strip())
+            click.echo("\n".join(textwrap.wrap(f"{help_text} Commands: {names}.", WIDTH)))
             continue
         if word == "undo" and not rest:
             raise Undo
@@ -311,8 +329,12 @@ def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Call
                 levels.pop()
                 show = True
             continue
-        if word in commands:
+        if word in commands and not (rest and tree.is_choice(text)):  # "hint 02" is a move
             click.echo(commands[word](rest.strip()))
+            continue
+        if (started := tree.starting(text)) is not None:  # "move graf-spee": that group
+            levels.append(started)
+            show = True
             continue
         picked = pick(level, text)
         if isinstance(picked, Entry) and picked.is_group:

@@ -4,6 +4,7 @@ screen, so no command shows what the seat may not see."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -54,9 +55,9 @@ def rules_page(plugin: AnyPlugin, state: AnyState, seat: int, card: str) -> str:
     texts: Mapping[str, str] = plugin.cards(state.game) if plugin.cards is not None else {}
     if not texts:
         return f"{plugin.title} has no cards to look up; `rules` alone gives its turn."
-    wanted = card.lower()
-    found = [name for name in texts if name.lower() == wanted] or \
-        [name for name in texts if name.lower().startswith(wanted)]
+    wanted = slug(card)
+    found = [name for name in texts if slug(name) == wanted] or \
+        [name for name in texts if slug(name).startswith(wanted)]
     if len(found) != 1:
         example = ", ".join(sorted(texts)[:3])
         what = "names several cards" if found else "is no card here"
@@ -64,6 +65,12 @@ def rules_page(plugin: AnyPlugin, state: AnyState, seat: int, card: str) -> str:
                f"(e.g. {example})."
     return "\n".join(line for paragraph in texts[found[0]].splitlines()
                      for line in wrap(paragraph))
+
+
+def slug(name: str) -> str:
+    """A card name as ids spell it: lower case, words joined by hyphens ("Nest Guard"
+    and "nest-guard" are one card)."""
+    return "-".join(re.findall(r"[a-z0-9]+", name.lower()))
 
 
 def log_page(state: AnyState, seat: int, _: str) -> str:

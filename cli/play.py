@@ -330,8 +330,10 @@ def verdict(state: AnyState, seat: int) -> str:
     first place, or the team's result in a cooperative game."""
     returns = state.returns()
     mine, best = returns[seat], max(returns)
-    if state.game.info.cooperative:
+    if state.game.info.cooperative and len(returns) > 1:
         return "Your team won." if mine > 0 else "Your team lost."
+    if state.game.info.cooperative:  # a solo game
+        return "You won." if mine > 0 else "You lost."
     if mine == best == min(returns):
         return "A draw."
     if mine < best:

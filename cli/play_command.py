@@ -62,7 +62,8 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
          ai_spec: str | None, dice: str, no_color: bool, resume_path: Path | None,
          players: int | None, option_texts: tuple[str, ...]) -> None:
     """Play GAME against the computer in the terminal. At the prompt: a choice's number
-    or text, hint, undo, save [FILE], help, quit."""
+    or text (a number ending in [N] opens a group; back returns), rules [CARD], log,
+    hint, undo, save [FILE], help, quit."""
     context = click.get_current_context()
     if no_color:
         context.color = False

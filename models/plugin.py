@@ -53,7 +53,8 @@ def upper_first(text: str) -> str:
 def wrap(text: str, indent: str = "  ", width: int = SCREEN_WIDTH) -> list[str]:
     """`text` as screen lines at most `width` wide, the later ones indented by `indent`
     (a word longer than the width is broken)."""
-    return textwrap.wrap(text, width, subsequent_indent=indent) or [""]
+    return textwrap.wrap(text, width, subsequent_indent=indent,
+                         break_on_hyphens=False) or [""]  # never "that-never-\nhappened"
 
 
 def fit(lines: Sequence[str]) -> str:

@@ -350,7 +350,7 @@ def test_the_map_is_in_colour_on_a_terminal_and_plain_with_no_color(
 @pytest.mark.parametrize(("name", "seat", "ending"), [
     ("jutland", "german", "Game over: the Germans win on more ships sunk.\nYou won.\n"),
     ("leduc", "first", "Game over: you folded; you lose 1 chip.\nYou lost.\n"),
-    ("hunted", "p1", "Game over: health ran out.\nYour team lost.\n"),
+    ("hunted", "p1", "Game over: health ran out.\nYou lost.\n"),
     ("hunting-party", "p1", "p1 1, p2 0, p3 -3.\nYou won.\n")])
 def test_the_end_says_whether_you_won_why_and_the_score(name: str, seat: str, ending: str,
                                                          tmp_path: Path) -> None:

@@ -135,3 +135,18 @@ def test_too_many_unlike_choices_come_in_runs_named_by_their_ends() -> None:
     assert len(layout.entries) <= MOST
     assert layout.entries[0].label == "play 00 ap ... play 01 ap [3]"
     assert ask(texts, "1\n2\n") == "play 00 event"
+
+
+def test_a_groups_leading_words_open_it_and_a_command_word_can_be_a_move() -> None:
+    assert ask(["end", *MOVES], "move graf-spee\n3\n") == "move graf-spee 1 03"
+    assert ask(["end", *MOVES], "move altmark 2\n1\n") == "move altmark 2 01"
+    hints = ["hint 02", "hint 07"]
+    asked: list[str] = []
+
+    def advice(rest: str) -> str:
+        asked.append(rest)
+        return "advice"
+
+    chosen = read_menu(hints, hints.__getitem__, lambda text: text,
+                       io.StringIO("hint\nhint 07\n"), {"hint": advice})
+    assert chosen == "hint 07" and asked == [""]  # "hint" alone asks; "hint 07" places

@@ -111,7 +111,9 @@ def test_the_prompt_answers_rules_log_and_map_in_a_game() -> None:
                                 input="rules\nrules royal-navy\nlog\nmap\nhelp\nquit\n")
     out = result.output
     assert result.exit_code == 0, out
-    assert "AP buy: a move of 1, 2 or 3 hexes for 1, 2 or 4 AP" in out
+    assert "AP buy: a move of up to 1, 2 or 3 hexes for 1, 2 or 4 AP" in out
     assert "Royal Navy (royal-navy): 2 AP" in out
     assert "  1. Freight Ship" in out and "Freight Ship b-e1 on 23, to england by" in out
-    assert "Commands: rules, log, hand, map, hint, save, help, quit, undo, back." in out
+    assert "Commands: rules, log, hand, map, hint, save, help, quit, undo, back." in \
+        " ".join(out.split())  # the help, wrapped to 80 columns
+    assert all(len(line) <= 80 for line in out[out.index("> help"):].splitlines()[1:4])

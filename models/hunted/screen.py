@@ -73,7 +73,7 @@ def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = 
         lines.append(f"{'You' if giver == seen['seat'] else giver} may give an inventory card "
                      "to the other player (1 time each), or pass.")
     if seen["log"]:
-        lines.append("Lately:")
+        lines.append("Lately (log: every event):")
         lines += [f"  {entry}" for entry in seen["log"][-6:]]
     if seen["result"] is not None:
         lines.append(f"Game over: {seen['reason']}."

@@ -80,7 +80,7 @@ class HuntedViews(FightSteps, partial=True):
             "activating": pending.data[0] if pending and pending.kind == "pay" else None,
             "large_from_health": game.components.large_from_health,
             "turn": game.seat_names[self.turn], "acted": self.acted,
-            "log": list(self.log[-10:]),
+            "log": list(self.log),
             "score": self.score() if self.won else None,
             "result": None if not self.over else ("won" if self.won else "lost"),
             "reason": self.reason or None,

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from hunt.models.hunting_party.rules import HuntingPartyGame
+from hunt.models.plugin import upper_first
 
 RULES = """\
 Hunting Party, a round (a day): one Fate card is turned face up for each live Hunter,
@@ -47,6 +48,8 @@ def card_texts(game: HuntingPartyGame) -> dict[str, str]:
     """Every Action card, Fate card and party event by its id, for `rules CARD`."""
     events = game.components.event_texts
     texts = dict(ACTIONS)
+    texts |= {icon: f"{upper_first(text)} (a personal icon of the Fate cards)."
+              for icon, text in ICONS.items()}
     for event, text in sorted(events.items()):
         texts[event] = f"{event} (party event): {text}"
     for card_id, card in sorted(game.fate.items()):

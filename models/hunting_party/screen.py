@@ -40,10 +40,11 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
         if hunter["seat"] == seen["seat"]:  # the others' are one word away: hunters
             lines.append(f"      {hunter['ability_text']}")
     if goal := seen["goal"]:
-        lines.append(f"Your Goal: {goal['text']} ({goal['points']} points"
+        lines.append(f"Your Goal: {goal['text'].rstrip('.')} ({plural(goal['points'], 'point')}"
                      + (", met now)." if goal["met"] else ")."))
     for choice in seen["goal_choices"]:
-        lines.append(f"Goal dealt: {choice['id']}: {choice['text']} ({choice['points']} points)")
+        lines.append(f"Goal dealt: {choice['id']}: {choice['text'].rstrip('.')} "
+                     f"({plural(choice['points'], 'point')}).")
     hand = ", ".join(f"{count} {kind}" for kind, count in seen["hand"].items() if count)
     lines.append(f"Your hand: {hand or 'empty'}.")
     if seen["fate_up"]:

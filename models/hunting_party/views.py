@@ -108,7 +108,7 @@ class PartyViews(FateSteps, partial=True):
             "bagged_by": None if self.bagged_by is None else game.seat_names[self.bagged_by],
             "vine": [KINDS[k] for k in self.vine],
             "my_reveal": None if reveal is None else KINDS[reveal],
-            "log": list(self.log[-12:]),
+            "log": list(self.log),
             "scores": self.scores() if self.over else None,
             "result": None if not self.over else self.end_reason(),
         }

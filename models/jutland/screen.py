@@ -44,7 +44,7 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
     rule = "any of your own cards" if "any" in fleets else \
         " or ".join(f"{fleet} cards" for fleet in fleets)
     if turn.banned_classes:
-        rule += ", but no " + ", ".join(turn.banned_classes)
+        rule += ", but no " + " or ".join(f"{kind}s" for kind in turn.banned_classes)
     if "strike" in turn.phases:
         lines.append(f"This turn you may deploy {rule}.")
         lines.append(f"Sink phase: the winner loses {turn.winner_loses[0]} big + "

@@ -24,6 +24,8 @@ from hunt.models.options import OptionSpec
 
 FOLD, CALL, RAISE = 0, 1, 2
 MOVES = ("fold", "call", "raise")
+ALIASES = {"check": "call", "bet": "raise"}
+"""Poker words for the moves (OpenSpiel's Leduc names them call and raise)."""
 CARDS = 6
 
 
@@ -199,6 +201,12 @@ class LeducState(State[int, LeducObservation]):
         if self.current_player() == CHANCE:
             return f"deal {self.game.card_name(action)}"
         return MOVES[action]
+
+    def string_to_action(self, text: str) -> int:
+        """A move as typed; a poker player's words are read too: "check" is a call
+        with nothing to call, "bet" a raise."""
+        word = " ".join(text.lower().split())
+        return super().string_to_action(ALIASES.get(word, word))
 
     def public_text(self, action: int, player: int) -> str:
         """The other seat's private card is dealt unseen: "deal ?"."""

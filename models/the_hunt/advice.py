@@ -11,6 +11,7 @@ Battle value), from the printed cards, so the recommended play can say why.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -161,10 +162,11 @@ SETUP_STEPS = ("place-graf-spee", "place-altmark")
 
 
 def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: HuntObservation,
-                    facts: PublicFacts, count: int = 5) -> tuple[float, list[Exposure]]:
+                    facts: PublicFacts, count: int = 5,
+                    allowed: Collection[str] | None = None) -> tuple[float, list[Exposure]]:
     """The British belief on the raider's true hex now, and the `count` moves open to
-    the German this turn (within its AP) that leave the least belief on its new hex;
-    none during setup."""
+    the German this turn (within its AP; of `allowed`, the legal action texts, when
+    given) that leave the least belief on its new hex; none during setup."""
     here = raider_hex(seen)
     now = tracker.probability(here)
     ap = 0 if seen["step"] in SETUP_STEPS else _available_ap(game, seen)
@@ -175,8 +177,10 @@ def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: HuntObser
             continue
         after = p @ tracker.kernel(steps, facts)
         for hex_id in sorted(game.ball[here][steps]):
-            moves.append(Exposure(f"move graf-spee {cost} {hex_id}", hex_id, cost,
-                                  float(after[tracker.belief.index[hex_id]])))
+            text = f"move graf-spee {cost} {hex_id}"
+            if allowed is None or text in allowed:
+                moves.append(Exposure(text, hex_id, cost,
+                                      float(after[tracker.belief.index[hex_id]])))
     moves.sort(key=lambda move: (move.exposure, move.ap, move.hex))
     return now, moves[:count]
 
@@ -201,7 +205,12 @@ def british_report(state: TheHuntState, tracker: GrafSpeeTracker) -> dict[str, A
 def german_report(state: TheHuntState, tracker: GrafSpeeTracker) -> dict[str, Any]:
     """The German hint as data (see `advice_report`)."""
     seen = state.observation(GERMAN)
-    now, moves = german_exposure(state.game, tracker, seen, public_facts(state))
+    # On its turn only the moves it may make now (none once the Graf Spee has moved);
+    # between turns, the moves its next turn's AP would allow.
+    allowed = {state.action_to_string(action) for action in state.legal_actions()} \
+        if state.current_player() == GERMAN else None
+    now, moves = german_exposure(state.game, tracker, seen, public_facts(state),
+                                 allowed=allowed)
     return {"seat": "german", "graf_spee": seen["graf_spee"], "exposure": now,
             "safest_moves": [asdict(move) for move in moves]}
 

@@ -16,12 +16,14 @@ to 3 cards (to 5 if the Graf Spee is at or next to the Altmark, as it chooses) a
 says how many it holds. The British move each Freight Ship 1 hex, play one card,
 refill to 5.
 
-AP buy: a move of 1, 2 or 3 hexes for 1, 2 or 4 AP (each piece once a turn; the Graf
-Spee's hex stays secret, only the AP is said). British: search a Force's hex, 1 AP,
+AP buy: a move of up to 1, 2 or 3 hexes for 1, 2 or 4 AP (each piece once a turn; the
+number in "move graf-spee 2 19" is the AP; the Graf Spee's hex stays secret, only the
+AP is said, and it may stay where it is). British: search a Force's hex, 1 AP,
 finds on 5+; Intelligence, 1 AP a card (+1 to this turn's searches, or a Hint marker
 the German puts at or next to the Graf Spee); a Force up the Strategy track, 2 AP.
 German: attack a Freight Ship on its hex, 2 AP, sinks on 5+ (+2 with the airplane,
-which then breaks); repair the airplane, 1 AP; keep up to 2 AP in the Reserve.
+which then breaks); an attack shows the British where the Graf Spee is; repair the
+airplane, 1 AP; keep up to 2 AP in the Reserve.
 
 A search that finds the Graf Spee starts the Battle: 5 duels of a card each, the lower
 value (plus the Forces' bonus) takes a hit; fewer hits win, the British win ties."""

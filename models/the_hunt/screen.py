@@ -17,6 +17,43 @@ LATELY = 3
 """Events the screen repeats (`log` shows them all)."""
 
 
+QUESTIONS = {
+    "place-graf-spee": "Where does the Graf Spee start? (Secret: the British are not told.)",
+    "place-altmark": "Where does the Altmark start? (The British see it.)",
+    "card": "Play a card: for its AP, or for its event.",
+    "actions": "You have {ap} AP to spend.",
+    "redraw-choice": "Refill your hand: to 3 cards, or up to 5 beside the Altmark (the "
+                     "British hear how many you hold).",
+    "hint": "Place the Hint marker the British asked for: on the Graf Spee's hex or next "
+            "to it.",
+    "window cancel-roll": "Your opponent is about to roll: react to cancel the roll, or "
+                          "pass.",
+    "window cancel-event": "Your opponent just played a card: react to cancel its event, "
+                           "or pass.",
+    "boost": "Force {1} searches {2}: before the roll, add Intelligence (1 AP a card), "
+             "or pass.",
+    "duel": "Battle: the card for this duel (both sides show theirs at once).",
+    "choose move-enemy-force": "The event: which British Force moves, and where (up to "
+                               "2 hexes)?",
+    "choose strategy-advance": "The event: which Force advances on the Strategy track?",
+    "choose false-hint": "The event: where does the false Hint marker go (3 hexes or "
+                         "more from the Graf Spee)?",
+    "choose advance-freighter": "The event: which Freight Ship sails one hex on?",
+    "choose proximity-query": "The event: name a hex; the German must say whether the "
+                              "Graf Spee is within 2 hexes of it.",
+    "choose free-attack": "The event: attack a Freight Ship on the Graf Spee's hex.",
+}
+"""The question a decision asks, by its step (`HuntObservation.step`), or its step
+and the first word of its data ("window cancel-roll")."""
+
+
+def question(seen: HuntObservation) -> str:
+    """What the seat to act is asked, in words ("" for an unknown step)."""
+    step, data = seen["step"] or "", seen["step_data"]
+    text = QUESTIONS.get(f"{step} {data[0]}" if data else step) or QUESTIONS.get(step, "")
+    return text.format(*data, "", "", "", ap=seen["ap"])
+
+
 def hex_marks(game: TheHuntGame, seen: HuntObservation, style: Style) -> dict[str, list[str]]:
     """Every mark on each hex the seat sees, the most important first: the Graf Spee,
     Forces, the Altmark, Freight Ships, Hints, where the raider may be, ports."""
@@ -34,8 +71,10 @@ def hex_marks(game: TheHuntGame, seen: HuntObservation, style: Style) -> dict[st
         mark(freighter["hex"], "f", "green")
     for hex_id in seen["hints"]:
         mark(hex_id, "h", "yellow")
+    # Marked once the public events narrow it to half the map or less: "?" on 40 of 41
+    # hexes says nothing
     if seen["seat"] == "british" and seen["graf_spee"] is None \
-            and len(seen["possible"]) < len(game.board.graph):
+            and len(seen["possible"]) <= len(game.board.graph) // 2:
         for hex_id in seen["possible"]:
             mark(hex_id, "?", "magenta", True)
     for destination in game.board.destinations.values():
@@ -88,8 +127,8 @@ def screen(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = p
         lines += [line for entry in seen["log"][-LATELY:] for line in wrap(f"  {entry}", "    ")]
     if seen["result"]:
         lines.append(f"Game over: {seen['result']['how']}.")
-    elif seen["step"] == "actions":
-        lines.append(f"You have {seen['ap']} AP to spend.")
+    elif seen["to_move"] == "you" and (asked := question(seen)):
+        lines += wrap(asked)
     return "\n".join(lines)
 
 

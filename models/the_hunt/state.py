@@ -194,7 +194,9 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
             return f"{'free' if self.free_searches else '1 AP'}, finds on {max(need, 1)}+"
         if verb == "repair":
             removed = sum(self.removed[GERMAN].values())
-            return f"{tracks.repair_cost} AP, repairs on {max(removed + 1 - bonus, 1)}+"
+            need = removed + 1 - bonus
+            return f"{tracks.repair_cost} AP, " + (f"repairs on {need}+" if need > 1
+                                                   else "repairs for sure")
         if verb == "advance":
             return f"{tracks.advance_cost} AP"
         if verb == "intel":
@@ -224,7 +226,6 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
             self.flow, self.active = "german-card", GERMAN
             self.turn += 1
             self._reset_turn()
-            self.log = self.log[-12:]
             self._push(Step("card", GERMAN))
         elif flow == "german-card":
             self.flow = "german-redraw"

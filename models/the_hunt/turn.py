@@ -103,7 +103,7 @@ class TurnSteps(HuntState, partial=True):
         self._discard(seat, card_id)
         steps = [Step("actions", seat)]
         if card.event == "mandatory":
-            self._say(f"Mandatory event: {card.text}")
+            self._say(f"Mandatory event: {card.text.removeprefix('Mandatory: ')}")
             steps[:0] = [Step("window", 1 - seat, ("cancel-event",)),
                          Step("resolve", AUTO, (seat, card_id, "mandatory"))]
         self._push(*steps)

@@ -71,7 +71,7 @@ class HuntViews(BattleSteps, partial=True):
             "plane": self.plane, "reserve": self.reserve,
             "bag": len(self.bag), "sunk": list(self.sunk), "delivered": list(self.delivered),
             "hints": list(self.hints),
-            "log": list(self.log[-12:]),
+            "log": list(self.log),
             "result": None if self.winner is None else
             {"winner": SIDES[self.winner], "how": self.how},
         }
