@@ -108,10 +108,9 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
         except ValueError:
             raise AgentSpecError(
                 f"bad setting {quoted(setting)} in {quoted(spec)}; accepted: "
-                f"{', '.join(LEVELS)}, iterations=N (N from 1)"
-                + (", time=S (seconds from 0.01), depth=N (from 0), uniform, confidence=C "
-                   "(from 0), epsilon=E (0 to 1), tree=N (from 0), temperature=T (from 0), "
-                   "workers=N (from 1), smooth"
+                f"{', '.join(LEVELS)}, iterations=N (from 1)"
+                + (", time=S (from 0.01 s), depth=N, uniform, confidence=C, epsilon=E (0 "
+                   "to 1), tree=N, temperature=T, smooth, workers=N (from 1)"
                    if name == "ismcts" else "")
             ) from None
     if name == "ismcts":
