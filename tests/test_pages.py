@@ -102,7 +102,7 @@ def test_a_jutland_log_says_when_a_sides_choice_closed_by_itself() -> None:
     log = state.observation(0)["log"]
     assert log[0].endswith("Your hand was empty, so your discard closed by itself.")
     assert log[1].startswith("You draw ") and log[2] == "The British draw 7 cards."
-    assert seat_log([("done",), ("discarded", 2, 0)], game.cards, 0) == [
+    assert seat_log([("done",), ("discarded", 2, 0)], game, 0) == [
         "Discards revealed (face down): the Germans 2, the British 0."]
 
 
@@ -117,3 +117,11 @@ def test_the_prompt_answers_rules_log_and_map_in_a_game() -> None:
     assert "Commands: rules, log, hand, map, hint, save, help, quit, undo, back." in \
         " ".join(out.split())  # the help, wrapped to 80 columns
     assert all(len(line) <= 80 for line in out[out.index("> help"):].splitlines()[1:4])
+
+
+def test_a_jutland_log_names_each_strikes_forces_and_winner() -> None:
+    game = JutlandGame()
+    hipper, beatty = game.card_index["hipper-bc"], game.card_index["beatty-bc"]
+    assert seat_log([("done",), ("deployed", (hipper,), (beatty,))], game, 0) == [
+        "Strike: the Germans deploy hipper-bc (force 3), the British beatty-bc (force 3): "
+        "the British win."]  # a tie goes to the British

@@ -7,17 +7,27 @@ other side's cards until they are revealed."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING
 
 from hunt.boards.jutland_deck import SIDES, JutlandCard
 from hunt.models.plugin import plural, upper_first
+
+if TYPE_CHECKING:  # the rules build their observation with this module
+    from hunt.models.jutland.rules import JutlandGame
 
 FLEETS = {"german": "the Germans", "british": "the British"}
 """Each side as the subject of a sentence."""
 
 
-def seat_log(views: Sequence[Hashable], cards: Sequence[JutlandCard], seat: int) -> list[str]:
+def names(deployed: Sequence[JutlandCard]) -> str:
+    """Deployed cards by id, or "nothing"."""
+    return ", ".join(card.id for card in deployed) or "nothing"
+
+
+def seat_log(views: Sequence[Hashable], game: JutlandGame, seat: int) -> list[str]:
     """The log of the side `seat` from its view tokens, in order: choices made,
     discards and Strikes revealed, draws (consecutive ones together), reshuffles."""
+    cards = game.cards
     log: list[str] = []
     other = FLEETS[SIDES[1 - seat]]
     chose = False  # whether this side said "done" since the last reveal
@@ -54,9 +64,11 @@ def seat_log(views: Sequence[Hashable], cards: Sequence[JutlandCard], seat: int)
                                            "closed by itself."))
             chose = False
         elif kind == "deployed":
-            german, british = ([cards[kind].id for kind in side] for side in token[1:3])
-            log.append(f"Strike revealed: the Germans deploy {', '.join(german) or 'nothing'}"
-                       f"; the British {', '.join(british) or 'nothing'}."
+            german, british = ([cards[k] for k in side] for side in token[1:3])
+            forces = [sum(card.force for card in side) for side in (german, british)]
+            winner = FLEETS[SIDES[game.strike_winner(*forces)]]
+            log.append(f"Strike: the Germans deploy {names(german)} (force {forces[0]}), the "
+                       f"British {names(british)} (force {forces[1]}): {winner} win."
                        + ("" if chose else " Your hand was empty, so you deploy nothing."))
             chose = False
         elif kind == "reshuffled":

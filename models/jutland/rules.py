@@ -287,7 +287,7 @@ class JutlandState(State[int, JutlandObservation]):
                         for turn, german, british, german_cards, british_cards
                         in self.strikes],
             "result": self.end_reason() or None,
-            "log": seat_log(self._views[player], cards, player),
+            "log": seat_log(self._views[player], self.game, player),
         }
 
     # -- seat records (`hunt.models.seat_record`) ----------------------------------------

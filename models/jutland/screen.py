@@ -30,12 +30,15 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
     if (counts := seen["last_discards"]) is not None:
         lines.append(f"Last discards (face down): German {counts['german']}, "
                      f"British {counts['british']}.")
-    for strike in seen["strikes"]:
+    if strikes := seen["strikes"]:  # the last in full, the others counted (log: each)
+        won = Counter(strike["winner"] for strike in strikes)
+        last = strikes[-1]
         lines.append(
-            f"Strike {strike['turn']}: German {strike['german_force']} "
-            f"({', '.join(strike['german_cards']) or 'nothing'}) v British "
-            f"{strike['british_force']} ({', '.join(strike['british_cards']) or 'nothing'})"
-            f": {FLEETS[strike['winner']]} win.")
+            f"Strikes won: German {won['german']}, British {won['british']}. Last, turn "
+            f"{last['turn']}: German {last['german_force']} "
+            f"({', '.join(last['german_cards']) or 'nothing'}) v British "
+            f"{last['british_force']} ({', '.join(last['british_cards']) or 'nothing'})"
+            f": {FLEETS[last['winner']]} win.")
     if seen["result"] is not None:
         lines.append(f"Game over: {outcome(seen)}.")
         return fit(lines)
