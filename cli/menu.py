@@ -86,6 +86,12 @@ class Layout:
         return head + columns(labels)
 
 
+def labelled(text: str, note: str) -> str:
+    """A choice as a menu line shows it: its text, and its note in brackets if it has
+    one (`State.choice_note`: "trophy fate-03 (lion)")."""
+    return f"{text} ({note})" if note else text
+
+
 def columns(labels: Sequence[str], most: int = 4) -> list[str]:
     """`labels` row by row in as many columns as fit in `WIDTH` (each column as wide as
     its longest label; at most `most`); a label too long for one row is cut with "..."."""
@@ -132,8 +138,7 @@ class MenuTree:
         if len(members) == 1:
             member = members[0]
             note = self.notes[member]
-            return Entry(members, len(self.words[member]),
-                         self.texts[member] + (f" ({note})" if note else ""))
+            return Entry(members, len(self.words[member]), labelled(self.texts[member], note))
         depth = self.shared(members, depth)
         prefix = " ".join(self.words[members[0]][:depth])
         notes = {self.notes[m] for m in members}

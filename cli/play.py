@@ -193,13 +193,6 @@ def read_choice(state: AnyState, stdin: TextIO,
     return action
 
 
-def choice_text(state: AnyState, action: Action) -> str:
-    """A menu line's text: the action as typed, and its note in brackets if it has one
-    (`State.choice_note`: "trophy fate-03 (lion)")."""
-    text, note = state.action_to_string(action), state.choice_note(action)
-    return f"{text} ({note})" if note else text
-
-
 def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None],
                      render: Callable[[AnyState, int], str], stdin: TextIO,
                      save_path: Path | None = None,

@@ -543,7 +543,7 @@ def test_a_terminal_is_told_while_the_computer_thinks(monkeypatch: pytest.Monkey
 
 
 def test_menus_name_the_fate_card_a_choice_takes_by_its_event_and_animal() -> None:
-    from hunt.cli.play import choice_text
+    from hunt.cli.menu import labelled
     from hunt.models.game import random_action
     from hunt.models.hunting_party import HuntingPartyGame
 
@@ -555,7 +555,8 @@ def test_menus_name_the_fate_card_a_choice_takes_by_its_event_and_animal() -> No
         while not state.is_terminal() and len(seen) < 2:
             for action in state.legal_actions() if state.current_player() >= 0 else ():
                 if action.verb in ("trophy", "discard") and action.arg in game.fate:
-                    seen.setdefault(action.verb, choice_text(state, action))
+                    seen.setdefault(action.verb, labelled(state.action_to_string(action),
+                                                          state.choice_note(action)))
             state.apply_action(random_action(state, rng))
     card = game.fate[seen["discard"].split()[1]]
     assert seen["discard"].endswith(f" ({card.event}, {card.animal})")
