@@ -20,8 +20,8 @@ from hunt.cli.params import UserError, game_option_flags, game_options
 from hunt.cli.play import INTERRUPTED, verdict, writable_file, write_record
 from hunt.cli.play_command import new_save_path, screen_of
 from hunt.cli.records import read_game_record
-from hunt.errors import OutputError, RecordError
-from hunt.models.game import CHANCE
+from hunt.errors import HuntError, OutputError, RecordError
+from hunt.models.game import CHANCE, AnyState
 from hunt.models.plugin import seat_title, upper_first
 from hunt.models.registry import available_games, game_of_record, load_game
 from hunt.models.seat_record import SeatNotebook, is_seat_record
@@ -93,6 +93,18 @@ def resumed(game_name: str, path: Path, option_texts: tuple[str, ...]) -> SeatNo
         raise RecordError(f"{path}: {error}") from None
 
 
+def own_notes(state: AnyState, entries: list[str]) -> list[str]:
+    """The menu notes of the seat's own moves ("search G (1 AP, finds on 5+)"): its
+    entries are its legal actions' texts, and a note reads only what the seat knows."""
+    notes = []
+    for entry in entries:
+        try:
+            notes.append(state.choice_note(state.string_to_action(entry)))
+        except HuntError:  # an entry that is not a move of this state (none expected)
+            notes.append("")
+    return notes
+
+
 def keep_table(notebook: SeatNotebook, path: Path) -> None:
     """The loop: show the seat's screen, ask for the next entry, write the record."""
     game, seat = notebook.game, notebook.seat
@@ -134,7 +146,8 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
             commands: dict[str, Command] = {word: partial(page, notebook.world, seat)
                                             for word, page in pages.items()}
             commands |= {"hint": lambda _: hint(), "save": save}
-            read_menu(options, chosen, notebook.add, sys.stdin, commands, TABLE_HELP)
+            read_menu(options, chosen, notebook.add, sys.stdin, commands, TABLE_HELP,
+                      own_notes(state, options) if player == seat else None)
         except Undo:
             struck = notebook.undo()
             click.echo(f"Struck out: {struck}." if struck else "Nothing to strike out.")

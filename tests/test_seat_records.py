@@ -195,6 +195,14 @@ def test_the_table_lists_the_other_sides_moves_in_their_public_form(tmp_path: Pa
     assert "move graf-spee 2 ?" in menu and "move graf-spee 2 1" not in menu
 
 
+def test_the_tables_menu_of_the_seats_own_moves_shows_their_costs(tmp_path: Path) -> None:
+    code, out = table("--as", "british", "--save", str(tmp_path / "t.json"),
+                      lines=[*TABLE_OPENING, "end", "redraw 4", "quit"])
+    assert code == 0, out
+    menu = out[out.rindex("Your move:"):]
+    assert "play cumberland ap (2 AP)" in menu and "play harwood ap (3 AP)" in menu
+
+
 def test_analysis_of_a_seat_record_uses_only_that_seats_view() -> None:
     code, out = run("analyze", "the-hunt", str(EXAMPLES / "the-hunt-british-seat.json"),
                     "--playouts", "2", "--turning-points", "1", "--iterations", "20", "--json")
