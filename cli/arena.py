@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from contextlib import nullcontext
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 
-from hunt.cli.params import SEED, UserError, game_option_flags, game_options
+from hunt.cli.params import SEED, UserError, backend_options, game_option_flags, game_options
 from hunt.errors import why
 from hunt.models.registry import available_games, load_game
-from hunt.solver.agent_specs import LEVELS, make_agent
-from hunt.solver.arena import GameOutcome, run_arena
+from hunt.solver.agent_specs import AGENT_NAMES, make_agent
+from hunt.solver.arena import ArenaLogError, GameOutcome, arena_tasks, logged_outcomes, run_arena
 
 
 @click.command()
@@ -35,25 +36,35 @@ from hunt.solver.arena import GameOutcome, run_arena
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Append each game to this file as it ends, one JSON line "
                                  "(seed, agents by seat, returns, length, how it ended).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Count the games of this log (an earlier run's --log with "
+                                 "the same settings) and play only the missing ones, "
+                                 "appending them to it.")
+@backend_options
 def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
           players: int | None, option_texts: tuple[str, ...], as_json: bool,
-          log_path: Path | None) -> None:
+          log_path: Path | None, resume_path: Path | None, backend: str,
+          address: str | None) -> None:
     """Play two agents against each other on paired seeds; win rates with 95% intervals.
     The score is the first agent's share of games it scores highest in (ties count
     half); with n players, chance alone gives 1/n."""
     specs = split_agent_specs(agent_specs)
     if len(specs) != 2:
         raise click.BadParameter("give two agents, e.g. ismcts,heuristic", param_hint="--agents")
-    for spec in specs:
-        make_agent(spec, 0)
     options = game_options(game_name, option_texts, players)
-    info = load_game(game_name, **options).info
+    loaded = load_game(game_name, **options)
+    for spec in specs:
+        make_agent(spec, 0, loaded)
+    info = loaded.info
     seats = 2 if info.cooperative else info.num_players  # co-op: each seed once per agent
+    done = resumed_games(resume_path, game_name, specs, games, seed, options)
+    log_path = log_path or resume_path
     try:
         log: TextIO | None = log_path.open("a") if log_path else None
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
         raise UserError(f"cannot write the log {log_path}: {why(error)}") from None
-    with click.progressbar(length=seats * games, label="games", file=sys.stderr,
+    start = time.perf_counter()
+    with click.progressbar(length=seats * games - len(done), label="games", file=sys.stderr,
                            show_pos=True) as bar, log or nullcontext():
 
         def finished(outcome: GameOutcome) -> None:
@@ -63,11 +74,29 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
                 log.flush()
 
         report = run_arena(game_name, specs[0], specs[1], games, first_seed=seed,
-                           workers=workers, options=options, on_game=finished)
+                           workers=workers, options=options, on_game=finished,
+                           backend=backend, address=address, done=done)
+    played = seats * games - len(done)
+    seconds = time.perf_counter() - start
+    counted = report.games * (2 if info.cooperative else 1) + len(report.pending)
+    timing = {"backend": backend, "workers": workers, "played": played,
+              "resumed": len(done), "seconds": round(seconds, 3),
+              "games_per_second": round(played / seconds, 4) if seconds else 0.0,
+              "cpu_seconds_per_game": round(report.cpu_seconds / counted, 4)
+              if counted else 0.0}
+    for outcome in report.failed:
+        click.echo(f"Failed: {outcome.error}", err=True)
+    if report.failed and not report.games:
+        raise UserError(f"every game failed ({len(report.failed)}); the first: "
+                        f"{report.failed[0].error}")
     data = report.to_json()
     if as_json:
-        click.echo(json.dumps(data, indent=1))
+        click.echo(json.dumps({**data, "timing": timing}, indent=1))
         return
+    click.echo(f"{played} games played in {seconds:.1f} s on {backend} with {workers} "
+               f"worker{'s' if workers > 1 else ''}: {timing['games_per_second']:.3f} games "
+               f"a second, {timing['cpu_seconds_per_game']:.2f} CPU-seconds a game"
+               + (f" ({len(done)} more from {resume_path})" if done else ""))
     low, high = data["score_95"]
     if "team_wins" in data:
         click.echo(f"{game_name} (the players win or lose together): {specs[0]} against "
@@ -99,13 +128,31 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
 
 def split_agent_specs(text: str) -> list[str]:
     """"ismcts:normal,depth=40,heuristic" -> ["ismcts:normal,depth=40", "heuristic"]:
-    a piece that reads as a setting (key=value, a level, uniform) belongs to the agent
-    before it; any other piece is the next agent."""
+    a piece that starts an agent (its name, alone or before a colon) is the next agent;
+    any other piece (key=value, a level, uniform, smooth) is a setting of the agent
+    before it."""
     specs: list[str] = []
     for piece in (part.strip() for part in text.split(",")):
-        setting = "=" in piece or piece.lower() in (*LEVELS, "uniform")
+        setting = piece.partition(":")[0].lower() not in AGENT_NAMES
         if specs and setting and ":" in specs[-1]:
             specs[-1] += "," + piece
         else:
             specs.append(piece)
     return specs
+
+
+def resumed_games(path: Path | None, game_name: str, specs: list[str], games: int, seed: int,
+                  options: dict[str, Any]) -> list[GameOutcome]:
+    """The finished games of the log at `path` that this arena would play (none without
+    a path, or when the file does not exist yet)."""
+    if path is None or not path.exists():
+        return []
+    try:
+        lines = path.read_text().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise UserError(f"cannot read the log {path}: {why(error)}") from None
+    tasks = arena_tasks(game_name, specs[0], specs[1], games, seed, options)
+    try:
+        return logged_outcomes(lines, tasks)
+    except ArenaLogError as error:
+        raise UserError(f"cannot resume from {path}: {error}") from None

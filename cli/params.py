@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import click
 
 from hunt.errors import quoted
 from hunt.models.registry import game_plugin
+from hunt.solver.backends import BACKENDS
 
 
 class FiniteSeconds(click.ParamType):  # type: ignore[type-arg]
@@ -63,6 +65,21 @@ game_option_flags = click.option(
     help="A game option, e.g. -o difficulty=hard; repeat for each (`hunt games` lists "
          "every game's options).")
 """The `-o NAME=VALUE` flag of every command that starts a game."""
+
+
+_BACKEND_FLAGS = click.option(
+    "--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
+    help="Where the games run: this machine's processes, or Ray (the ray extra: pip "
+         "install -e '.[ray]'), started here with --workers CPUs or joined at --address."
+), click.option("--address", default=None, metavar="ADDR",
+                help="A Ray cluster to join (e.g. ray://head:10001 or auto); with "
+                     "--backend ray.")
+
+
+def backend_options(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The `--backend` and `--address` flags of the commands that play many games."""
+    backend, address = _BACKEND_FLAGS
+    return backend(address(function))
 
 
 def game_options(game_name: str, texts: tuple[str, ...], players: int | None) -> dict[str, Any]:

@@ -4,23 +4,27 @@ same cards from every side. In a cooperative game (the players win or lose toget
 each seed is played once by each agent in every seat, and the agents are compared on
 the same deals: the one that escapes where the other does not wins the pair.
 
-Games run in worker processes; results carry win rates with 95% Wilson intervals,
-the average game length and how games ended.
+Games run on a backend (`hunt.solver.backends`: processes of this machine, or Ray);
+results carry win rates with 95% Wilson intervals, the average game length and how
+games ended. A game that stops with an error is reported by its seed and seating and
+the others go on; an arena's log (one JSON line a game) lets a stopped run resume.
 """
 
 from __future__ import annotations
 
+import json
 import math
-import multiprocessing
+import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from hunt.errors import HuntError
 from hunt.models.registry import load_game
 from hunt.solver.agent_specs import make_agent
+from hunt.solver.backends import run_all
 from hunt.solver.match import play_game
 
 
@@ -40,18 +44,25 @@ class GameTask:
 
 @dataclass(frozen=True)
 class GameOutcome:
-    """What one arena game gave."""
+    """What one arena game gave: its result, or the error that stopped it."""
 
     task: GameTask
     returns: tuple[float, ...]
     length: int
     end_reason: str
+    cpu_seconds: float = 0.0
+    """Processor time the game took where it ran (not part of the results: it differs
+    from run to run)."""
+    error: str | None = None
+    """Why the game stopped before its end (seed and seating named), if it did."""
 
     def to_json(self) -> dict[str, Any]:
         """The game as one line of an arena log: seed, seating and result."""
         return {"seed": self.task.seed, "agents": list(self.task.specs),
                 "first_agent_seat": self.task.first_agent_seat,
-                "returns": list(self.returns), "length": self.length, "end": self.end_reason}
+                "returns": list(self.returns), "length": self.length, "end": self.end_reason,
+                "cpu_seconds": round(self.cpu_seconds, 3),
+                **({"error": self.error} if self.error else {})}
 
 
 class ArenaGameError(HuntError, RuntimeError):
@@ -60,20 +71,23 @@ class ArenaGameError(HuntError, RuntimeError):
 
 
 def play_task(task: GameTask) -> GameOutcome:
-    """Play one arena game (in a worker process)."""
+    """Play one arena game (in a worker process). A game that stops with an error comes
+    back as an outcome naming its seed, seating and the error, so the others go on."""
     game = load_game(task.game, **dict(task.options))
     agents = [make_agent(spec, task.seed * 7919 + seat, game)
               for seat, spec in enumerate(task.specs)]
+    start = time.process_time()
     try:
         result = play_game(game, agents, task.seed)
     except Exception as error:  # a bug: say which game, as the traceback stays in the worker
         where = traceback.extract_tb(error.__traceback__)[-1]
         seating = ", ".join(f"{name} {spec}" for name, spec
                             in zip(game.info.seat_names, task.specs, strict=True))
-        raise ArenaGameError(
+        return GameOutcome(task, (), 0, "", time.process_time() - start, (
             f"{task.game} seed {task.seed} ({seating}) stopped: {type(error).__name__}: "
-            f"{error} (at {where.filename}:{where.lineno})") from error
-    return GameOutcome(task, result.returns, result.length, result.state.end_reason())
+            f"{error} (at {where.filename}:{where.lineno})"))
+    return GameOutcome(task, result.returns, result.length, result.state.end_reason(),
+                       time.process_time() - start)
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -110,9 +124,17 @@ class ArenaReport:
     pending: dict[int, tuple[str, bool]] = field(default_factory=dict)
     """Cooperative games: a seed's first result (which agent, won?) until its pair
     arrives."""
+    failed: list[GameOutcome] = field(default_factory=list)
+    """Games that stopped with an error (not counted)."""
+    cpu_seconds: float = 0.0
+    """Processor time of the games counted, added up."""
 
     def add(self, outcome: GameOutcome) -> None:
-        """Count one finished game."""
+        """Count one finished game (or keep one that failed)."""
+        if outcome.error:
+            self.failed.append(outcome)
+            return
+        self.cpu_seconds += outcome.cpu_seconds
         if self.cooperative:
             self._add_pair_half(outcome)
             return
@@ -169,7 +191,11 @@ class ArenaReport:
                         for seat, counts in sorted(self.by_seat.items())},
             "average_length": self.total_length / (2 * self.games if self.cooperative
                                                     else self.games) if self.games else 0.0,
-            "end_reasons": dict(self.end_reasons.most_common()),
+            # most first, ties by name: the same whatever order the games finished in
+            "end_reasons": dict(sorted(self.end_reasons.items(),
+                                       key=lambda item: (-item[1], item[0]))),
+            **({"failed": sorted(o.error or "" for o in self.failed)}
+               if self.failed else {}),
             **({"team_wins": [self.team_wins["a"], self.team_wins["b"]],
                 "team_win_95": [list(wilson_interval(self.team_wins[key], self.games))
                                 for key in "ab"]}
@@ -199,24 +225,56 @@ def arena_tasks(game: str, agent_a: str, agent_b: str, seeds: int, first_seed: i
 
 def run_arena(game: str, agent_a: str, agent_b: str, seeds: int, *, first_seed: int = 0,
               workers: int = 1, options: dict[str, Any] | None = None,
-              on_game: Callable[[GameOutcome], None] | None = None) -> ArenaReport:
-    """Play every seed with every seating; agent A's results, tallied."""
+              on_game: Callable[[GameOutcome], None] | None = None,
+              backend: str = "local", address: str | None = None,
+              done: Sequence[GameOutcome] = ()) -> ArenaReport:
+    """Play every seed with every seating on `backend` (`hunt.solver.backends`); agent
+    A's results, tallied. The games of `done` (a resumed log) are counted, not played
+    again. A game that fails is kept in the report's `failed`; the others go on."""
+    loaded = load_game(game, **(options or {}))
     for spec in (agent_a, agent_b):
-        make_agent(spec, 0)  # refuse a bad spec before starting workers
+        make_agent(spec, 0, loaded)  # refuse a bad spec before starting workers
     tasks = arena_tasks(game, agent_a, agent_b, seeds, first_seed, options)
-    info = load_game(game, **(options or {})).info
-    report = ArenaReport(game, (agent_a, agent_b), cooperative=info.cooperative,
-                         seat_names=info.seat_names)
-    for outcome in _run(tasks, workers):
+    report = ArenaReport(game, (agent_a, agent_b), cooperative=loaded.info.cooperative,
+                         seat_names=loaded.info.seat_names)
+    finished = {outcome.task for outcome in done}
+    for outcome in done:
+        report.add(outcome)
+    todo = [task for task in tasks if task not in finished]
+    for _, outcome in run_all(play_task, todo, workers=workers, backend=backend,
+                              address=address):
         report.add(outcome)
         if on_game is not None:
             on_game(outcome)
     return report
 
 
-def _run(tasks: list[GameTask], workers: int) -> Iterator[GameOutcome]:
-    if workers <= 1:
-        yield from map(play_task, tasks)
-        return
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        yield from pool.imap_unordered(play_task, tasks)
+def logged_outcomes(lines: Sequence[str], tasks: Sequence[GameTask]) -> list[GameOutcome]:
+    """The finished games of an arena log (`GameOutcome.to_json` lines) among `tasks`;
+    `ArenaLogError` for a line that is not one, or a game no task of this arena plays.
+    Failed games are left out, so a resumed arena plays them again."""
+    by_key = {(task.seed, task.specs, task.first_agent_seat): task for task in tasks}
+    outcomes = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+            key = (entry["seed"], tuple(entry["agents"]), entry["first_agent_seat"])
+            returns, length, end = tuple(entry["returns"]), entry["length"], entry["end"]
+        except (ValueError, KeyError, TypeError):
+            raise ArenaLogError(f"line {number} of the log is not an arena game; expected "
+                                "the JSON lines `hunt arena --log` writes") from None
+        if key not in by_key:
+            raise ArenaLogError(
+                f"line {number} of the log is a game this arena does not play (seed "
+                f"{key[0]}, agents {', '.join(key[1])}); resume with the same --agents, "
+                "--games, --seed and options")
+        if "error" not in entry:
+            outcomes.append(GameOutcome(by_key[key], returns, length, end,
+                                        float(entry.get("cpu_seconds", 0.0))))
+    return outcomes
+
+
+class ArenaLogError(HuntError, ValueError):
+    """An arena log that cannot be resumed: a line that is no game of this arena."""

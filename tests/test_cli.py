@@ -185,6 +185,9 @@ def test_arena_agent_specs_may_carry_several_settings() -> None:
     assert split_agent_specs("ismcts:iterations=30,depth=12,heuristic") == [
         "ismcts:iterations=30,depth=12", "heuristic"]
     assert split_agent_specs("random, pimc:iterations=5") == ["random", "pimc:iterations=5"]
+    # an agent whose first setting has "=" starts a new agent; flags stay with theirs
+    assert split_agent_specs("ismcts:smooth,ismcts:time=0.2,model=/tmp/A.npz") == [
+        "ismcts:smooth", "ismcts:time=0.2,model=/tmp/A.npz"]
 
 
 def test_bench_quick_prints_every_figure_and_writes_them_as_json(tmp_path: Path) -> None:
