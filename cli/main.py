@@ -16,6 +16,7 @@ from hunt.cli.params import UserError
 from hunt.cli.play_command import play
 from hunt.cli.record import record
 from hunt.cli.table import table
+from hunt.cli.train import train
 from hunt.errors import HuntError
 from hunt.models.registry import available_games, game_plugin
 
@@ -57,7 +58,7 @@ def games(show_options: bool) -> None:
                 click.echo(f"    {line}")
 
 
-for command in (play, hint, analyze, arena, board, bench, record, table):
+for command in (play, hint, analyze, arena, board, bench, record, table, train):
     cli.add_command(command)
 
 

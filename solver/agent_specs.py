@@ -15,7 +15,10 @@ playing the most visited (1: in proportion; mixed play an opponent cannot read);
 `ismcts:smooth` selects by Smooth UCT (sometimes the average strategy instead of UCB)
 and draws the final move from the visits; `ismcts:workers=N` searches each decision
 on N processes, its iterations shared among them (the hard level uses 2:
-`HARD_WORKERS`).
+`HARD_WORKERS`); `ismcts:prior=C` selects by PUCT with the policy network's chances
+(C its constant) and `ismcts:value=V` takes that share of a leaf's value from the
+value network (1: no playout), the game's shipped weights
+(`hunt.solver.network.shipped_weights`) unless `model=PATH` names others.
 Without them each game's measured profile applies (`hunt.solver.profiles`).
 Difficulty levels only change the search budget, never what the AI may see.
 """
@@ -29,6 +32,7 @@ from hunt.errors import HuntError, quoted
 from hunt.models.game import AnyGame
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
 from hunt.solver.ismcts import ISMCTSAgent, ISMCTSConfig
+from hunt.solver.network import load_network, shipped_weights
 from hunt.solver.pimc import PIMCAgent
 from hunt.solver.profiles import search_profile
 
@@ -66,7 +70,8 @@ def finite(text: str, least: float) -> float:
 
 def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
     """The agent `spec` describes, seeded with `seed`; levels are scaled to `game`."""
-    name, _, settings = spec.strip().lower().partition(":")
+    name, _, settings = spec.strip().partition(":")
+    name = name.lower()
     if name not in AGENT_NAMES:
         raise AgentSpecError(f"no agent {quoted(name)}; accepted: {', '.join(AGENT_NAMES)}")
     if name == "random":
@@ -79,6 +84,9 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
     config = ISMCTSConfig(iterations=normal)
     for setting in filter(None, settings.split(",")):
         key, _, value = setting.partition("=")
+        key = key.lower()
+        if key != "model":  # a path keeps its case
+            value = value.lower()
         try:
             if key in LEVELS and not value:
                 config = replace(config, iterations=max(1, round(normal * LEVELS[key])),
@@ -103,17 +111,41 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
                 config = replace(config, smooth=True)
             elif key == "workers" and name == "ismcts":
                 config = replace(config, workers=whole(value, 1))
+            elif key == "prior" and name == "ismcts":
+                config = replace(config, prior=finite(value, 0))
+            elif key == "value" and name == "ismcts" and finite(value, 0) <= 1:
+                config = replace(config, value=finite(value, 0))
+            elif key == "model" and name == "ismcts" and value:
+                config = replace(config, model=value)
             else:
                 raise ValueError
         except ValueError:
             raise AgentSpecError(
                 f"bad setting {quoted(setting)} in {quoted(spec)}; accepted: "
                 f"{', '.join(LEVELS)}, iterations=N (from 1)"
-                + (", time=S (from 0.01 s), depth=N, uniform, confidence=C, epsilon=E (0 "
-                   "to 1), tree=N, temperature=T, smooth, workers=N (from 1)"
-                   if name == "ismcts" else "")
+                + (", time=S (from 0.01 s), depth=N, uniform, confidence=C, epsilon=E and "
+                   "value=V (0 to 1), tree=N, temperature=T, smooth, workers=N, prior=C, "
+                   "model=PATH" if name == "ismcts" else "")
             ) from None
     if name == "ismcts":
-        return ISMCTSAgent(config, seed=seed)
+        return ISMCTSAgent(_with_weights(config, spec, game), seed=seed)
     assert config.iterations is not None
     return PIMCAgent(iterations=config.iterations, seed=seed)
+
+
+def _with_weights(config: ISMCTSConfig, spec: str, game: AnyGame | None) -> ISMCTSConfig:
+    """`config` with the game's shipped weights where a prior or a network value is
+    asked for and no `model=` is given; a readable network either way."""
+    if not (config.prior or config.value):
+        return config
+    if config.model is None:
+        path = shipped_weights(game.info.name) if game is not None else None
+        if path is None:
+            raise AgentSpecError(
+                f"{quoted(spec)} asks for a network, and no weights ship for "
+                f"{game.info.name if game else 'an unnamed game'}; give model=PATH (a file "
+                "`hunt train` wrote)")
+        config = replace(config, model=str(path))
+    assert config.model is not None
+    load_network(config.model)  # a WeightsError (one line) now, not in a worker
+    return config

@@ -33,6 +33,8 @@ from typing import Any, TypedDict, Unpack
 
 from hunt.models.game import CHANCE, Action, AnyState
 from hunt.solver.agent import Agent
+from hunt.solver.features import view_features
+from hunt.solver.network import load_network
 from hunt.solver.parallel import run_parts
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import SearchShape, search_profile
@@ -41,7 +43,7 @@ from hunt.solver.profiles import SearchShape, search_profile
 class _Node:
     """A point in one seat's tree: an information set of that seat."""
 
-    __slots__ = ("availability", "children", "square_sum", "value_sum", "visits")
+    __slots__ = ("availability", "children", "priors", "square_sum", "value_sum", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Hashable, _Node] = {}
@@ -50,6 +52,8 @@ class _Node:
         self.square_sum = 0.0
         self.availability = 0
         """How often the action leading here was available when its parent was visited."""
+        self.priors: dict[Action, float] = {}
+        """The network's chance of each action tried for here (a guided search only)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,16 @@ class ISMCTSConfig:
     """Processes a decision is searched on (root parallelisation: each grows its own
     trees for its share of the iterations, or for the whole time limit, and the root
     statistics are summed; `hunt.solver.parallel`)."""
+    model: str | None = None
+    """The weights (a `.npz` path) of the policy and value network that guides the
+    search (`hunt.solver.network`); None: no network."""
+    prior: float = 0.0
+    """PUCT's constant: with a model, a selection scores an action by its mean value
+    plus prior * P(action) * sqrt(its availability) / (1 + its visits) instead of UCB
+    (Silver et al. 2017), P the network's chance from the acting seat's view."""
+    value: float = 0.0
+    """With a model, the network's share of a leaf's value (each seat's value from its
+    own view), the playout's the rest; 1 plays no playout at all."""
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_limit is None:
@@ -121,6 +135,8 @@ class ISMCTSConfig:
             raise ValueError("a search runs on 1 worker or more")
         if self.temperature is not None and self.temperature < 0:
             raise ValueError("temperature is 0 (the most visited action) or more")
+        if not 0 <= self.value <= 1:
+            raise ValueError("the network's share of a leaf's value is 0 to 1")
 
 
 class ISMCTSSettings(TypedDict, total=False):
@@ -139,6 +155,9 @@ class ISMCTSSettings(TypedDict, total=False):
     temperature: float | None
     smooth: bool | None
     workers: int
+    model: str | None
+    prior: float
+    value: float
 
 
 SETTING_NAMES = tuple(field.name for field in fields(ISMCTSConfig))
@@ -153,6 +172,9 @@ class ISMCTS:
                  **settings: Unpack[ISMCTSSettings]) -> None:
         self.config = replace(config or ISMCTSConfig(), **settings)
         self.rng = random.Random(seed)
+        if (self.config.prior or self.config.value) and self.config.model is None:
+            raise ValueError("a prior or a network value needs a model (weights)")
+        self.network = load_network(self.config.model) if self.config.model else None
 
     def shape_for(self, state: AnyState) -> SearchShape:
         """The game's search shape with this search's own settings put over it."""
@@ -241,8 +263,14 @@ class ISMCTS:
                 world.apply_legal_action(world.sample_chance_outcome(self.rng))
             else:
                 guide = world.game.rollout_action(world, self.rng)
-                action, child, expanded = self._select(nodes[player], world.legal_actions(),
-                                                       guide, shape.smooth)
+                legal = world.legal_actions()
+                if self.config.prior:
+                    self._add_priors(nodes[player], world, legal)
+                    action, child, expanded = self._select_by_prior(nodes[player], legal,
+                                                                    guide)
+                else:
+                    action, child, expanded = self._select(nodes[player], legal, guide,
+                                                           shape.smooth)
                 paths[player].append(child)
                 nodes[player] = child
                 world.apply_legal_action(action)
@@ -253,12 +281,70 @@ class ISMCTS:
                     nodes[seat] = nodes[seat].children.setdefault(seen, _Node())
         depth = self.config.rollout_depth if self.config.rollout_depth is not None \
             else search_profile(world.game).rollout_depth
-        returns = play_out(world, self.rng, depth, shape.epsilon)
+        returns = self._leaf_value(world, depth, shape.epsilon)
         for seat in seats:
             for node in paths[seat]:
                 node.visits += 1
                 node.value_sum += returns[seat]
                 node.square_sum += returns[seat] * returns[seat]
+
+    def _add_priors(self, node: _Node, world: AnyState, legal: list[Action]) -> None:
+        """The network's chances for the actions legal here, from the acting seat's
+        view, the first time the node meets them (another sampled world may offer
+        others; those are read then, with the chances of that world's choices)."""
+        if all(action in node.priors for action in legal):
+            return
+        assert self.network is not None
+        view = view_features(world.observation(world.current_player()))
+        chances = self.network.policy(view, [world.action_to_string(a) for a in legal])
+        for action, chance in zip(legal, chances, strict=True):
+            node.priors.setdefault(action, float(chance))
+
+    def _leaf_value(self, world: AnyState, depth: int | None, epsilon: float) -> list[float]:
+        """The returns an iteration backs up: a playout's, the network's (each seat's
+        value from its own view) or the two mixed by the `value` share."""
+        share = self.config.value
+        if not share or world.is_terminal():
+            return play_out(world, self.rng, depth, epsilon)
+        assert self.network is not None
+        values = [self.network.value(view_features(world.observation(seat)))
+                  for seat in range(world.game.info.num_players)]
+        if share == 1:
+            return values
+        played = play_out(world, self.rng, depth, epsilon)
+        return [share * v + (1 - share) * p for v, p in zip(values, played, strict=True)]
+
+    def _select_by_prior(self, node: _Node, legal: list[Action], guide: Action
+                         ) -> tuple[Action, _Node, bool]:
+        """PUCT among the actions legal in this world: mean value plus `prior` * P *
+        sqrt(availability) / (1 + visits), with `_select`'s fading bias toward `guide`.
+        An untried action is valued at the mean of the tried ones (first-play urgency),
+        so a network that trusts few actions leaves the rest unexpanded."""
+        children = [node.children.get(("act", action)) for action in legal]
+        visits = sum(child.visits for child in children if child is not None)
+        values = sum(child.value_sum for child in children if child is not None)
+        untried_value = values / visits if visits else 0.0
+        best: tuple[float, Action, _Node | None] | None = None
+        for action, child in zip(legal, children, strict=True):
+            if child is None:
+                mean, count, available = untried_value, 0, visits + 1
+            else:
+                child.availability += 1
+                mean, count = child.value_sum / max(child.visits, 1), child.visits
+                available = child.availability
+            score = mean + self.config.prior * node.priors[action] * math.sqrt(
+                available) / (1 + count)
+            if action == guide:
+                score += self.config.guide_weight / (count + 1)
+            if best is None or score > best[0]:
+                best = (score, action, child)
+        assert best is not None
+        _, action, chosen = best
+        if chosen is not None:
+            return action, chosen, False
+        chosen = node.children[("act", action)] = _Node()
+        chosen.availability = 1
+        return action, chosen, True
 
     def _select(self, node: _Node, legal: list[Action], guide: Action, smooth: bool = False
                 ) -> tuple[Action, _Node, bool]:
