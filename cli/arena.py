@@ -93,10 +93,10 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     if as_json:
         click.echo(json.dumps({**data, "timing": timing}, indent=1))
         return
-    click.echo(f"{played} games played in {seconds:.1f} s on {backend} with {workers} "
-               f"worker{'s' if workers > 1 else ''}: {timing['games_per_second']:.3f} games "
-               f"a second, {timing['cpu_seconds_per_game']:.2f} CPU-seconds a game"
-               + (f" ({len(done)} more from {resume_path})" if done else ""))
+    speed = (f"  {played} games played in {seconds:.1f} s on {backend} with {workers} "
+             f"worker{'s' if workers > 1 else ''}: {timing['games_per_second']:.3f} a "
+             f"second, {timing['cpu_seconds_per_game']:.2f} CPU-seconds a game"
+             + (f"; {len(done)} counted from {resume_path}" if done else ""))
     low, high = data["score_95"]
     if "team_wins" in data:
         click.echo(f"{game_name} (the players win or lose together): {specs[0]} against "
@@ -111,6 +111,7 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
         click.echo(f"  average length {data['average_length']:.1f} actions")
         for reason, count in data["end_reasons"].items():
             click.echo(f"  {count:>5} x {reason}")
+        click.echo(speed)
         return
     click.echo(f"{game_name}: {specs[0]} against {specs[1]}, {data['games']} games "
                + (f"({games} seeds, both seatings)" if seats == 2 else
@@ -124,6 +125,7 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     click.echo(f"  average length {data['average_length']:.1f} actions")
     for reason, count in data["end_reasons"].items():
         click.echo(f"  {count:>5} x {reason}")
+    click.echo(speed)
 
 
 def split_agent_specs(text: str) -> list[str]:

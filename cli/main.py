@@ -15,6 +15,7 @@ from hunt.cli.hint import hint
 from hunt.cli.params import UserError
 from hunt.cli.play_command import play
 from hunt.cli.record import record
+from hunt.cli.serve import serve
 from hunt.cli.table import table
 from hunt.cli.train import train
 from hunt.errors import HuntError
@@ -58,7 +59,7 @@ def games(show_options: bool) -> None:
                 click.echo(f"    {line}")
 
 
-for command in (play, hint, analyze, arena, board, bench, record, table, train):
+for command in (play, hint, analyze, arena, board, bench, record, table, train, serve):
     cli.add_command(command)
 
 

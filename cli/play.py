@@ -56,6 +56,22 @@ def step_seed(secret: int, *parts: object) -> int:
     return random.Random("/".join(map(str, (secret, *parts)))).getrandbits(63)
 
 
+def computer_step(state: AnyState, agents: Sequence[Agent | None]) -> Action:
+    """What the program plays at a chance node or at a computer's seat of `state`: the
+    outcome or the decision drawn with `step_seed` from the game's secret and the
+    number of actions played, so a step gives the same result wherever it is reached
+    (`hunt play`, `hunt serve`, a resumed game)."""
+    player, played = state.current_player(), len(state.history)
+    if player == CHANCE:
+        outcome: Action = state.sample_chance_outcome(
+            random.Random(step_seed(state.seed, "chance", played)))
+        return outcome
+    agent = agents[player]
+    assert agent is not None, "the human's seat is not the program's to play"
+    agent.reseed(step_seed(state.seed, "seat", player, played))
+    return agent.select_action(state)
+
+
 def undone(state: AnyState, human: int) -> AnyState | str:
     """`state` before the human's last decision (a choice among several), or why it
     cannot be taken back.
@@ -213,7 +229,6 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
     checked against what is possible; what only the computer sees (its own draws) the
     program draws from its deck.
     """
-    secret = state.seed
 
     def save(target: str) -> str:
         if not target and save_path is None:
@@ -262,10 +277,8 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
     try:
         while not state.is_terminal():
             player = state.current_player()
-            played = len(state.history)
             if player == CHANCE and (not manual_chance or hidden_from(state, human)):
-                play(state.sample_chance_outcome(
-                    random.Random(step_seed(secret, "chance", played))))
+                play(computer_step(state, agents))
                 continue
             if player == CHANCE:
                 click.echo("Chance: what came up at the table?")
@@ -275,10 +288,7 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
                     click.echo("Cannot undo a roll or a draw: type what came up.")
                 continue
             if player != human:
-                agent = agents[player]
-                assert agent is not None
-                agent.reseed(step_seed(secret, "seat", player, played))
-                play(decided(agent, state))
+                play(decided(partial(computer_step, state, agents)))
                 continue
             forced = state.legal_actions()
             if len(forced) == 1:  # a pass with no reaction card, say: no question to ask
@@ -334,11 +344,11 @@ def verdict(state: AnyState, seat: int) -> str:
     return "You won." if returns.count(best) == 1 else "You share first place."
 
 
-def decided(agent: Agent, state: AnyState) -> Action:
-    """The agent's decision; on a terminal, "The computer is thinking..." while it takes
-    longer than `THINKING_AFTER` seconds (a line wiped when it answers)."""
+def decided(decide: Callable[[], Action]) -> Action:
+    """The computer's decision, `decide()`; on a terminal, "The computer is thinking..."
+    while it takes longer than `THINKING_AFTER` seconds (a line wiped when it answers)."""
     if not sys.stdout.isatty():
-        return agent.select_action(state)
+        return decide()
     notice = "The computer is thinking..."
     shown: list[bool] = []
 
@@ -349,7 +359,7 @@ def decided(agent: Agent, state: AnyState) -> Action:
     timer = threading.Timer(THINKING_AFTER, notify)
     timer.start()
     try:
-        return agent.select_action(state)
+        return decide()
     finally:
         timer.cancel()
         timer.join()  # a notice being written is finished before it is wiped

@@ -158,6 +158,9 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
 
     choices_screen: ChoicesScreen[GameT, ObsT] | None = None
     """Shown when a menu group opens (`move G 2 ...`): its choices on the board."""
+    board_svg: ChoicesScreen[GameT, ObsT] | None = None
+    """The board as SVG for the browser (`hunt serve`), from the seat's observation,
+    with the seat's current choices marked; None: the page shows the text screen."""
 
     def goal(self, seat: str) -> str:
         """The seat's goal (`goals`), or "" if the game gives none."""

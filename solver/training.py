@@ -165,21 +165,20 @@ def _forward(net: Network, batch: _Batch) -> tuple[Array, Array, Array, Array]:
     return pre, hidden, chances, value
 
 
-def figures(net: Network, samples: Sequence[Sample]) -> Figures:
-    """The network's log-loss, accuracy and value error on `samples`."""
-    batch = _Batch.of(samples)
-    _, _, chances, value = _forward(net, batch)
-    return Figures(
-        log_loss=float(-(batch.target * np.log(np.maximum(chances, 1e-12))).sum() / len(samples)),
-        accuracy=_accuracy(chances, batch),
-        value_error=float(((value - batch.reward) ** 2).mean()))
-
-
-def _accuracy(chances: Array, batch: _Batch) -> float:
+def figures(net: Network, samples: Sequence[Sample], chunk: int = 512) -> Figures:
+    """The network's log-loss, accuracy and value error on `samples` (read `chunk` at a
+    time: a position of The Hunt has dozens of choices, each a row)."""
+    loss = error = 0.0
     hits = 0
-    for start, end in zip(batch.starts, [*batch.starts[1:], len(chances)], strict=True):
-        hits += int(np.argmax(chances[start:end]) == np.argmax(batch.target[start:end]))
-    return hits / len(batch.starts)
+    for start in range(0, len(samples), chunk):
+        batch = _Batch.of(samples[start:start + chunk])
+        _, _, chances, value = _forward(net, batch)
+        loss -= float((batch.target * np.log(np.maximum(chances, 1e-12))).sum())
+        error += float(((value - batch.reward) ** 2).sum())
+        ends = [*batch.starts[1:], len(chances)]
+        hits += sum(int(np.argmax(chances[a:b]) == np.argmax(batch.target[a:b]))
+                    for a, b in zip(batch.starts, ends, strict=True))
+    return Figures(loss / len(samples), hits / len(samples), error / len(samples))
 
 
 def plain_figures(train: Sequence[Sample], samples: Sequence[Sample]) -> Figures:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from functools import partial
 from pathlib import Path
 from typing import TextIO, cast
 
@@ -534,14 +535,14 @@ def test_a_terminal_is_told_while_the_computer_thinks(monkeypatch: pytest.Monkey
     state = load_game("jutland").new_initial_state(3)
     while state.current_player() < 0:  # the deal, to the German's first choice
         state.apply_action(state.sample_chance_outcome(random.Random(3)))
-    play_module.decided(Slow(0), state)
+    play_module.decided(partial(Slow(0).select_action, state))  # type: ignore[arg-type]
     notice = "The computer is thinking..."
     assert terminal.getvalue() == notice + "\r" + " " * len(notice) + "\r"
     terminal.seek(0)
     terminal.truncate()
     monkeypatch.setattr(Terminal, "isatty", lambda self: False)  # piped: never said
     started.set()
-    play_module.decided(Slow(0), state)
+    play_module.decided(partial(Slow(0).select_action, state))  # type: ignore[arg-type]
     assert terminal.getvalue() == ""
 
 

@@ -1,0 +1,42 @@
+"""`hunt serve`: the board in a browser, against the same engine as `hunt play`."""
+
+from __future__ import annotations
+
+import webbrowser
+from pathlib import Path
+
+import click
+
+from hunt.cli.params import UserError
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but this machine lets others play "
+                   "your games.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser.")
+@click.option("--save-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where games are saved; default: where hunt play saves.")
+def serve(host: str, port: int, open_browser: bool, save_dir: Path | None) -> None:
+    """Play in a browser: the games, a new game against the computer, a saved game
+    resumed. Needs the web extra: pip install -e '.[web]'."""
+    try:
+        import uvicorn
+
+        from hunt.cli.web.app import create_app
+    except ImportError:
+        raise UserError("hunt serve needs the web extra: pip install -e '.[web]' (Starlette "
+                        "and uvicorn)") from None
+    if host not in LOCAL_HOSTS:
+        click.echo(f"Warning: listening on {host}: anyone who can reach it can start games "
+                   "and open a game whose address they learn; resuming reads only the save "
+                   "folder.", err=True)
+    address = f"http://{'localhost' if host in LOCAL_HOSTS else host}:{port}/"
+    click.echo(f"The board is at {address} (Ctrl-C stops the server).")
+    if open_browser:
+        webbrowser.open(address)
+    app = create_app(save_dir, resume_any_path=host in LOCAL_HOSTS)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,167 @@
+"""One game in the browser: the state, the human's seat, the computer's seats, and what
+the page may be sent.
+
+Everything the page gets comes from `view()`, built from `state.observation(human)`,
+the human's own choices (when it is the human's turn) and the game's screen and board
+drawn from that observation: the server never sends hidden state. The computer plays
+in a worker thread (`computer_step`, the same seeded steps as `hunt play`, so the
+game replays from its record anywhere) while the page shows that it is thinking; the
+game is saved after every action, in the same record files as `hunt play`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from hunt.cli.hint import describe, hint_report
+from hunt.cli.play import computer_step, save_record, verdict
+from hunt.errors import HuntError, OutputError, quoted
+from hunt.models.game import AnyState
+from hunt.models.plugin import plain, seat_title
+from hunt.models.registry import game_plugin
+from hunt.solver.agent import Agent
+from hunt.solver.profiles import search_profile
+
+
+class MoveError(HuntError, ValueError):
+    """A move the page sent that cannot be played now (illegal, or for a position that
+    has moved on)."""
+
+
+class GameSession:
+    """A game one human plays in the browser against the computer."""
+
+    def __init__(self, state: AnyState, human: int, agents: Sequence[Agent | None],
+                 save_path: Path | None) -> None:
+        self.state = state
+        self.human = human
+        self.agents = list(agents)
+        self.save_path = save_path
+        self.plugin = game_plugin(state.game.info.name)
+        self.lock = threading.Lock()
+        self.thinking = False
+        self.problem: str | None = None
+        """The last failure of the computer's turn or of a save, said on the page."""
+        self._worker: threading.Thread | None = None
+
+    # -- what the page is sent -----------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """The page's data: only what the human's seat may see."""
+        with self.lock:
+            state, seat = self.state, self.human
+            game = state.game
+            seen = state.observation(seat)
+            yours = not self.thinking and not state.is_terminal() \
+                and state.current_player() == seat
+            legal = state.legal_actions() if yours else []
+            texts = [state.action_to_string(action) for action in legal]
+            board = self.plugin.board_svg(game, seen, seat, texts) \
+                if self.plugin.board_svg is not None else None
+            return {
+                "game": game.info.name, "title": game.info.title,
+                "seat": game.info.seat_names[seat], "you": seat_title(
+                    game.info.seat_names[seat]),
+                "position": len(state.history),
+                "screen": self.plugin.screen(game, seen, seat, plain),
+                "board": board,
+                "choices": [{"text": text, "note": state.choice_note(action)}
+                            for text, action in zip(texts, legal, strict=True)],
+                "thinking": self.thinking,
+                "over": state.is_terminal(),
+                "verdict": verdict(state, seat) if state.is_terminal() else None,
+                "problem": self.problem,
+                "saved": str(self.save_path) if self.save_path else None,
+            }
+
+    def hint(self) -> dict[str, Any]:
+        """`hunt hint`'s advice from the human's seat, and the game's belief by hex when
+        it has one (The Hunt's tracker)."""
+        with self.lock:
+            state = self.state.clone()
+        report = hint_report(state, self.human, "",
+                             search_profile(state.game).normal_iterations, seed=0)
+        data: dict[str, Any] = {"text": "\n".join(describe(state, report))}
+        if isinstance(report.get("belief"), dict):
+            data["belief"] = report["belief"]
+        return data
+
+    # -- what the page may do ------------------------------------------------------
+
+    def move(self, text: str, position: int) -> None:
+        """Play the human's move `text`, chosen at `position` (the number of actions
+        the page had seen); `MoveError` if it is not legal now."""
+        with self.lock:
+            state = self.state
+            if self.thinking or state.is_terminal() or state.current_player() != self.human:
+                raise MoveError("it is not your turn; wait for the computer's move")
+            if position != len(state.history):
+                raise MoveError("the game has moved on since this page was drawn; reload "
+                                "it and choose again")
+            try:
+                action = state.string_to_action(text)
+            except (HuntError, ValueError) as error:
+                raise MoveError(f"{quoted(text)} is not a move here: {error}") from None
+            if not state.is_legal(action):
+                raise MoveError(f"{quoted(text)} is not legal here; choose one of the "
+                                "highlighted moves")
+            self._play(action)
+        self.start_computer()
+
+    def start_computer(self) -> None:
+        """Let the computer (and chance) play until the human is to choose, in a worker
+        thread; the human's forced moves are played too."""
+        with self.lock:
+            if self.thinking or not self._program_to_play():
+                return
+            self.thinking = True
+        self._worker = threading.Thread(target=self._computer_turn, daemon=True)
+        self._worker.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the computer's turn to end (tests, and the server's shutdown)."""
+        if self._worker is not None:
+            self._worker.join(timeout)
+
+    def _computer_turn(self) -> None:
+        try:
+            while True:
+                with self.lock:
+                    if not self._program_to_play():
+                        break
+                    state = self.state
+                    forced = state.current_player() == self.human
+                if forced:
+                    with self.lock:
+                        self._play(state.legal_actions()[0])
+                    continue
+                action = computer_step(state, self.agents)  # the long part, unlocked
+                with self.lock:
+                    self._play(action)
+        except Exception as error:  # a bug must not leave the page thinking forever
+            self.problem = f"the computer's turn stopped: {type(error).__name__}: {error}"
+        finally:
+            with self.lock:
+                self.thinking = False
+
+    def _program_to_play(self) -> bool:
+        """Whether the next action is the program's: chance, a computer's seat, or the
+        human's only choice."""
+        state = self.state
+        if state.is_terminal():
+            return False
+        player = state.current_player()
+        return player != self.human or len(state.legal_actions()) == 1
+
+    def _play(self, action: Any) -> None:
+        self.state.apply_action(action)
+        if self.save_path is None:
+            return
+        try:
+            save_record(self.state, self.save_path, self.human)
+            self.problem = None
+        except OutputError as error:
+            self.problem = f"not saved: {error}"

@@ -1,0 +1,103 @@
+// The board's page: draws the view the server sends (only what your seat sees), plays
+// a move by a click on a choice or on a highlighted hex, asks for a hint, and polls
+// while the computer is thinking.
+"use strict";
+
+let view = null;
+let belief = null;
+
+async function call(path, options) {
+  const response = await fetch(`/api/${TOKEN}/${path}`, options);
+  const data = await response.json();
+  if (data.error) showError(data.error);
+  return data;
+}
+
+function showError(text) {
+  document.getElementById("error").textContent = text || "";
+}
+
+function draw(data) {
+  view = data;
+  const status = document.getElementById("status");
+  status.textContent = data.over ? data.verdict
+    : data.thinking ? "The computer is thinking..."
+    : data.choices.length ? `You are ${data.you}: your move.` : "";
+  status.className = data.thinking ? "thinking" : "";
+  document.getElementById("screen").textContent = data.screen;
+  const board = document.getElementById("board");
+  board.innerHTML = data.board || "";
+  board.querySelectorAll(".hex.target").forEach((hex) => {
+    hex.addEventListener("click", () => chooseHex(hex.dataset.hex));
+  });
+  const choices = document.getElementById("choices");
+  choices.innerHTML = "";
+  for (const choice of data.choices) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "choice";
+    button.dataset.move = choice.text;
+    button.textContent = choice.note ? `${choice.text} ${choice.note}` : choice.text;
+    button.addEventListener("click", () => play(choice.text));
+    choices.appendChild(button);
+  }
+  if (data.problem) showError(data.problem);
+  shade();
+  if (data.thinking) setTimeout(refresh, 150);
+}
+
+async function refresh() {
+  draw(await call("view"));
+}
+
+async function play(text) {
+  showError("");
+  const data = await call("move", {
+    method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({move: text, position: view.position}),
+  });
+  belief = null;
+  document.getElementById("hint").textContent = "";
+  if (data.position !== undefined) draw(data);
+}
+
+// A click on a highlighted hex plays the one choice that leads there, or picks out
+// the choices that do (several pieces may reach it).
+function chooseHex(hexId) {
+  const leading = view.choices.filter((c) => c.text.split(" ").pop() === hexId);
+  if (leading.length === 1) {
+    play(leading[0].text);
+    return;
+  }
+  document.querySelectorAll(".choice").forEach((button) => {
+    const match = button.dataset.move.split(" ").pop() === hexId;
+    button.classList.toggle("match", match);
+    if (match) button.parentNode.prepend(button);
+  });
+}
+
+async function hint() {
+  const panel = document.getElementById("hint");
+  panel.textContent = "Thinking about your position...";
+  const data = await call("hint");
+  panel.textContent = data.text || "";
+  belief = data.belief || null;
+  shade();
+}
+
+function shade() {
+  const on = document.getElementById("shade").checked && belief;
+  document.querySelectorAll("#board .hex").forEach((hex) => {
+    const p = on ? belief[hex.dataset.hex] || 0 : 0;
+    hex.style.setProperty("--belief", Math.min(1, p * 5).toFixed(3));
+    hex.classList.toggle("shaded", Boolean(on));
+  });
+}
+
+document.getElementById("hint-button").addEventListener("click", hint);
+document.getElementById("shade").addEventListener("change", () => {
+  if (!belief && document.getElementById("shade").checked) hint();
+  else shade();
+});
+refresh();

@@ -1,0 +1,147 @@
+"""Issue 27.6: the web board driven in a real browser (headless Chromium from the
+system packages, through Selenium): a whole turn of The Hunt as the British by clicks,
+the hint panel, a reload that finds the game where it was, and a whole game finished by
+clicks against the heuristic.
+
+CI installs Chromium (`.ci/run`); elsewhere these tests are skipped when it is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from hunt.cli.web.app import create_app
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif((CHROMIUM is None or CHROMEDRIVER is None) and not os.environ.get("CI"),
+                       reason="no Chromium here (CI installs it)"),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The web board on a free local port, for this module's tests."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(tmp_path_factory.mktemp("saves")), host="127.0.0.1",
+                            port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    while not running.started:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def browser() -> Iterator[webdriver.Chrome]:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM or "chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                     "--window-size=1400,1000"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER or "chromedriver"), options=options)
+    yield driver
+    driver.quit()
+
+
+def _settled(driver: webdriver.Chrome) -> dict[str, Any]:
+    """The page's view once the computer has answered and the page is drawn."""
+    def ready(d: Any) -> Any:
+        view = d.execute_script("return view")
+        return view if view and not view["thinking"] else None
+
+    view: dict[str, Any] = WebDriverWait(driver, 60, poll_frequency=0.05).until(ready)
+    return view
+
+
+def _click_a_choice(driver: webdriver.Chrome, view: dict[str, Any]) -> None:
+    """Play a move by a click: a highlighted hex when one leads to a single choice,
+    else the first choice's button; then wait until the page has moved on."""
+    targets = driver.find_elements(By.CSS_SELECTOR, "#board .hex.target")
+    texts = [choice["text"] for choice in view["choices"]]
+    single = [t for t in targets if sum(x.split()[-1] == t.get_attribute("data-hex")
+                                        for x in texts) == 1]
+    if single:
+        driver.execute_script(  # an SVG group takes a dispatched click
+            "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", single[0])
+    else:
+        driver.find_element(By.CSS_SELECTOR, "#choices .choice").click()
+    WebDriverWait(driver, 60, poll_frequency=0.05).until(
+        lambda d: (d.execute_script("return view.position") or 0) > view["position"])
+
+
+def _turn(view: dict[str, Any]) -> int:
+    found = re.search(r"turn (\d+)", view["screen"])
+    assert found, view["screen"][:200]
+    return int(found.group(1))
+
+
+def test_a_turn_by_clicks_the_hint_panel_and_a_reload(server: str,
+                                                      browser: webdriver.Chrome) -> None:
+    browser.get(f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    view = _settled(browser)
+    assert view["seat"] == "british" and browser.find_element(By.CSS_SELECTOR, "#board svg")
+    start = _turn(view)
+    clicks = 0
+    while _turn(view) == start and not view["over"]:
+        _click_a_choice(browser, view)
+        view = _settled(browser)
+        clicks += 1
+    assert clicks >= 2 and (_turn(view) > start or view["over"])
+    browser.find_element(By.ID, "hint-button").click()
+    WebDriverWait(browser, 60).until(
+        lambda d: "Where the British believe" in d.find_element(By.ID, "hint").text)
+    browser.find_element(By.ID, "shade").click()
+    assert browser.find_elements(By.CSS_SELECTOR, "#board .hex.shaded")
+    address = browser.current_url
+    browser.refresh()
+    again = _settled(browser)
+    assert browser.current_url == address
+    assert again["position"] == view["position"] and again["screen"] == view["screen"]
+
+
+def test_a_whole_game_by_clicks_against_the_heuristic(server: str,
+                                                      browser: webdriver.Chrome) -> None:
+    browser.get(f"{server}/play/the-hunt?as=german&seed=11&ai=heuristic")
+    view = _settled(browser)
+    for _ in range(600):
+        if view["over"]:
+            break
+        _click_a_choice(browser, view)
+        view = _settled(browser)
+    assert view["over"]
+    status = browser.find_element(By.ID, "status").text
+    assert status in ("You won.", "You lost.")
+
+
+def test_screenshot_of_the_board(server: str, browser: webdriver.Chrome,
+                                 tmp_path: Path) -> None:
+    """The board draws in a browser as a picture (`scripts/board_screenshot.py` writes
+    the README's the same way)."""
+    browser.get(f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    _settled(browser)
+    path = tmp_path / "board.png"
+    assert browser.save_screenshot(str(path)) and path.stat().st_size > 10_000

@@ -1,0 +1,133 @@
+"""Issue 27: `hunt serve`'s app, through Starlette's test client: starting a game by its
+address, moves and bad requests, resuming a record, and honesty (the page data is the
+same in worlds the seat cannot tell apart)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from html import unescape
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from hunt.cli.web.app import create_app
+from hunt.cli.web.session import GameSession
+from hunt.models.registry import load_game
+from hunt.models.testing import alternative_histories
+from hunt.solver.agent import HeuristicAgent
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path), raise_server_exceptions=False)
+
+
+def _start(client: TestClient, address: str) -> str:
+    """Open a game's address; the token of the game it started."""
+    response = client.get(address, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    return str(response.headers["location"]).rsplit("/", 1)[1]
+
+
+def _settled_view(client: TestClient, token: str) -> dict:  # type: ignore[type-arg]
+    """The view once the computer has answered."""
+    for _ in range(400):
+        view = client.get(f"/api/{token}/view").json()
+        if not view["thinking"]:
+            return view  # type: ignore[no-any-return]
+        time.sleep(0.05)
+    raise AssertionError("the computer never answered")
+
+
+def test_an_address_starts_a_game_and_shows_its_board(client: TestClient) -> None:
+    token = _start(client, "/play/the-hunt?as=british&seed=3&ai=heuristic")
+    page = client.get(f"/game/{token}")
+    assert page.status_code == 200 and "board.js" in page.text
+    view = _settled_view(client, token)
+    assert view["seat"] == "british" and view["board"].startswith("<svg")
+    assert view["choices"] and all({"text", "note"} <= set(c) for c in view["choices"])
+    assert 'class="hex target"' in view["board"] or view["choices"]
+
+
+def test_a_move_is_played_and_the_computer_answers(client: TestClient,
+                                                   tmp_path: Path) -> None:
+    token = _start(client, "/play/jutland?as=german&seed=1&ai=heuristic")
+    view = _settled_view(client, token)
+    first = view["choices"][0]["text"]
+    answer = client.post(f"/api/{token}/move", json={"move": first,
+                                                     "position": view["position"]})
+    assert answer.status_code == 200
+    after = _settled_view(client, token)
+    assert after["position"] > view["position"]
+    saved = json.loads(next(tmp_path.glob("jutland-*.json")).read_text())
+    assert len(saved["actions"]) == after["position"]  # saved after every action
+
+
+def test_bad_requests_get_one_line_errors_never_a_traceback(client: TestClient) -> None:
+    def said(address: str) -> str:
+        response = client.get(address)
+        assert response.status_code in (400, 404) and "Traceback" not in response.text
+        return unescape(response.text)
+
+    assert "no game 'chess'; accepted: " in said("/play/chess")
+    assert "'admiral' is not a seat of jutland; accepted: german, british" in said(
+        "/play/jutland?as=admiral")
+    assert "is not a whole number" in said("/play/jutland?seed=x1")
+    assert "no agent 'alphazero'" in said("/play/jutland?ai=alphazero")
+    assert client.get("/game/nothing-here").status_code == 404
+    token = _start(client, "/play/jutland?as=german&seed=1&ai=heuristic")
+    view = _settled_view(client, token)
+    illegal = client.post(f"/api/{token}/move", json={"move": "deploy nelson",
+                                                      "position": view["position"]})
+    assert illegal.status_code == 409 and "'deploy nelson' is not" in illegal.json()["error"]
+    stale = client.post(f"/api/{token}/move", json={"move": view["choices"][0]["text"],
+                                                    "position": view["position"] - 1})
+    assert stale.status_code == 409 and "moved on" in stale.json()["error"]
+    broken = client.post(f"/api/{token}/move", content=b"{")
+    assert broken.status_code == 400 and broken.json()["error"].startswith("send {")
+    for response in (illegal, stale, broken):
+        assert "Traceback" not in response.text
+
+
+def test_a_saved_game_is_resumed_where_it_was(client: TestClient, tmp_path: Path) -> None:
+    token = _start(client, "/play/jutland?as=british&seed=2&ai=heuristic")
+    view = _settled_view(client, token)
+    client.post(f"/api/{token}/move", json={"move": view["choices"][0]["text"],
+                                            "position": view["position"]})
+    before = _settled_view(client, token)
+    record = next(tmp_path.glob("jutland-*.json"))
+    response = client.get("/resume", params={"record": str(record), "level": "easy"},
+                          follow_redirects=False)
+    assert response.status_code == 303
+    again = _settled_view(client, response.headers["location"].rsplit("/", 1)[1])
+    assert again["seat"] == "british" and again["position"] == before["position"]
+    assert again["screen"] == before["screen"]
+    missing = client.get("/resume", params={"record": str(tmp_path / "none.json")})
+    assert missing.status_code == 400 and "Traceback" not in missing.text
+
+
+def test_the_page_data_is_the_same_in_worlds_the_seat_cannot_tell_apart() -> None:
+    """Issue 27.4: the British page (screen, board, choices) is identical across worlds
+    that differ only in the raider's hex and the German's hand; the German's likewise
+    across the British hands."""
+    game = load_game("the-hunt")
+    rng = random.Random(8)
+    checked = 0
+    for seed in range(30):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and checked < 12:
+            seat = state.current_player()
+            if seat >= 0 and rng.random() < 0.15:
+                for world in alternative_histories(state, seat, rng, attempts=10, wanted=1):
+                    views = [GameSession(which, seat, [None, None], None).view()
+                             for which in (state, world)]
+                    assert views[0] == views[1]
+                    checked += 1
+            state.apply_action(state.sample_chance_outcome(rng) if seat < 0
+                               else HeuristicAgent(seed).select_action(state))
+        if checked >= 12:
+            break
+    assert checked == 12
