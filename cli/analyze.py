@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -53,48 +54,68 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
     state, seat = read_position(record_path, game_name)
     with click.progressbar(length=len(state.history), label="analysing",
                            file=sys.stderr) as bar:
-        found = decisions(state, playouts, seed,
-                          progress=lambda done, total: bar.update(done - bar.pos), seat=seat)
-    budget = iterations or search_profile(state.game).normal_iterations
-    points = turning_points(state, found, count, budget, seed)
-    seats = state.game.info.seat_names
-    report: dict[str, Any] = {
-        "game": game_name, "seat": None if seat is None else seats[seat],
-        "actions": len(state.history), "playouts": playouts,
-        "result": state.end_reason() or None,
-        "decisions": [{**asdict(d), "swing": d.swing} for d in found],
-        "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
-                            "preferred": p.preferred} for p in points],
-    }
-    plugin = game_plugin(game_name)
-    if plugin.analysis is not None:  # the game's own part, e.g. The Hunt's belief by turn
-        report.update(plugin.analysis(state, {d.index: d.before for d in found}, seat))
+        report = analysis_report(state, seat, playouts, count, iterations, seed,
+                                 progress=lambda done, total: bar.update(done - bar.pos))
     if plot_path is not None:
         draw_plot(state, report, plot_path)
         report["plot"] = str(plot_path)
     if as_json:
         click.echo(json.dumps(report, indent=1))
         return
+    for line in analysis_lines(state, report, seat):
+        click.echo(line)
+    if plot_path is not None:
+        click.echo(f"Plot written to {plot_path}.")
+
+
+def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count: int = 3,
+                    iterations: int | None = None, seed: int = 0,
+                    progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """`hunt analyze`'s report as data: each decision's win chances, the turning points
+    with the search's preferred moves and the game's own part; `seat` None for a full
+    record, else the seat whose record it is (its view only)."""
+    found = decisions(state, playouts, seed, seat=seat,
+                      **({"progress": progress} if progress else {}))
+    budget = iterations or search_profile(state.game).normal_iterations
+    points = turning_points(state, found, count, budget, seed)
+    seats = state.game.info.seat_names
+    report: dict[str, Any] = {
+        "game": state.game.info.name, "seat": None if seat is None else seats[seat],
+        "actions": len(state.history), "playouts": playouts,
+        "result": state.end_reason() or None,
+        "decisions": [{**asdict(d), "swing": d.swing} for d in found],
+        "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
+                            "preferred": p.preferred} for p in points],
+    }
+    plugin = game_plugin(state.game.info.name)
+    if plugin.analysis is not None:  # the game's own part, e.g. The Hunt's belief by turn
+        report.update(plugin.analysis(state, {d.index: d.before for d in found}, seat))
+    return report
+
+
+def analysis_lines(state: AnyState, report: dict[str, Any], seat: int | None) -> list[str]:
+    """The analysis in words, as `hunt analyze` prints it."""
+    seats = state.game.info.seat_names
+    plugin = game_plugin(state.game.info.name)
+    found = report["decisions"]
     seen = "" if seat is None else f" as {seat_title(seats[seat])} saw them"
-    click.echo(f"{state.game.info.title}: {len(state.history)} actions, {len(found)} "
-               f"decisions; win chances{seen} from {playouts} playouts each.")
+    lines = [f"{state.game.info.title}: {len(state.history)} actions, {len(found)} "
+             f"decisions; win chances{seen} from {report['playouts']} playouts each."]
     if plugin.analysis_lines is not None:
-        for line in plugin.analysis_lines(state, report):
-            click.echo(line)
+        lines += plugin.analysis_lines(state, report)
     else:
-        for decision in found[:: max(1, len(found) // 12)]:
-            click.echo(f"  action {decision.index + 1:>4}: P({seats[0]} wins) "
-                       f"{decision.before:5.1%}")
-    click.echo("Turning points (the biggest swings of the decider's own chances):")
+        lines += [f"  action {decision['index'] + 1:>4}: P({seats[0]} wins) "
+                  f"{decision['before']:5.1%}"
+                  for decision in found[:: max(1, len(found) // 12)]]
+    lines.append("Turning points (the biggest swings of the decider's own chances):")
     for point in report["turning_points"]:
         better = f"; the search preferred {point['preferred']}" if point["preferred"] \
             else "; the search agrees"
-        click.echo(f"  action {point['index'] + 1}: {seat_title(seats[point['seat']])} "
-                   f"played {point['action']}: {point['swing']:+.1%}{better}")
+        lines.append(f"  action {point['index'] + 1}: {seat_title(seats[point['seat']])} "
+                     f"played {point['action']}: {point['swing']:+.1%}{better}")
     if state.end_reason():
-        click.echo(f"Result: {state.end_reason()}.")
-    if plot_path is not None:
-        click.echo(f"Plot written to {plot_path}.")
+        lines.append(f"Result: {state.end_reason()}.")
+    return lines
 
 
 def plotting() -> Any:

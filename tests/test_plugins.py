@@ -97,7 +97,7 @@ def test_each_screen_draws_every_seat_from_its_observation(name: str) -> None:
 def test_the_cli_names_no_game() -> None:
     names = re.compile("|".join(re.escape(name) for name in GAMES))
     found = [f"{path.name}:{number}: {line.strip()}"
-             for path in sorted((ROOT / "cli").glob("*.py"))
+             for path in sorted([*(ROOT / "cli").rglob("*.py"), *(ROOT / "cli").rglob("*.js")])
              for number, line in enumerate(path.read_text().splitlines(), start=1)
              if names.search(line)]
     assert found == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from html import unescape
 from pathlib import Path
@@ -122,7 +123,7 @@ def test_the_page_data_is_the_same_in_worlds_the_seat_cannot_tell_apart() -> Non
             seat = state.current_player()
             if seat >= 0 and rng.random() < 0.15:
                 for world in alternative_histories(state, seat, rng, attempts=10, wanted=1):
-                    views = [GameSession(which, seat, [None, None], None).view()
+                    views = [GameSession(which, [None, None], None).view(seat)
                              for which in (state, world)]
                     assert views[0] == views[1]
                     checked += 1
@@ -131,3 +132,34 @@ def test_the_page_data_is_the_same_in_worlds_the_seat_cannot_tell_apart() -> Non
         if checked >= 12:
             break
     assert checked == 12
+
+
+def test_two_friends_each_get_a_page_of_their_own_side(client: TestClient) -> None:
+    """Issue 27.5: `ai=human` seats a friend at the other side, with a secret link of
+    their own; each page shows only its seat and plays only on its seat's turn."""
+    token = _start(client, "/play/the-hunt?as=british&seed=4&ai=human")
+    page = client.get(f"/game/{token}").text
+    link = re.search(r'their side only\): <a href="[^"]*/game/([^"]+)"', page)
+    assert link, page[:500]
+    friend = link.group(1)
+    mine, theirs = _settled_view(client, token), _settled_view(client, friend)
+    assert (mine["seat"], theirs["seat"]) == ("british", "german")
+    assert theirs["choices"] and not mine["choices"]  # the German places first
+    assert mine["waiting_for"] == "the German"
+    refused = client.post(f"/api/{token}/move", json={"move": theirs["choices"][0]["text"],
+                                                      "position": mine["position"]})
+    assert refused.status_code == 409 and "not your turn" in refused.json()["error"]
+    assert "their side only" not in client.get(f"/game/{friend}").text
+
+
+def test_a_finished_game_is_analysed_on_its_page(client: TestClient) -> None:
+    token = _start(client, "/play/leduc?as=first&seed=2&ai=heuristic")
+    view = _settled_view(client, token)
+    early = client.get(f"/api/{token}/analysis")
+    assert early.status_code == 409 and "finished game" in early.json()["error"]
+    while not view["over"]:
+        client.post(f"/api/{token}/move", json={"move": view["choices"][0]["text"],
+                                                "position": view["position"]})
+        view = _settled_view(client, token)
+    text = client.get(f"/api/{token}/analysis").json()["text"]
+    assert "Turning points" in text and "playouts each" in text

@@ -15,6 +15,11 @@ only by `hunt serve` and the web tests.
 from __future__ import annotations
 
 import secrets
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import escape
 from importlib import resources
 from pathlib import Path
@@ -41,20 +46,25 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
     saves). `resume_any_path` lets `/resume` read a record anywhere on this machine
     (the server's own user's files: off when others can reach it, so that only the
     games saved here are read)."""
-    sessions: dict[str, GameSession] = {}
+    pages: dict[str, tuple[GameSession, int]] = {}
+    """Each page's secret token: its game and the human seat it shows."""
+    invites: dict[str, list[str]] = {}
+    """A game's first page's token: the other humans' pages (the links it hands out)."""
 
-    def session_of(request: Request) -> GameSession:
-        session = sessions.get(request.path_params["token"])
-        if session is None:
+    def seat_of(request: Request) -> tuple[GameSession, int]:
+        found = pages.get(request.path_params["token"])
+        if found is None:
             raise HTTPException(404, "no game at this address: start one from the list "
                                      "of games")
-        return session
+        return found
 
     def open_session(session: GameSession) -> Response:
-        token = secrets.token_urlsafe(12)
-        sessions[token] = session
+        tokens = [secrets.token_urlsafe(12) for _ in session.humans]
+        for token, seat in zip(tokens, session.humans, strict=True):
+            pages[token] = (session, seat)
+        invites[tokens[0]] = tokens[1:]
         session.start_computer()  # the computer may move first
-        return RedirectResponse(f"/game/{token}", status_code=303)
+        return RedirectResponse(f"/game/{tokens[0]}", status_code=303)
 
     async def index(request: Request) -> Response:
         return HTMLResponse(index_page())
@@ -80,13 +90,16 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
         level = query.get("level", "normal")
         spec = query.get("ai") or f"ismcts:{level}"
         human = seats.index(seat_name)
+        # ai=human: a friend takes every other seat, each with a page of their own
+        friends = spec.strip().lower() == "human"
         try:
-            agents = [None if seat == human else make_agent(spec, seat, game)
+            agents = [None if seat == human or friends else make_agent(spec, seat, game)
                       for seat in range(game.info.num_players)]
         except HuntError as error:
             raise HTTPException(400, str(error)) from None
         path = (save_dir / new_save_path(name).name) if save_dir else new_save_path(name)
-        return open_session(GameSession(game.new_initial_state(seed), human, agents, path))
+        return open_session(GameSession(game.new_initial_state(seed), agents, path,
+                                        first=human))
 
     async def resume(request: Request) -> Response:
         form = request.query_params
@@ -110,30 +123,41 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
                 for other in range(len(seats))]
         except HuntError as error:
             raise HTTPException(400, str(error)) from None
-        return open_session(GameSession(state, human, agents, path))
+        return open_session(GameSession(state, agents, path))
 
     async def board(request: Request) -> Response:
-        session = session_of(request)
-        return HTMLResponse(board_page(request.path_params["token"], session))
+        session, _ = seat_of(request)
+        token = request.path_params["token"]
+        links = [f"{request.base_url}game/{other}" for other in invites.get(token, [])]
+        return HTMLResponse(board_page(token, session, links))
 
     async def view(request: Request) -> Response:
-        return JSONResponse(session_of(request).view())
+        session, seat = seat_of(request)
+        return JSONResponse(session.view(seat))
 
     async def move(request: Request) -> Response:
-        session = session_of(request)
+        session, seat = seat_of(request)
         try:
             body = await request.json()
             text, position = str(body["move"]), int(body["position"])
         except (ValueError, KeyError, TypeError):
             raise HTTPException(400, 'send {"move": TEXT, "position": N}') from None
         try:
-            session.move(text, position)
+            session.move(seat, text, position)
         except MoveError as error:
-            return JSONResponse({"error": str(error), **session.view()}, status_code=409)
-        return JSONResponse(session.view())
+            return JSONResponse({"error": str(error), **session.view(seat)}, status_code=409)
+        return JSONResponse(session.view(seat))
 
     async def hint(request: Request) -> Response:
-        return JSONResponse(session_of(request).hint())
+        session, seat = seat_of(request)
+        return JSONResponse(session.hint(seat))
+
+    def analysis(request: Request) -> Response:  # slow: Starlette runs it in a thread
+        session, _ = seat_of(request)
+        try:
+            return JSONResponse({"text": session.analysis()})
+        except MoveError as error:
+            return JSONResponse({"error": str(error)}, status_code=409)
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -155,6 +179,7 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
         Route("/", index), Route("/play/{game}", new_game), Route("/resume", resume),
         Route("/game/{token}", board), Route("/api/{token}/view", view),
         Route("/api/{token}/move", move, methods=["POST"]), Route("/api/{token}/hint", hint),
+        Route("/api/{token}/analysis", analysis),
         Route("/static/{name}", static),
     ], exception_handlers={HTTPException: error_page, Exception: error_page})
 
@@ -185,24 +210,49 @@ def index_page() -> str:
             f'<button type="submit">Play</button></form>')
     resume = ('<form class="game" action="/resume" method="get"><h2>Resume a saved '
               'game</h2><label>Record <input name="record" size="40" placeholder='
-              '"~/.local/state/hunt/the-hunt-....json"></label> '
+              '"~/.local/state/hunt/GAME-....json"></label> '
               '<button type="submit">Resume</button></form>')
     return page("hunt", "<h1>hunt: play against the computer</h1>" + "".join(rows) + resume)
 
 
-def board_page(token: str, session: GameSession) -> str:
-    """The board's page: filled in by board.js from the view."""
+def board_page(token: str, session: GameSession, invites: list[str]) -> str:
+    """The board's page, filled in by board.js from the view; the page that started a
+    game of two humans also shows the link for the other's page."""
     game = session.state.game
+    invite = "".join(
+        f'<p class="invite">Send your opponent this link (their side only): '
+        f'<a href="{escape(link)}">{escape(link)}</a></p>' for link in invites)
     body = (f'<header><h1>{escape(game.info.title)}</h1> '
             f'<span id="status" role="status"></span> <a href="/">games</a></header>'
-            '<main><section id="board-area"><div id="board"></div>'
+            f'{invite}<main><section id="board-area"><div id="board"></div>'
             '<pre id="screen"></pre></section>'
             '<aside><div id="error" class="error" role="alert"></div>'
             '<h2>Your choices</h2><div id="choices"></div>'
             '<p><button id="hint-button" type="button">Hint</button> '
+            '<button id="analysis-button" type="button" hidden>Analyse the game</button> '
             '<label><input id="shade" type="checkbox"> Belief shading</label></p>'
             '<pre id="hint"></pre></aside></main>')
     script = (f'<script>const TOKEN = "{token}";</script>'
               '<script src="/static/board.js"></script>')
     return page(f"hunt: {game.info.title}", body, script)
 
+
+@contextmanager
+def running(app: Starlette, host: str = "127.0.0.1") -> Iterator[str]:
+    """`app` served on a free port of `host` in a thread, for the browser tests and
+    scripts; yields its address and stops it on leaving."""
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started and thread.is_alive():
+        time.sleep(0.05)
+    try:
+        yield f"http://{host}:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from hunt.cli.analyze import analysis_lines, analysis_report
 from hunt.cli.hint import describe, hint_report
 from hunt.cli.play import computer_step, save_record, verdict
 from hunt.errors import HuntError, OutputError, quoted
@@ -32,13 +33,17 @@ class MoveError(HuntError, ValueError):
 
 
 class GameSession:
-    """A game one human plays in the browser against the computer."""
+    """A game played in the browser: each seat whose agent is None is a human's (one
+    against the computer, or two friends each with their own page), the others the
+    computer's."""
 
-    def __init__(self, state: AnyState, human: int, agents: Sequence[Agent | None],
-                 save_path: Path | None) -> None:
+    def __init__(self, state: AnyState, agents: Sequence[Agent | None],
+                 save_path: Path | None, first: int | None = None) -> None:
         self.state = state
-        self.human = human
         self.agents = list(agents)
+        humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
+        self.humans = sorted(humans, key=lambda seat: seat != first)
+        """The human seats, `first` (the seat that started the game) first."""
         self.save_path = save_path
         self.plugin = game_plugin(state.game.info.name)
         self.lock = threading.Lock()
@@ -49,10 +54,10 @@ class GameSession:
 
     # -- what the page is sent -----------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        """The page's data: only what the human's seat may see."""
+    def view(self, seat: int) -> dict[str, Any]:
+        """The page's data for a human's `seat`: only what that seat may see."""
         with self.lock:
-            state, seat = self.state, self.human
+            state = self.state
             game = state.game
             seen = state.observation(seat)
             yours = not self.thinking and not state.is_terminal() \
@@ -73,31 +78,42 @@ class GameSession:
                 "thinking": self.thinking,
                 "over": state.is_terminal(),
                 "verdict": verdict(state, seat) if state.is_terminal() else None,
+                "waiting_for": None if yours or self.thinking or state.is_terminal()
+                else seat_title(game.info.seat_names[state.current_player()]),
                 "problem": self.problem,
                 "saved": str(self.save_path) if self.save_path else None,
             }
 
-    def hint(self) -> dict[str, Any]:
-        """`hunt hint`'s advice from the human's seat, and the game's belief by hex when
+    def hint(self, seat: int) -> dict[str, Any]:
+        """`hunt hint`'s advice from a human's `seat`, and the game's belief by hex when
         it has one (The Hunt's tracker)."""
         with self.lock:
             state = self.state.clone()
-        report = hint_report(state, self.human, "",
+        report = hint_report(state, seat, "",
                              search_profile(state.game).normal_iterations, seed=0)
         data: dict[str, Any] = {"text": "\n".join(describe(state, report))}
         if isinstance(report.get("belief"), dict):
             data["belief"] = report["belief"]
         return data
 
+    def analysis(self) -> str:
+        """`hunt analyze` of the finished game (every move shown: the game is over);
+        `MoveError` while it goes on."""
+        with self.lock:
+            if not self.state.is_terminal():
+                raise MoveError("the analysis is of a finished game; play it to the end")
+            state = self.state.clone()
+        return "\n".join(analysis_lines(state, analysis_report(state, None), None))
+
     # -- what the page may do ------------------------------------------------------
 
-    def move(self, text: str, position: int) -> None:
-        """Play the human's move `text`, chosen at `position` (the number of actions
-        the page had seen); `MoveError` if it is not legal now."""
+    def move(self, seat: int, text: str, position: int) -> None:
+        """Play the move `text` of a human's `seat`, chosen at `position` (the number of
+        actions the page had seen); `MoveError` if it is not legal now."""
         with self.lock:
             state = self.state
-            if self.thinking or state.is_terminal() or state.current_player() != self.human:
-                raise MoveError("it is not your turn; wait for the computer's move")
+            if self.thinking or state.is_terminal() or state.current_player() != seat:
+                raise MoveError("it is not your turn; wait for the other side's move")
             if position != len(state.history):
                 raise MoveError("the game has moved on since this page was drawn; reload "
                                 "it and choose again")
@@ -133,7 +149,7 @@ class GameSession:
                     if not self._program_to_play():
                         break
                     state = self.state
-                    forced = state.current_player() == self.human
+                    forced = state.current_player() in self.humans
                 if forced:
                     with self.lock:
                         self._play(state.legal_actions()[0])
@@ -148,20 +164,21 @@ class GameSession:
                 self.thinking = False
 
     def _program_to_play(self) -> bool:
-        """Whether the next action is the program's: chance, a computer's seat, or the
+        """Whether the next action is the program's: chance, a computer's seat, or a
         human's only choice."""
         state = self.state
         if state.is_terminal():
             return False
         player = state.current_player()
-        return player != self.human or len(state.legal_actions()) == 1
+        return player not in self.humans or len(state.legal_actions()) == 1
 
     def _play(self, action: Any) -> None:
         self.state.apply_action(action)
         if self.save_path is None:
             return
         try:
-            save_record(self.state, self.save_path, self.human)
+            # a record saved as one seat's: a game of two humans is resumed by the first
+            save_record(self.state, self.save_path, self.humans[0])
             self.problem = None
         except OutputError as error:
             self.problem = f"not saved: {error}"

@@ -22,7 +22,8 @@ function draw(data) {
   const status = document.getElementById("status");
   status.textContent = data.over ? data.verdict
     : data.thinking ? "The computer is thinking..."
-    : data.choices.length ? `You are ${data.you}: your move.` : "";
+    : data.choices.length ? `You are ${data.you}: your move.`
+    : data.waiting_for ? `Waiting for ${data.waiting_for}.` : "";
   status.className = data.thinking ? "thinking" : "";
   document.getElementById("screen").textContent = data.screen;
   const board = document.getElementById("board");
@@ -42,8 +43,10 @@ function draw(data) {
     choices.appendChild(button);
   }
   if (data.problem) showError(data.problem);
+  document.getElementById("analysis-button").hidden = !data.over;
   shade();
   if (data.thinking) setTimeout(refresh, 150);
+  else if (data.waiting_for) setTimeout(refresh, 1000);  // a friend's move
 }
 
 async function refresh() {
@@ -95,7 +98,15 @@ function shade() {
   });
 }
 
+async function analysis() {
+  const panel = document.getElementById("hint");
+  panel.textContent = "Looking back on the game (this takes a while)...";
+  const data = await call("analysis");
+  panel.textContent = data.text || "";
+}
+
 document.getElementById("hint-button").addEventListener("click", hint);
+document.getElementById("analysis-button").addEventListener("click", analysis);
 document.getElementById("shade").addEventListener("change", () => {
   if (!belief && document.getElementById("shade").checked) hint();
   else shade();

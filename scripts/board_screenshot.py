@@ -1,0 +1,67 @@
+"""Draw the README's picture of the web board: The Hunt as the British, a few turns in,
+the hint panel open and every hex shaded by the tracker's belief.
+
+    .venv/bin/python scripts/board_screenshot.py --output docs/web-board.png
+
+Serves `hunt serve`'s app on a free local port and drives headless Chromium (the
+system package, through Selenium, as tests/test_browser.py does), clicking the first
+choice until the turn given. Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from hunt.cli.web.app import create_app, running
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=Path("docs/web-board.png"))
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--turn", type=int, default=3)
+    args = parser.parse_args()
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--window-size=1300,900"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "chromedriver"),
+                              options=options)
+    with running(create_app(Path(tempfile.mkdtemp()))) as address:
+        try:
+            driver.get(f"{address}/play/the-hunt?as=british&seed={args.seed}&ai=heuristic")
+            while True:
+                view = WebDriverWait(driver, 60).until(
+                    lambda d: (v := d.execute_script("return view")) and not v["thinking"]
+                    and v)
+                turn = int(re.search(r"turn (\d+)", view["screen"]).group(1))  # type: ignore[union-attr]
+                if turn >= args.turn or view["over"]:
+                    break
+                driver.find_element(By.CSS_SELECTOR, "#choices .choice").click()
+                before = view["position"]
+
+                def moved_on(d: Any, before: int = before) -> bool:
+                    return bool(d.execute_script("return view.position") > before)
+
+                WebDriverWait(driver, 60).until(moved_on)
+            driver.find_element(By.ID, "shade").click()
+            WebDriverWait(driver, 60).until(
+                lambda d: "Where the British believe" in d.find_element(By.ID, "hint").text)
+            driver.save_screenshot(str(args.output))
+        finally:
+            driver.quit()
+    print(f"Wrote {args.output}")
+
+
+if __name__ == "__main__":
+    main()
