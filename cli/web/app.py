@@ -225,6 +225,7 @@ def board_page(token: str, session: GameSession, invites: list[str]) -> str:
     body = (f'<header><h1>{escape(game.info.title)}</h1> '
             f'<span id="status" role="status"></span> <a href="/">games</a></header>'
             f'{invite}<main><section id="board-area"><div id="board"></div>'
+            '<div id="hands"><div id="opponent-hand"></div><div id="hand"></div></div>'
             '<pre id="screen"></pre></section>'
             '<aside><div id="error" class="error" role="alert"></div>'
             '<h2>Your choices</h2><div id="choices"></div>'

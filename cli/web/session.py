@@ -12,7 +12,7 @@ game is saved after every action, in the same record files as `hunt play`.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,9 @@ class GameSession:
                 "position": len(state.history),
                 "screen": self.plugin.screen(game, seen, seat, plain),
                 "board": board,
+                "hand": hand_cards(seen),
+                "opponent_cards": seen.get("opponent_hand_size")
+                if isinstance(seen.get("opponent_hand_size"), int) else None,
                 "choices": [{"text": text, "note": state.choice_note(action)}
                             for text, action in zip(texts, legal, strict=True)],
                 "thinking": self.thinking,
@@ -182,3 +185,15 @@ class GameSession:
             self.problem = None
         except OutputError as error:
             self.problem = f"not saved: {error}"
+
+
+def hand_cards(seen: Mapping[str, Any]) -> list[str]:
+    """The seat's own cards, one entry each, from its observation's `hand` (a list of
+    card ids, or counts by card), for the page to draw as cards; [] for a game whose
+    view has no hand."""
+    hand = seen.get("hand")
+    if isinstance(hand, list):
+        return [str(card) for card in hand]
+    if isinstance(hand, Mapping):
+        return [str(card) for card, count in hand.items() for _ in range(int(count))]
+    return []

@@ -31,6 +31,7 @@ function draw(data) {
   board.querySelectorAll(".hex.target").forEach((hex) => {
     hex.addEventListener("click", () => chooseHex(hex.dataset.hex));
   });
+  drawHands(data);
   const choices = document.getElementById("choices");
   choices.innerHTML = "";
   for (const choice of data.choices) {
@@ -49,6 +50,29 @@ function draw(data) {
   else if (data.waiting_for) setTimeout(refresh, 1000);  // a friend's move
 }
 
+// Your cards face up (a click picks out the choices that play or use it, or plays the
+// one that does); the opponent's face down, as many as they hold.
+function drawHands(data) {
+  const hand = document.getElementById("hand");
+  hand.innerHTML = "";
+  for (const card of data.hand) {
+    const face = document.createElement("button");
+    face.type = "button";
+    face.className = "card";
+    face.dataset.card = card;
+    face.textContent = card;
+    face.addEventListener("click", () => chooseBy((words) => words.includes(card)));
+    hand.appendChild(face);
+  }
+  const other = document.getElementById("opponent-hand");
+  other.innerHTML = "";
+  for (let i = 0; i < (data.opponent_cards || 0); i++) {
+    const back = document.createElement("span");
+    back.className = "card back";
+    other.appendChild(back);
+  }
+}
+
 async function refresh() {
   draw(await call("view"));
 }
@@ -65,16 +89,21 @@ async function play(text) {
   if (data.position !== undefined) draw(data);
 }
 
-// A click on a highlighted hex plays the one choice that leads there, or picks out
-// the choices that do (several pieces may reach it).
+// A click on a highlighted hex or on a card plays the one choice it stands for, or
+// picks out the choices it could mean (several pieces may reach a hex; a card is
+// played for its AP or for its event).
 function chooseHex(hexId) {
-  const leading = view.choices.filter((c) => c.text.split(" ").pop() === hexId);
-  if (leading.length === 1) {
-    play(leading[0].text);
+  chooseBy((words) => words[words.length - 1] === hexId);
+}
+
+function chooseBy(matches) {
+  const found = view.choices.filter((c) => matches(c.text.split(" ")));
+  if (found.length === 1) {
+    play(found[0].text);
     return;
   }
   document.querySelectorAll(".choice").forEach((button) => {
-    const match = button.dataset.move.split(" ").pop() === hexId;
+    const match = matches(button.dataset.move.split(" "));
     button.classList.toggle("match", match);
     if (match) button.parentNode.prepend(button);
   });
