@@ -163,3 +163,19 @@ def test_a_finished_game_is_analysed_on_its_page(client: TestClient) -> None:
         view = _settled_view(client, token)
     text = client.get(f"/api/{token}/analysis").json()["text"]
     assert "Turning points" in text and "playouts each" in text
+
+
+def test_a_computer_turn_that_fails_says_so_without_its_details() -> None:
+    """A bug in the computer's turn leaves the page able to go on, told in one line
+    that names nothing of the game (an error's text could name a hidden card)."""
+    class Broken(HeuristicAgent):
+        def select_action(self, state: object) -> object:  # type: ignore[override]
+            raise RuntimeError("the German holds graf-scheer")
+
+    game = load_game("jutland")
+    session = GameSession(game.new_initial_state(1), [Broken(1), None], None)
+    session.start_computer()
+    session.wait(10)
+    view = session.view(1)
+    assert not view["thinking"] and "stopped with an error" in view["problem"]
+    assert "graf-scheer" not in json.dumps(view)

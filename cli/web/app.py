@@ -168,8 +168,10 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
 
     async def error_page(request: Request, error: Exception) -> Response:
         status = error.status_code if isinstance(error, HTTPException) else 500
+        # a failure's own text could name what the seat may not see: the page gets one
+        # line, the server's log (uvicorn's) the details
         message = error.detail if isinstance(error, HTTPException) else \
-            f"the server failed: {type(error).__name__}: {error}"
+            "the server failed on this request (its log has the details); games are saved"
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": message}, status_code=status)
         return HTMLResponse(page("hunt: error", f'<p class="error">{escape(message)}</p>'

@@ -12,6 +12,7 @@ game is saved after every action, in the same record files as `hunt play`.
 from __future__ import annotations
 
 import threading
+import traceback
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,7 @@ class GameSession:
                 "over": state.is_terminal(),
                 "verdict": verdict(state, seat) if state.is_terminal() else None,
                 "waiting_for": None if yours or self.thinking or state.is_terminal()
+                or state.current_player() < 0
                 else seat_title(game.info.seat_names[state.current_player()]),
                 "problem": self.problem,
                 "saved": str(self.save_path) if self.save_path else None,
@@ -160,8 +162,12 @@ class GameSession:
                 action = computer_step(state, self.agents)  # the long part, unlocked
                 with self.lock:
                     self._play(action)
-        except Exception as error:  # a bug must not leave the page thinking forever
-            self.problem = f"the computer's turn stopped: {type(error).__name__}: {error}"
+        except Exception:  # a bug must not leave the page thinking forever
+            # the page is told only that it happened: an error's text could name what
+            # the seat may not see; the details go to the server's log
+            traceback.print_exc()
+            self.problem = "the computer's turn stopped with an error (the game so far " \
+                "is saved; the server's log has the details)"
         finally:
             with self.lock:
                 self.thinking = False
