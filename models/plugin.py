@@ -158,9 +158,10 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
 
     choices_screen: ChoicesScreen[GameT, ObsT] | None = None
     """Shown when a menu group opens (`move G 2 ...`): its choices on the board."""
-    board_svg: ChoicesScreen[GameT, ObsT] | None = None
-    """The board as SVG for the browser (`hunt serve`), from the seat's observation,
-    with the seat's current choices marked; None: the page shows the text screen."""
+    web_board: ChoicesScreen[GameT, ObsT] | None = None
+    """The table for the browser (`hunt serve`): SVG or HTML markup drawn from the
+    seat's observation, every text escaped, the seat's current choices marked where
+    they are clickable; None: the page shows only the text screen."""
 
     def goal(self, seat: str) -> str:
         """The seat's goal (`goals`), or "" if the game gives none."""

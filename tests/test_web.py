@@ -110,11 +110,15 @@ def test_a_saved_game_is_resumed_where_it_was(client: TestClient, tmp_path: Path
     assert missing.status_code == 400 and "Traceback" not in missing.text
 
 
-def test_the_page_data_is_the_same_in_worlds_the_seat_cannot_tell_apart() -> None:
-    """Issue 27.4: the British page (screen, board, choices) is identical across worlds
-    that differ only in the raider's hex and the German's hand; the German's likewise
-    across the British hands."""
-    game = load_game("the-hunt")
+@pytest.mark.parametrize(("name", "options"), [("the-hunt", {}), ("jutland", {}),
+                                               ("hunting-party", {"players": 3})])
+def test_the_page_data_is_the_same_in_worlds_the_seat_cannot_tell_apart(
+        name: str, options: dict[str, int]) -> None:
+    """Issue 27.4: a seat's page (screen, board, cards, choices) is identical across
+    worlds that differ only in what it cannot see: in The Hunt the raider's hex and the
+    German's hand for the British (and the British hand for the German), in the card
+    games the other hands and the decks."""
+    game = load_game(name, **options)
     rng = random.Random(8)
     checked = 0
     for seed in range(30):
@@ -123,15 +127,34 @@ def test_the_page_data_is_the_same_in_worlds_the_seat_cannot_tell_apart() -> Non
             seat = state.current_player()
             if seat >= 0 and rng.random() < 0.15:
                 for world in alternative_histories(state, seat, rng, attempts=10, wanted=1):
-                    views = [GameSession(which, [None, None], None).view(seat)
+                    humans = [None] * game.info.num_players
+                    views = [GameSession(which, humans, None).view(seat)
                              for which in (state, world)]
                     assert views[0] == views[1]
+                    assert "<script" not in (views[0]["board"] or "")
                     checked += 1
             state.apply_action(state.sample_chance_outcome(rng) if seat < 0
                                else HeuristicAgent(seed).select_action(state))
         if checked >= 12:
             break
     assert checked == 12
+
+
+def test_every_game_draws_a_table_for_the_browser_on_random_positions() -> None:
+    """Each game's `web_board` draws (The Hunt's map, the others' tables) wherever a
+    random game goes, every human seat alike."""
+    for name, options in [("the-hunt", {}), ("jutland", {}), ("hunting-party", {"players": 4}),
+                          ("hunted", {"players": 2}), ("leduc", {})]:
+        game = load_game(name, **options)
+        rng = random.Random(3)
+        state = game.new_initial_state(3)
+        session = GameSession(state, [None] * game.info.num_players, None)
+        while not state.is_terminal():
+            for seat in range(game.info.num_players):
+                view = session.view(seat)
+                assert view["board"] is None or view["board"].startswith(("<svg", "<div"))
+            state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                               else rng.choice(state.legal_actions()))
 
 
 def test_two_friends_each_get_a_page_of_their_own_side(client: TestClient) -> None:

@@ -233,7 +233,8 @@ def board_page(token: str, session: GameSession, invites: list[str]) -> str:
             '<h2>Your choices</h2><div id="choices"></div>'
             '<p><button id="hint-button" type="button">Hint</button> '
             '<button id="analysis-button" type="button" hidden>Analyse the game</button> '
-            '<label><input id="shade" type="checkbox"> Belief shading</label></p>'
+            '<label id="shade-label" hidden><input id="shade" type="checkbox"> Belief '
+            'shading</label></p>'
             '<pre id="hint"></pre></aside></main>')
     script = (f'<script>const TOKEN = "{token}";</script>'
               '<script src="/static/board.js"></script>')

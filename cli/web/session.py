@@ -65,8 +65,8 @@ class GameSession:
                 and state.current_player() == seat
             legal = state.legal_actions() if yours else []
             texts = [state.action_to_string(action) for action in legal]
-            board = self.plugin.board_svg(game, seen, seat, texts) \
-                if self.plugin.board_svg is not None else None
+            board = self.plugin.web_board(game, seen, seat, texts) \
+                if self.plugin.web_board is not None else None
             return {
                 "game": game.info.name, "title": game.info.title,
                 "seat": game.info.seat_names[seat], "you": seat_title(

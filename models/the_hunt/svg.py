@@ -60,7 +60,7 @@ def pieces(game: TheHuntGame, seen: HuntObservation) -> dict[str, list[str]]:
     return found
 
 
-def board_svg(game: TheHuntGame, seen: HuntObservation, seat: int,
+def web_board(game: TheHuntGame, seen: HuntObservation, seat: int,
               choices: Sequence[str]) -> str:
     """The map with the seat's pieces, its ports and the hexes `choices` lead to."""
     graph = game.board.graph
