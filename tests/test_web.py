@@ -202,3 +202,42 @@ def test_a_computer_turn_that_fails_says_so_without_its_details() -> None:
     view = session.view(1)
     assert not view["thinking"] and "stopped with an error" in view["problem"]
     assert "graf-scheer" not in json.dumps(view)
+
+
+def test_hunt_serve_binds_here_by_default_and_warns_for_another_host(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+    from click.testing import CliRunner
+
+    from hunt.cli.main import cli
+
+    served: list[tuple[str, int]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, log_level: served.append(
+        (host, port)))
+    result = CliRunner().invoke(cli, ["serve"])
+    assert result.exit_code == 0 and "The board is at http://localhost:8765/" in result.output
+    assert "Warning" not in result.output
+    result = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0", "--port", "9000"])
+    assert "Warning: listening on 0.0.0.0" in result.output
+    assert served == [("127.0.0.1", 8765), ("0.0.0.0", 9000)]
+
+
+def test_hunt_serve_without_the_web_extra_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    from click.testing import CliRunner
+
+    from hunt.cli.main import cli
+
+    real_import = builtins.__import__
+
+    def no_web(name: str, *args: object, **kwargs: object) -> object:
+        if name in ("uvicorn", "starlette"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_web)
+    result = CliRunner().invoke(cli, ["serve"])
+    assert result.exit_code == 2
+    assert "hunt serve needs the web extra: pip install -e '.[web]'" in result.output

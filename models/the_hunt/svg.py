@@ -5,7 +5,8 @@ Every hex carries `data-hex` (the page asks the belief and the moves by it); a h
 choice leads to (`move G 2 14`, `start 14`, `search 14`) has the class `target`, so a
 click on a piece's destination can play the move. Pieces are letters in circles, as
 on the terminal's map: S the Graf Spee, G/H/K the Forces, A the Altmark, f a Freight
-Ship, h a Hint marker, ? a hex the raider may be in; ports are named.
+Ship (its route ahead dashed), h a Hint marker, ? a hex the raider may be in; ports are
+named.
 """
 
 from __future__ import annotations
@@ -94,5 +95,23 @@ def web_board(game: TheHuntGame, seen: HuntObservation, seat: int,
                          f'fill="{PIECE_COLOURS[letter]}"/>'
                          f'<text x="{px:.1f}" y="{y + 8:.1f}">{escape(letter)}</text></g>')
         parts.append("</g>")
+    parts += route_lines(game, seen, places)  # over the sea, under nothing a click needs
     parts.append("</svg>")
     return "".join(parts)
+
+
+def route_lines(game: TheHuntGame, seen: HuntObservation,
+                places: dict[str, tuple[float, float]]) -> list[str]:
+    """Each Freight Ship at sea's route ahead, from its hex to its port's (public: the
+    routes are printed), as a dashed line."""
+    lines = []
+    for freighter_id, info in sorted(seen["freighters"].items()):
+        route = game.freighters[freighter_id].route
+        if info["hex"] not in route:
+            continue
+        ahead = route[route.index(info["hex"]):]
+        if len(ahead) > 1:
+            points = " ".join(f"{places[h][0]:.1f},{places[h][1]:.1f}" for h in ahead)
+            lines.append(f'<polyline class="route" data-freighter="{escape(freighter_id)}" '
+                         f'points="{points}"/>')
+    return lines
