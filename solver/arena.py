@@ -65,11 +65,6 @@ class GameOutcome:
                 **({"error": self.error} if self.error else {})}
 
 
-class ArenaGameError(HuntError, RuntimeError):
-    """A game of the arena that stopped with an error: which seed and seating, so it
-    can be played again on its own (every game is replayable from its seed)."""
-
-
 def play_task(task: GameTask) -> GameOutcome:
     """Play one arena game (in a worker process). A game that stops with an error comes
     back as an outcome naming its seed, seating and the error, so the others go on."""

@@ -15,7 +15,11 @@ stray from the rollout policy are the game's measured profile (`hunt.solver.prof
 unless set here. The final choice is the most visited action, or a move drawn from the
 visits (a temperature; Smooth UCT, which also mixes the nodes' average strategy into
 the selections, Heinrich & Silver 2015); a decision can be searched on several
-processes, the roots summed (`workers`, `hunt.solver.parallel`).
+processes, the roots summed (`workers`, `hunt.solver.parallel`). A policy and value
+network (`hunt.solver.network`, fitted by `hunt train`) can guide it: PUCT with the
+network's chances from the acting seat's view (`prior`; Smooth UCT then does not
+apply), and the network's value of each seat's view at the leaf beside or instead of
+the playout (`value`).
 
 The search reads nothing of the real state but the seat's view: it only calls
 `determinize`, `belief`, `current_player` and `legal_actions` on it. Everything

@@ -17,7 +17,7 @@ games, date, held-out figures) beside them; the game's shipped weights are under
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -136,7 +136,3 @@ def load_network(path: str) -> Network:
     """The network at `path`, read once per process (searches share it, read-only)."""
     return Network.load(path)
 
-
-def provenance_lines(provenance: Mapping[str, Any]) -> list[str]:
-    """The provenance as `key: value` lines, for `hunt train --show`-like reports."""
-    return [f"{key}: {json.dumps(value)}" for key, value in sorted(provenance.items())]

@@ -25,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -131,7 +132,9 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
         links = [f"{request.base_url}game/{other}" for other in invites.get(token, [])]
         return HTMLResponse(board_page(token, session, links))
 
-    async def view(request: Request) -> Response:
+    # The endpoints that draw a view or search are plain functions: Starlette runs them
+    # in its thread pool, so a slow one never holds up the others' requests.
+    def view(request: Request) -> Response:
         session, seat = seat_of(request)
         return JSONResponse(session.view(seat))
 
@@ -143,16 +146,16 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
         except (ValueError, KeyError, TypeError):
             raise HTTPException(400, 'send {"move": TEXT, "position": N}') from None
         try:
-            session.move(seat, text, position)
+            await run_in_threadpool(session.move, seat, text, position)
         except MoveError as error:
             return JSONResponse({"error": str(error), **session.view(seat)}, status_code=409)
         return JSONResponse(session.view(seat))
 
-    async def hint(request: Request) -> Response:
+    def hint(request: Request) -> Response:
         session, seat = seat_of(request)
         return JSONResponse(session.hint(seat))
 
-    def analysis(request: Request) -> Response:  # slow: Starlette runs it in a thread
+    def analysis(request: Request) -> Response:
         session, _ = seat_of(request)
         try:
             return JSONResponse({"text": session.analysis()})
