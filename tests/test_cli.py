@@ -191,6 +191,7 @@ def test_arena_agent_specs_may_carry_several_settings() -> None:
         "ismcts:smooth", "ismcts:time=0.2,model=/tmp/A.npz"]
 
 
+@pytest.mark.slow
 def test_bench_quick_prints_every_figure_and_writes_them_as_json(tmp_path: Path) -> None:
     output = tmp_path / "bench.json"
     code, out = run("bench", "--quick", "--output", str(output))

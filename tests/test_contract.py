@@ -26,6 +26,7 @@ def test_load_game_names_the_available_games_on_a_typo() -> None:
         load_game("jutlnd")
 
 
+@pytest.mark.slow
 def test_every_registered_game_passes_the_conformance_suite_briefly() -> None:
     for name in available_games():
         check_game(load_game(name), num_games=20, seed=11)

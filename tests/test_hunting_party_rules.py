@@ -815,6 +815,7 @@ def test_the_heuristic_flees_from_natives_near_death() -> None:
     assert choice == PartyAction("flee")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_hunting_party_passes_the_conformance_suite_on_1000_random_games(players: int) -> None:
     report = check_game(load_game("hunting-party", players=players), num_games=1000,
@@ -822,6 +823,7 @@ def test_hunting_party_passes_the_conformance_suite_on_1000_random_games(players
     assert report.games == 1000 and report.determinizations > 1000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 5])
 def test_hunting_party_no_leak_check_compares_many_worlds(players: int) -> None:
     report = check_game(load_game("hunting-party", players=players), num_games=15,

@@ -438,6 +438,7 @@ def test_victory_fully_tied_is_a_draw() -> None:
 
 # -- conformance ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_jutland_passes_the_conformance_suite_on_1000_random_games() -> None:
     report = check_game(new_game(), num_games=1000, seed=2026)
     assert report.games == 1000 and report.determinizations > 1000

@@ -882,17 +882,20 @@ def test_actions_have_their_documented_text() -> None:
     assert HuntAction("roll", n=5).text() == "roll 5"
 
 
+@pytest.mark.slow
 def test_the_hunt_passes_the_conformance_suite_on_1000_random_games() -> None:
     report = check_game(GAME, num_games=1000, seed=3, determinize_probability=0.002,
                         check_probability=0.1)
     assert report.games == 1000 and report.determinizations > 2000
 
 
+@pytest.mark.slow
 def test_the_hunt_no_leak_check_compares_many_worlds() -> None:
     report = check_game(GAME, num_games=25, seed=4, determinize_probability=0.05)
     assert report.alternative_worlds > 100
 
 
+@pytest.mark.slow
 def test_the_historical_variant_passes_the_conformance_suite_on_1000_random_games() -> None:
     report = check_game(load_game("the-hunt", variant="historical"), num_games=1000, seed=5,
                         determinize_probability=0.002, check_probability=0.1)
