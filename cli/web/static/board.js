@@ -37,12 +37,9 @@ function draw(data) {
   const choices = document.getElementById("choices");
   choices.innerHTML = "";
   for (const choice of data.choices) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "choice";
+    const label = choice.note ? `${choice.text} ${choice.note}` : choice.text;
+    const button = makeButton("choice", label, () => play(choice.text));
     button.dataset.move = choice.text;
-    button.textContent = choice.note ? `${choice.text} ${choice.note}` : choice.text;
-    button.addEventListener("click", () => play(choice.text));
     choices.appendChild(button);
   }
   if (data.problem) showError(data.problem);
@@ -52,18 +49,24 @@ function draw(data) {
   else if (data.waiting_for) setTimeout(refresh, 1000);  // a friend's move
 }
 
+// A button of the page: its class, its text and what a click does.
+function makeButton(className, text, onClick) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = className;
+  button.textContent = text;
+  button.addEventListener("click", onClick);
+  return button;
+}
+
 // Your cards face up (a click picks out the choices that play or use it, or plays the
 // one that does); the opponent's face down, as many as they hold.
 function drawHands(data) {
   const hand = document.getElementById("hand");
   hand.innerHTML = "";
   for (const card of data.hand) {
-    const face = document.createElement("button");
-    face.type = "button";
-    face.className = "card";
+    const face = makeButton("card", card, () => chooseBy((words) => words.includes(card)));
     face.dataset.card = card;
-    face.textContent = card;
-    face.addEventListener("click", () => chooseBy((words) => words.includes(card)));
     hand.appendChild(face);
   }
   const other = document.getElementById("opponent-hand");
