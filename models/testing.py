@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 
 from hunt.errors import IllegalActionError
@@ -77,22 +77,23 @@ def _check_one_game(game: AnyGame, game_seed: int, determinize_probability: floa
     state = game.new_initial_state(seed=game_seed)
     step = 0
     while True:
-        check_state(state, rng, game_seed, step,
-                    determinize=step == 0 or rng.random() < determinize_probability,
-                    playout_probability=playout_probability, report=report,
-                    full=step == 0 or rng.random() < check_probability)
+        actions = check_state(state, rng, game_seed, step,
+                              determinize=step == 0 or rng.random() < determinize_probability,
+                              playout_probability=playout_probability, report=report,
+                              full=step == 0 or rng.random() < check_probability)
         if state.is_terminal():
             break
         if step >= game.info.max_game_length:
             raise _fail(game_seed, step, f"no end after max_game_length "
                                          f"{game.info.max_game_length} actions")
-        actions = state.legal_actions()
         if state.current_player() == CHANCE:
             outcomes = state.chance_outcomes()
             action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
         else:
             action = rng.choice(actions)
-        state.apply_action(action)
+        # A legal action, so the fast path; `apply_action` itself is checked on clones
+        # (`_check_clone`) and by the record's replay (`_check_record`).
+        state.apply_legal_action(action)
         step += 1
         report.steps += 1
     check_state(state, rng, game_seed, step, determinize=True,
@@ -104,16 +105,16 @@ def _check_one_game(game: AnyGame, game_seed: int, determinize_probability: floa
 
 def check_state(state: AnyState, rng: random.Random, game_seed: int, step: int, *,
                 determinize: bool, playout_probability: float,
-                report: ConformanceReport, full: bool = True) -> None:
+                report: ConformanceReport, full: bool = True) -> list[Action]:
     """The per-position checks of the contract on `state` (which is left unchanged);
-    without `full`, only legal actions and chance."""
+    without `full`, only legal actions and chance. Returns the legal actions."""
     info = state.game.info
     player = state.current_player()
     actions = state.legal_actions()
     if state.is_terminal():
         if actions:
             raise _fail(game_seed, step, "legal actions at a terminal state")
-        return
+        return actions
     if not actions:
         raise _fail(game_seed, step, "no legal actions before the end")
     if len(set(actions)) != len(actions) or actions != sorted(actions):
@@ -134,7 +135,7 @@ def check_state(state: AnyState, rng: random.Random, game_seed: int, step: int, 
     elif state.game.rollout_action(state, rng) not in actions:
         raise _fail(game_seed, step, "the playout policy chose an illegal action")
     if not full and not determinize:
-        return
+        return actions
 
     texts = [state.action_to_string(action) for action in actions]
     if len({text.lower() for text in texts}) != len(texts):
@@ -156,6 +157,7 @@ def check_state(state: AnyState, rng: random.Random, game_seed: int, step: int, 
             report.alternative_worlds += _check_determinize(
                 state, seat, rng, game_seed, step, playout_probability)
             report.determinizations += 1
+    return actions
 
 
 def _shown_in(part: object, whole: object) -> bool:
@@ -295,6 +297,40 @@ def alternative_histories(state: AnyState, seat: int, rng: random.Random, *,
     return found
 
 
+def indistinguishable_worlds(game: AnyGame, seeds: Iterable[int], rng: random.Random, *,
+                            pairs: int, probability: float = 0.1, attempts: int = 10,
+                            seat: int | None = None, min_choices: int = 1,
+                            policy: Callable[[AnyState, int], Action] | None = None
+                            ) -> Iterator[tuple[AnyState, AnyState, int]]:
+    """Up to `pairs` times along games of `seeds`: a state, another state that a seat
+    cannot tell from it (`alternative_histories`), and that seat. For the no-leak tests
+    of what reads a seat's view (a screen, a page, a search): it must give the same in
+    both. Compare before asking for the next pair: the state plays on.
+
+    A position is tried with `probability` where `seat` (None: any seat) is to act with
+    at least `min_choices` legal actions. Play goes on by `policy(state, seed)` (None:
+    a random legal action), chance by its odds, both drawn from `rng`.
+    """
+    found = 0
+    for seed in seeds:
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            player = state.current_player()
+            if player >= 0 and seat in (None, player) \
+                    and len(state.legal_actions()) >= min_choices and rng.random() < probability:
+                for world in alternative_histories(state, player, rng, attempts=attempts,
+                                                   wanted=1):
+                    yield state, world, player
+                    found += 1
+                    if found == pairs:
+                        return
+            if player == CHANCE:
+                action = state.sample_chance_outcome(rng)
+            else:
+                action = policy(state, seed) if policy else rng.choice(state.legal_actions())
+            state.apply_action(action)
+
+
 def _replay_with_change(state: AnyState, seat: int, seen: list[tuple[Hashable, ...]],
                         changed: int, rng: random.Random) -> AnyState | None:
     world = state.replayed(0)
@@ -315,7 +351,7 @@ def _replay_with_change(state: AnyState, seat: int, seen: list[tuple[Hashable, .
             else:
                 return None
         else:
-            world.apply_action(action)
+            world.apply_legal_action(action)
     return world
 
 

@@ -18,7 +18,7 @@ from hunt.models.game import (
     Observation,
     State,
 )
-from hunt.models.testing import alternative_histories, check_game
+from hunt.models.testing import check_game, indistinguishable_worlds
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.agent_specs import AgentSpecError, make_agent
 from hunt.solver.ismcts import (
@@ -191,28 +191,18 @@ def test_ismcts_does_not_leak_on_hide_and_seek() -> None:
 def test_ismcts_does_not_leak_on_the_card_games(name: str, options: dict[str, int]) -> None:
     """States the searching seat cannot tell apart give the same action and statistics."""
     game = load_game(name, **options)
-    rng = random.Random(4)
     checked = 0
-    for seed in range(40):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal() and checked < 6:
-            seat = state.current_player()
-            if seat >= 0 and len(state.legal_actions()) > 2 and rng.random() < 0.1:
-                others = alternative_histories(state, seat, rng, attempts=20, wanted=1)
-                if others:
-                    worlds = [state, others[0]]
-                    assert worlds[0] != worlds[1]
-                    outcomes = []
-                    for world in worlds:
-                        agent = ISMCTSAgent(iterations=60, seed=seed)
-                        action = agent.select_action(world)
-                        assert agent.last_result is not None
-                        outcomes.append((action, agent.last_result.stats))
-                    assert outcomes[0] == outcomes[1]
-                    checked += 1
-            state.apply_action(rng.choice(state.legal_actions()))
-        if checked >= 6:
-            break
+    for state, world, _ in indistinguishable_worlds(game, range(40), random.Random(4), pairs=6,
+                                                    attempts=20, min_choices=3):
+        assert world != state
+        outcomes = []
+        for which in (state, world):
+            agent = ISMCTSAgent(iterations=60, seed=len(state.history))
+            action = agent.select_action(which)
+            assert agent.last_result is not None
+            outcomes.append((action, agent.last_result.stats))
+        assert outcomes[0] == outcomes[1]
+        checked += 1
     assert checked == 6
 
 

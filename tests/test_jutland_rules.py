@@ -440,7 +440,9 @@ def test_victory_fully_tied_is_a_draw() -> None:
 
 @pytest.mark.slow
 def test_jutland_passes_the_conformance_suite_on_1000_random_games() -> None:
-    report = check_game(new_game(), num_games=1000, seed=2026)
+    # Every step's legal actions, chance and playout policy; the full checks (texts,
+    # observations, clones) at a fifth of the steps, as for the other games' 1000.
+    report = check_game(new_game(), num_games=1000, seed=2026, check_probability=0.2)
     assert report.games == 1000 and report.determinizations > 1000
     assert report.alternative_worlds > 1000  # the no-leak check really compared worlds
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from hunt.cli.main import cli
 from hunt.models.registry import load_game
-from hunt.models.testing import alternative_histories
+from hunt.models.testing import indistinguishable_worlds
 from hunt.solver import ismcts as ismcts_module
 from hunt.solver.agent_specs import AgentSpecError, make_agent
 from hunt.solver.features import choice_features, slot, view_features
@@ -39,19 +39,13 @@ def test_feature_slots_are_crc32_the_same_in_every_process() -> None:
 def test_view_features_read_the_view_not_the_state() -> None:
     """Two worlds the British cannot tell apart (the raider elsewhere, the German's hand
     another) give the British the same features."""
-    game = load_game("the-hunt")
-    rng = random.Random(2)
-    state = game.new_initial_state(2)
     checked = 0
-    while not state.is_terminal() and checked < 3:
-        if state.current_player() == 1 and rng.random() < 0.3:
-            for world in alternative_histories(state, 1, rng, attempts=10, wanted=1):
-                assert world != state
-                assert view_features(world.observation(1)) == view_features(
-                    state.observation(1))
-                checked += 1
-        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
-                           else rng.choice(state.legal_actions()))
+    for state, world, seat in indistinguishable_worlds(load_game("the-hunt"), [2],
+                                                       random.Random(2), pairs=3, seat=1,
+                                                       probability=0.3):
+        assert world != state
+        assert view_features(world.observation(seat)) == view_features(state.observation(seat))
+        checked += 1
     assert checked == 3
 
 
@@ -133,27 +127,19 @@ def test_the_guided_search_does_not_leak(tmp_path: Path) -> None:
     """With a prior and a network value, states the searching seat cannot tell apart
     still give the same action and statistics: the network reads views only."""
     model = _guiding_net(tmp_path)
-    game = load_game("jutland")
-    rng = random.Random(4)
     checked = 0
-    for seed in range(40):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal() and checked < 4:
-            seat = state.current_player()
-            if seat >= 0 and len(state.legal_actions()) > 2 and rng.random() < 0.1:
-                for world in alternative_histories(state, seat, rng, attempts=20, wanted=1):
-                    outcomes = []
-                    for which in (state, world):
-                        agent = ISMCTSAgent(iterations=40, seed=seed, model=model, prior=2.0,
-                                            value=0.5, tree_depth=0)
-                        action = agent.select_action(which)
-                        assert agent.last_result is not None
-                        outcomes.append((action, agent.last_result.stats))
-                    assert outcomes[0] == outcomes[1]
-                    checked += 1
-            state.apply_action(rng.choice(state.legal_actions()))
-        if checked >= 4:
-            break
+    for state, world, _ in indistinguishable_worlds(load_game("jutland"), range(40),
+                                                    random.Random(4), pairs=4, attempts=20,
+                                                    min_choices=3):
+        outcomes = []
+        for which in (state, world):
+            agent = ISMCTSAgent(iterations=40, seed=len(state.history), model=model,
+                                prior=2.0, value=0.5, tree_depth=0)
+            action = agent.select_action(which)
+            assert agent.last_result is not None
+            outcomes.append((action, agent.last_result.stats))
+        assert outcomes[0] == outcomes[1]
+        checked += 1
     assert checked == 4
 
 
