@@ -8,8 +8,9 @@ Plays heuristic games, takes the positions the evaluation would be asked about (
 Hunt: the start of every turn outside a Battle; Hunted: every turn step outside a
 fight), labels each with the result (the German won; the players escaped), fits a
 logistic regression (L2 0.01) on the first 80% of the games and reports log-loss and
-accuracy on the rest against the constant model. Not a test: paste the printed
-weights into `WEIGHTS`.
+accuracy on the rest against the constant model and the weights in use (so a change
+of rules that left them stale shows). Not a test: paste the printed weights into
+`WEIGHTS`.
 """
 
 from __future__ import annotations
@@ -86,8 +87,11 @@ def main() -> None:
     base[0] = np.log(y.mean() / (1 - y.mean()))
     accuracy = (((xt @ w) > 0) == (yt > 0.5)).mean()
     print(f"{len(train)} training positions ({split} games), {len(test)} held out")
+    shipped = np.array(module.WEIGHTS)
     print(f"held-out log-loss {log_loss(w, xt, yt, 0):.4f} (constant model "
-          f"{log_loss(base, xt, yt, 0):.4f}), accuracy {accuracy:.3f}")
+          f"{log_loss(base, xt, yt, 0):.4f}, the weights in use "
+          f"{log_loss(shipped, xt, yt, 0):.4f}), accuracy {accuracy:.3f} (the weights "
+          f"in use {(((xt @ shipped) > 0) == (yt > 0.5)).mean():.3f})")
     print("WEIGHTS = (" + ", ".join(f"{v:.4f}" for v in w) + ")")
     for name, value in zip(names, w, strict=True):
         print(f"  {name:<14} {value:+.4f}")
