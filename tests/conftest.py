@@ -11,4 +11,3 @@ import pytest
 def _saves_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """`hunt play` saves every game by default; never into the user's home in tests."""
     monkeypatch.setenv("HUNT_SAVE_DIR", str(tmp_path / "saves"))
-
