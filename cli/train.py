@@ -16,6 +16,7 @@ from hunt.cli.params import SEED, backend_options, game_option_flags, game_optio
 from hunt.cli.play import writable_file
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent_specs import make_agent
+from hunt.solver.ismcts import ISMCTSAgent
 from hunt.solver.network import Network
 from hunt.solver.training import (
     Epoch,
@@ -58,7 +59,7 @@ def train(game_name: str, games: int, agent_spec: str, epochs: int, hidden: int,
     """Play GAME against itself and fit a policy and value network to the games: the
     weights (with how they were made) for `ismcts:prior=C,value=V,model=PATH`."""
     options = game_options(game_name, option_texts, players)
-    make_agent(agent_spec, 0, load_game(game_name, **options))  # a bad spec fails now
+    agent = make_agent(agent_spec, 0, load_game(game_name, **options))  # a bad spec fails now
     output = writable_file(output_path or Path(f"{game_name}.npz"))
     if report_path is not None:
         plotting()
@@ -106,6 +107,10 @@ def train(game_name: str, games: int, agent_spec: str, epochs: int, hidden: int,
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
         "positions": len(train_set), "held_out": history[-1].held_out.to_json(),
         "plain": plain.to_json()}
+    if isinstance(agent, ISMCTSAgent) and agent.search.network is not None:
+        # a search guided by an earlier network played the games (expert iteration):
+        # its provenance goes along, so the chain is known from the last file alone
+        net.provenance["guide"] = agent.search.network.provenance
     net.save(output)
     report: dict[str, Any] = {
         **net.provenance, "weights": str(output),

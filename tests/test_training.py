@@ -106,6 +106,20 @@ def test_hunt_train_on_a_tiny_budget_writes_weights_whose_loss_fell(tmp_path: Pa
     assert net.provenance["held_out"]["log_loss"] < net.provenance["plain"]["log_loss"]
 
 
+def test_weights_from_a_guided_search_carry_the_guides_provenance(tmp_path: Path) -> None:
+    """Expert iteration: when a search guided by earlier weights plays the games, the
+    new file names those weights' provenance, so the whole chain is in the last file."""
+    guide = Network.load(_guiding_net(tmp_path))
+    guide.provenance = {"command": "hunt train leduc --games 9", "seed": 9}
+    guide.save(tmp_path / "guide.npz")
+    output = tmp_path / "next.npz"
+    result = CliRunner().invoke(cli, [
+        "train", "leduc", "--games", "3", "--epochs", "1", "--hidden", "4", "--output",
+        str(output), "--agent", f"ismcts:iterations=8,prior=1,model={tmp_path / 'guide.npz'}"])
+    assert result.exit_code == 0, result.output
+    assert Network.load(output).provenance["guide"] == guide.provenance
+
+
 def test_a_broken_weights_file_is_one_line(tmp_path: Path) -> None:
     broken = tmp_path / "broken.npz"
     broken.write_text("not weights")
