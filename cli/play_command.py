@@ -23,7 +23,7 @@ from hunt.models.game import AnyState
 from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent import Agent
-from hunt.solver.agent_specs import LEVELS, make_agent
+from hunt.solver.agent_specs import LEVELS, level_agent, make_agent
 
 
 @click.command()
@@ -45,7 +45,8 @@ from hunt.solver.agent_specs import LEVELS, make_agent
               help="Seconds of search per computer move (instead of --level).")
 @click.option("--ai", "ai_spec", default=None, metavar="AGENT",
               help="Any agent for the computer seats: random, heuristic, "
-                   "ismcts[:level|iterations=N|time=S], pimc[:iterations=N].")
+                   "ismcts[:level|iterations=N|time=S], pimc[:iterations=N], "
+                   "cfr[:level|iterations=N|time=S] (a small game only).")
 @click.option("--dice", type=click.Choice(["auto", "manual"]), default="auto",
               show_default=True, help="manual: you type every die roll and card draw "
                                       "(playing beside a physical copy).")
@@ -92,11 +93,11 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     human = seats.index(seat_name.lower())
     # Everything that can be refused is checked before the game is announced.
     if ai_spec is None:
-        ai_spec = f"ismcts:{level}"
+        ai_spec = level_agent(game, level)
         if iterations is not None:
-            ai_spec = f"ismcts:iterations={iterations}"
+            ai_spec = level_agent(game, f"iterations={iterations}")
         if time_limit is not None:
-            ai_spec = f"ismcts:time={time_limit}"
+            ai_spec = level_agent(game, f"time={time_limit}")
     agents: list[Agent | None] = [
         None if seat == human else make_agent(ai_spec, seat, game)
         for seat in range(game.info.num_players)]

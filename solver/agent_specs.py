@@ -20,6 +20,9 @@ on N processes, its iterations shared among them (the hard level uses 2:
 value network (1: no playout), the game's shipped weights
 (`hunt.solver.network.shipped_weights`) unless `model=PATH` names others.
 Without them each game's measured profile applies (`hunt.solver.profiles`).
+`cfr:normal` is online CFR (`hunt.solver.online_cfr`), for a small game whose profile
+gives it a budget (Leduc Hold'em), with a level, `iterations=N`, `time=S`,
+`targeting=T` and `public=P`; `level_agent` names the search a game's levels play.
 Difficulty levels only change the search budget, never what the AI may see.
 """
 
@@ -33,8 +36,9 @@ from hunt.models.game import AnyGame
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
 from hunt.solver.ismcts import ISMCTSAgent, ISMCTSConfig
 from hunt.solver.network import load_network, shipped_weights
+from hunt.solver.online_cfr import PUBLIC_SHARE, TARGETING, OnlineCFRAgent
 from hunt.solver.pimc import PIMCAgent
-from hunt.solver.profiles import search_profile
+from hunt.solver.profiles import cfr_games, search_profile
 
 LEVELS: dict[str, float] = {"easy": 0.1, "normal": 1.0, "hard": 4.0}
 """Search iterations per decision at each level, as a multiple of the game's
@@ -45,7 +49,7 @@ HARD_WORKERS = 2
 """Processes the hard level searches on: a fixed number, not the machine's cores, so a
 decision replays alike on every machine (on one core the parts run in turn)."""
 
-AGENT_NAMES = ("random", "heuristic", "ismcts", "pimc")
+AGENT_NAMES = ("random", "heuristic", "ismcts", "pimc", "cfr")
 
 
 class AgentSpecError(HuntError, ValueError):
@@ -78,6 +82,8 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
         return RandomAgent(seed)
     if name == "heuristic":
         return HeuristicAgent(seed)
+    if name == "cfr":
+        return _online_cfr(spec, settings, seed, game)
     normal = search_profile(game).normal_iterations
     # The search's settings, in the ISMCTSConfig that the agent runs with (PIMC reads
     # only its iterations).
@@ -131,6 +137,45 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
         return ISMCTSAgent(_with_weights(config, spec, game), seed=seed)
     assert config.iterations is not None
     return PIMCAgent(iterations=config.iterations, seed=seed)
+
+
+def _online_cfr(spec: str, settings: str, seed: int, game: AnyGame | None) -> Agent:
+    """The online CFR agent `spec` describes (its settings: a level, iterations=N,
+    time=S, targeting=T, public=P), for a game whose profile gives it a budget."""
+    normal = search_profile(game).cfr_iterations
+    if not normal:
+        raise AgentSpecError(
+            f"{quoted(spec)}: online CFR searches only a small game whose first state hides "
+            f"nothing; accepted games: {', '.join(cfr_games())}")
+    iterations: int | None = normal
+    time_limit, targeting, public = None, TARGETING, PUBLIC_SHARE
+    for setting in filter(None, settings.split(",")):
+        key, _, value = (part.lower() for part in setting.partition("="))
+        try:
+            if key in LEVELS and not value:
+                iterations = max(1, round(normal * LEVELS[key]))
+            elif key == "iterations":
+                iterations = whole(value, 1)
+            elif key == "time":
+                time_limit, iterations = finite(value, 0.01), None
+            elif key == "targeting" and finite(value, 0) < 1:
+                targeting = finite(value, 0)
+            elif key == "public" and finite(value, 0) <= 1:
+                public = finite(value, 0)
+            else:
+                raise ValueError
+        except ValueError:
+            raise AgentSpecError(
+                f"bad setting {quoted(setting)} in {quoted(spec)}; accepted: "
+                f"{', '.join(LEVELS)}, iterations=N (from 1), time=S (from 0.01 s), "
+                "targeting=T (0 to below 1), public=P (0 to 1)") from None
+    return OnlineCFRAgent(iterations, time_limit, targeting, public=public, seed=seed)
+
+
+def level_agent(game: AnyGame, budget: str) -> str:
+    """The spec of the agent the levels play on `game` (its profile's search) with
+    `budget`: a level, "iterations=N" or "time=S"."""
+    return f"{search_profile(game).search}:{budget}"
 
 
 def _with_weights(config: ISMCTSConfig, spec: str, game: AnyGame | None) -> ISMCTSConfig:

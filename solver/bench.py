@@ -18,7 +18,7 @@ from typing import Any
 
 from hunt.models.game import AnyGame, AnyState, random_action
 from hunt.models.registry import available_games, load_game
-from hunt.solver.agent_specs import HARD_WORKERS, LEVELS, make_agent
+from hunt.solver.agent_specs import HARD_WORKERS, LEVELS, level_agent, make_agent
 from hunt.solver.ismcts import ISMCTS
 from hunt.solver.profiles import search_profile
 
@@ -73,11 +73,12 @@ def peak_memory_mb() -> float:
 
 def decision_seconds(game: AnyGame, level: str, decisions: int, seed: int = 0
                      ) -> dict[str, float]:
-    """Seconds the computer of `hunt play --level LEVEL` (`ismcts:LEVEL`) takes to
-    decide, over `decisions` mid-game positions: median and max."""
+    """Seconds the computer of `hunt play --level LEVEL` (`level_agent`: `ismcts:LEVEL`
+    on most games) takes to decide, over `decisions` mid-game positions: median and
+    max."""
     times = []
     for number, state in enumerate(midgame_states(game, decisions, seed)):
-        agent = make_agent(f"ismcts:{level}", number, game)
+        agent = make_agent(level_agent(game, level), number, game)
         start = time.perf_counter()
         agent.select_action(state)
         times.append(time.perf_counter() - start)

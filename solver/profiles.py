@@ -49,6 +49,13 @@ class SearchProfile:
     the end)."""
     shape: SearchShape = SearchShape()
     """The search's default shape for this game."""
+    search: str = "ismcts"
+    """The agent the levels play (`hunt play --level`, the web board): "ismcts", or
+    "cfr" (online CFR, `hunt.solver.online_cfr`)."""
+    cfr_iterations: int = 0
+    """Online CFR's iterations at the normal level; 0: the game is not searched so (it
+    searches from the game's first state: only a small game whose first state hides
+    nothing)."""
 
 
 DEFAULT_PROFILE = SearchProfile()
@@ -89,9 +96,18 @@ PROFILES: dict[str, SearchProfile] = {
         # kept-cards belief 0.575 in 200 (`hunt arena jutland --agents
         # ismcts:normal,heuristic --games 100 --seed 6000`; issue 5's notes).
         shape=SearchShape(tree_depth=1, confidence=0.0)),
-    "leduc": SearchProfile(normal_iterations=1000),
+    # The levels play online CFR: less exploitable than ISMCTS at 1000 iterations (seed
+    # 0, `scripts/leduc_exploitability.py`'s policy writer): one search an information
+    # state 0.579 chips a hand where ISMCTS is 1.017, 4 searches averaged 0.535 where it
+    # is 0.564. 2000 iterations answer in about 0.4 s; 8000 measured no better (0.617).
+    "leduc": SearchProfile(normal_iterations=1000, search="cfr", cfr_iterations=2000),
 }
 """Each game's measured profile, by `GameInfo.name`."""
+
+
+def cfr_games() -> list[str]:
+    """The games online CFR may search (their profiles give it a budget)."""
+    return sorted(name for name, profile in PROFILES.items() if profile.cfr_iterations)
 
 
 def search_profile(game: AnyGame | str | None) -> SearchProfile:

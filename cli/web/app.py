@@ -37,7 +37,7 @@ from hunt.cli.web.session import GameSession, MoveError
 from hunt.errors import HuntError, quoted
 from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin, load_game
-from hunt.solver.agent_specs import LEVELS, make_agent
+from hunt.solver.agent_specs import LEVELS, level_agent, make_agent
 
 STATIC = resources.files("hunt.cli.web").joinpath("static")
 
@@ -89,7 +89,7 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
                                      "(0 to 18 digits)")
         seed = int(seed_text) if seed_text else secrets.randbits(63)
         level = query.get("level", "normal")
-        spec = query.get("ai") or f"ismcts:{level}"
+        spec = query.get("ai") or level_agent(game, level)
         human = seats.index(seat_name)
         # ai=human: a friend takes every other seat, each with a page of their own
         friends = spec.strip().lower() == "human"
@@ -120,7 +120,7 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
         human = seats.index(seat) if seat in seats else 0
         try:
             agents = [None if other == human else make_agent(
-                f"ismcts:{form.get('level', 'normal')}", other, state.game)
+                level_agent(state.game, form.get("level", "normal")), other, state.game)
                 for other in range(len(seats))]
         except HuntError as error:
             raise HTTPException(400, str(error)) from None
