@@ -12,9 +12,17 @@ Most iterations are targeted, as Online Outcome Sampling does (Lisý, Lanctot &
 Bowling, AAMAS 2015): on the way to the seat's information set a targeted iteration
 only takes the steps the seat saw (its own card, the public bets), or, targeted at its
 public state, also the steps the other seats cannot tell from those (the seat's card
-dealt otherwise). Importance weights keep the regrets and averages those of the
-untargeted game (the balance heuristic: a history's weight is its chance under
-untargeted sampling over its chance under the mixture of the three samplings).
+dealt otherwise). Each regret and average update is weighted by the balance
+heuristic (a history's chance under untargeted sampling over its chance under the
+mixture of the three samplings). On the way, though, a targeted iteration explores one
+of the traverser's steps and updates no regret there, so the steps before the seat's
+state (which make the ranges) learn only from untargeted iterations, and with the
+mixture's weight they are biased. Weighting each payoff over its whole way instead,
+as Online Outcome Sampling does (and reading the decision as the mean of the seat's
+current strategies there), is unbiased but measured worse at this budget (on
+Leduc at 2000 iterations, one search an information state: 1.088 chips a hand
+exploitable targeted at the information set, 1.320 at the public state, against 0.579
+and 1.057 for this search).
 
 The search reads the real state only through the seat's own view (`views_since(seat)`,
 `information_state_key(seat)`) and its legal actions; everything random comes from
