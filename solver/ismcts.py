@@ -37,6 +37,7 @@ from typing import Any, TypedDict, Unpack
 
 from hunt.models.game import CHANCE, Action, AnyState
 from hunt.solver.agent import Agent
+from hunt.solver.budget import budget_spent, check_budget
 from hunt.solver.features import view_features
 from hunt.solver.network import load_network
 from hunt.solver.parallel import run_parts
@@ -133,8 +134,7 @@ class ISMCTSConfig:
     own view), the playout's the rest; 1 plays no playout at all."""
 
     def __post_init__(self) -> None:
-        if self.iterations is None and self.time_limit is None:
-            raise ValueError("give the search a budget: iterations or time_limit")
+        check_budget(self.iterations, self.time_limit)
         if self.workers < 1:
             raise ValueError("a search runs on 1 worker or more")
         if self.temperature is not None and self.temperature < 0:
@@ -221,7 +221,7 @@ class ISMCTS:
         shape = self.shape_for(state)
         start = time.perf_counter()
         done = 0
-        while not self._budget_spent(done, start):
+        while not budget_spent(self.config.iterations, self.config.time_limit, done, start):
             world = state.determinize(seat, self.rng, prior)
             self._iterate(world, roots, shape)
             done += 1
@@ -244,13 +244,6 @@ class ISMCTS:
                 child.square_sum += square_sum
                 child.availability += availability
         return root, done
-
-    def _budget_spent(self, done: int, start: float) -> bool:
-        iterations, time_limit = self.config.iterations, self.config.time_limit
-        if iterations is not None and done >= iterations:
-            return True
-        return time_limit is not None and done % 8 == 0 \
-            and time.perf_counter() - start >= time_limit
 
     def _iterate(self, world: AnyState, roots: list[_Node], shape: SearchShape) -> None:
         """One sampled world: select and expand down the trees, play out, back up."""

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from hunt.models.game import CHANCE, Action, AnyState
 from hunt.solver.agent import Agent
+from hunt.solver.budget import budget_spent, check_budget
 
 TARGETING = 0.97
 """The share of iterations targeted (the rest go where the game goes): on Leduc, at
@@ -84,8 +85,7 @@ class OnlineCFR:
         # How each iteration samples: untargeted, targeted at the seat's information
         # set, or at its public state.
         self._shares = (1 - targeting, targeting * (1 - public), targeting * public)
-        if iterations is None and time_limit is None:
-            raise ValueError("give the search a budget: iterations or time_limit")
+        check_budget(iterations, time_limit)
         if not 0 <= targeting < 1:
             raise ValueError("the targeted share is at least 0 and below 1")
         if not 0 <= public <= 1:
@@ -108,7 +108,8 @@ class OnlineCFR:
         self._regrets, self._averages, self._reached = {}, {}, 0
         self._seat, self._target = seat, state.views_since(seat, 0)
         done = 0
-        while len(legal) > 1 and not self._budget_spent(done, start):
+        while len(legal) > 1 and not budget_spent(self.iterations, self.time_limit, done,
+                                                      start):
             mode = self.rng.choices((UNTARGETED, SEAT_TARGETED, PUBLIC_TARGETED),
                                     self._shares)[0]
             self._walk(state.game.new_initial_state(0), done % 2, mode, (1.0, 1.0, 1.0), True)
@@ -117,12 +118,6 @@ class OnlineCFR:
         action = self.rng.choices(legal, chances)[0]
         return CFRResult(action, tuple(zip(legal, chances, strict=True)), done,
                          self._reached, time.perf_counter() - start)
-
-    def _budget_spent(self, done: int, start: float) -> bool:
-        if self.iterations is not None and done >= self.iterations:
-            return True
-        return self.time_limit is not None and done % 8 == 0 \
-            and time.perf_counter() - start >= self.time_limit
 
     def _average(self, key: Hashable, count: int) -> list[float]:
         """The average strategy at `key`; its current strategy where none was summed."""
@@ -167,7 +162,8 @@ class OnlineCFR:
             values = [0.0] * len(actions)
             for i in explored:
                 child = children[i] if children else _child(world, actions[i])
-                values[i] = self._walk(child, traverser, mode, _follow(reaches, kept, i, 1.0),
+                values[i] = self._walk(child, traverser, mode,
+                                       _follow(reaches, kept, i, (1.0, 1.0, 1.0)),
                                        on_way and kept[PUBLIC_TARGETED][i])
             value = sum(chance * v for chance, v in zip(chances, values, strict=True))
             if len(explored) < len(actions):
@@ -219,11 +215,9 @@ def regret_matching(regrets: list[float] | None, count: int) -> list[float]:
 
 
 def _follow(reaches: tuple[float, float, float], kept: tuple[list[bool], ...], index: int,
-            steps: float | tuple[float, ...]) -> tuple[float, float, float]:
+            steps: tuple[float, ...]) -> tuple[float, float, float]:
     """The three sampling reaches after step `index`, whose chance under each sampling
-    is `steps` (one number: the same under all); 0 where that sampling leaves the way."""
-    if isinstance(steps, float):
-        steps = (steps, steps, steps)
+    is `steps`; 0 where that sampling leaves the way."""
     u, seat, public = (reach * step if way[index] else 0.0
                        for reach, step, way in zip(reaches, steps, kept, strict=True))
     return u, seat, public
