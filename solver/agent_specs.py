@@ -20,9 +20,9 @@ on N processes, its iterations shared among them (the hard level uses 2:
 value network (1: no playout), the game's shipped weights
 (`hunt.solver.network.shipped_weights`) unless `model=PATH` names others.
 Without them each game's measured profile applies (`hunt.solver.profiles`).
-`cfr:normal` is online CFR (`hunt.solver.online_cfr`), for a small game whose profile
-gives it a budget (Leduc Hold'em), with a level, `iterations=N`, `time=S`,
-`targeting=T` and `public=P`; `level_agent` names the search a game's levels play.
+`cfr:normal` solves a small game whole with CFR+ (`hunt.solver.cfr`), for a game whose
+profile gives it a budget (Leduc Hold'em), with a level, `iterations=N` or `time=S`;
+`level_agent` names the agent a game's levels play.
 Difficulty levels only change the search budget, never what the AI may see.
 """
 
@@ -34,9 +34,9 @@ from dataclasses import replace
 from hunt.errors import HuntError, quoted
 from hunt.models.game import AnyGame
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
+from hunt.solver.cfr import CFRAgent
 from hunt.solver.ismcts import ISMCTSAgent, ISMCTSConfig
 from hunt.solver.network import load_network, shipped_weights
-from hunt.solver.online_cfr import PUBLIC_SHARE, TARGETING, OnlineCFRAgent
 from hunt.solver.pimc import PIMCAgent
 from hunt.solver.profiles import cfr_games, search_profile
 
@@ -83,7 +83,7 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
     if name == "heuristic":
         return HeuristicAgent(seed)
     if name == "cfr":
-        return _online_cfr(spec, settings, seed, game)
+        return _cfr(spec, settings, seed, game)
     normal = search_profile(game).normal_iterations
     # The search's settings, in the ISMCTSConfig that the agent runs with (PIMC reads
     # only its iterations).
@@ -139,16 +139,16 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
     return PIMCAgent(iterations=config.iterations, seed=seed)
 
 
-def _online_cfr(spec: str, settings: str, seed: int, game: AnyGame | None) -> Agent:
-    """The online CFR agent `spec` describes (its settings: a level, iterations=N,
-    time=S, targeting=T, public=P), for a game whose profile gives it a budget."""
+def _cfr(spec: str, settings: str, seed: int, game: AnyGame | None) -> Agent:
+    """The CFR+ agent `spec` describes (its settings: a level, iterations=N or time=S),
+    for a game whose profile gives it a budget."""
     normal = search_profile(game).cfr_iterations
     if not normal:
         raise AgentSpecError(
-            f"{quoted(spec)}: online CFR searches only a small game whose first state hides "
+            f"{quoted(spec)}: CFR+ solves only a small game whose first state hides "
             f"nothing; accepted games: {', '.join(cfr_games())}")
     iterations: int | None = normal
-    time_limit, targeting, public = None, TARGETING, PUBLIC_SHARE
+    time_limit = None
     for setting in filter(None, settings.split(",")):
         key, _, value = (part.lower() for part in setting.partition("="))
         try:
@@ -158,18 +158,13 @@ def _online_cfr(spec: str, settings: str, seed: int, game: AnyGame | None) -> Ag
                 iterations = whole(value, 1)
             elif key == "time":
                 time_limit, iterations = finite(value, 0.01), None
-            elif key == "targeting" and finite(value, 0) < 1:
-                targeting = finite(value, 0)
-            elif key == "public" and finite(value, 0) <= 1:
-                public = finite(value, 0)
             else:
                 raise ValueError
         except ValueError:
             raise AgentSpecError(
                 f"bad setting {quoted(setting)} in {quoted(spec)}; accepted: "
-                f"{', '.join(LEVELS)}, iterations=N (from 1), time=S (from 0.01 s), "
-                "targeting=T (0 to below 1), public=P (0 to 1)") from None
-    return OnlineCFRAgent(iterations, time_limit, targeting, public=public, seed=seed)
+                f"{', '.join(LEVELS)}, iterations=N (from 1), time=S (from 0.01 s)") from None
+    return CFRAgent(iterations, time_limit, seed=seed)
 
 
 def level_agent(game: AnyGame, budget: str) -> str:

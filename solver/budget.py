@@ -1,5 +1,5 @@
 """A search's budget: iterations, seconds or both, whichever ends first (ISMCTS and
-online CFR alike)."""
+CFR+ alike)."""
 
 from __future__ import annotations
 

@@ -51,11 +51,10 @@ class SearchProfile:
     """The search's default shape for this game."""
     search: str = "ismcts"
     """The agent the levels play (`hunt play --level`, the web board): "ismcts", or
-    "cfr" (online CFR, `hunt.solver.online_cfr`)."""
+    "cfr" (CFR+ over the whole game, `hunt.solver.cfr`)."""
     cfr_iterations: int = 0
-    """Online CFR's iterations at the normal level; 0: the game is not searched so (it
-    searches from the game's first state: only a small game whose first state hides
-    nothing)."""
+    """CFR+'s iterations at the normal level; 0: the game is not solved so (it solves
+    from the game's first state: only a small game whose first state hides nothing)."""
 
 
 DEFAULT_PROFILE = SearchProfile()
@@ -96,17 +95,17 @@ PROFILES: dict[str, SearchProfile] = {
         # kept-cards belief 0.575 in 200 (`hunt arena jutland --agents
         # ismcts:normal,heuristic --games 100 --seed 6000`; issue 5's notes).
         shape=SearchShape(tree_depth=1, confidence=0.0)),
-    # The levels play online CFR: less exploitable than ISMCTS at 1000 iterations (seed
-    # 0, `scripts/leduc_exploitability.py`'s policy writer): one search an information
-    # state 0.579 chips a hand where ISMCTS is 1.017, 4 searches averaged 0.535 where it
-    # is 0.564. 2000 iterations answer in about 0.4 s; 8000 measured no better (0.617).
-    "leduc": SearchProfile(normal_iterations=1000, search="cfr", cfr_iterations=2000),
+    # The levels solve the game whole with CFR+ (`hunt.solver.cfr`): 1000 iterations
+    # leave it 0.00025 chips a hand exploitable (`scripts/leduc_exploitability.py`)
+    # where ISMCTS at normal is 0.564; the first decision of a process takes about
+    # 0.6 s, the later ones read the solve.
+    "leduc": SearchProfile(normal_iterations=1000, search="cfr", cfr_iterations=1000),
 }
 """Each game's measured profile, by `GameInfo.name`."""
 
 
 def cfr_games() -> list[str]:
-    """The games online CFR may search (their profiles give it a budget)."""
+    """The games CFR+ may solve (their profiles give it a budget)."""
     return sorted(name for name, profile in PROFILES.items() if profile.cfr_iterations)
 
 

@@ -304,13 +304,13 @@ def test_one_config_carries_every_setting_to_the_search() -> None:
 
 def test_every_game_has_its_measured_search_profile() -> None:
     # The budgets and shapes measured (Hunting Party's halved to answer in 2 s, The
-    # Hunt's doubled: it answered in 0.8 s; Leduc's levels play online CFR).
+    # Hunt's doubled: it answered in 0.8 s; Leduc's levels solve it with CFR+).
     assert {name: search_profile(load_game(name)) for name in available_games()} == {
         "the-hunt": SearchProfile(600, 40, SearchShape(1, 0.0, 0.2)),
         "hunted": SearchProfile(300, 30),
         "hunting-party": SearchProfile(300),
         "jutland": SearchProfile(1000, None, SearchShape(1, 0.0)),
-        "leduc": SearchProfile(1000, search="cfr", cfr_iterations=2000),
+        "leduc": SearchProfile(1000, search="cfr", cfr_iterations=1000),
     } == PROFILES
     assert search_profile("no-such-game") == search_profile(None) == DEFAULT_PROFILE
     agent = make_agent("ismcts:hard", 1, load_game("hunting-party"))

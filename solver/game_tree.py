@@ -1,0 +1,211 @@
+"""The whole tree of a small game, as arrays: what solving it at decision time needs.
+
+For a game whose every hidden thing is dealt by an explicit chance node from a first
+state that hides nothing (Leduc Hold'em), the tree from `game.new_initial_state(0)` is
+rules only: it holds every deal, so it reads nothing any seat has not seen. Its nodes
+are numbered breadth first, so the edges from one depth form a `Level`, and a pass
+over the tree is a few numpy operations a level: reaches flow down
+(`GameTree.reaches`), values flow up (`GameTree.values`).
+
+Each decision node belongs to an information set (its player's
+`information_state_key`); an information set's moves are its *sequences*, numbered so
+that each set's are contiguous. A strategy is then one array of chances by sequence,
+and `GameTree.edge_chances` extends it with the chance nodes' own chances, so a pass
+never asks who moved.
+
+`nash_conv` and `exploitability` measure a strategy as OpenSpiel does (what best
+responses gain against it), exactly, on the same tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from hunt.errors import HuntError
+from hunt.models.game import CHANCE, Action, AnyGame, AnyState
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+
+MAX_NODES = 2_000_000
+"""A tree larger than this is not built (a game too big to solve whole)."""
+
+
+class TreeTooLarge(HuntError):
+    """The game's tree has more nodes than `MAX_NODES`: it cannot be solved whole."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """The edges from the decision and chance nodes at one depth, in node order."""
+
+    parent: Ints
+    child: Ints
+    slot: Ints
+    """Each edge's index into `GameTree.edge_chances`' array: its sequence, or past
+    the sequences, its chance outcome's own chance."""
+    actor: Ints
+    """Who takes the edge: a player, or `CHANCE`."""
+    starts: Ints
+    """The first edge of each parent (for `np.add.reduceat`)."""
+    parents: Ints
+    """The distinct parents, in order."""
+
+
+class GameTree:
+    """Every history of `game` from its first state, built breadth first."""
+
+    def __init__(self, game: AnyGame, max_nodes: int = MAX_NODES) -> None:
+        self.players = game.info.num_players
+        infosets: dict[Hashable, int] = {}
+        actions: list[tuple[Action, ...]] = []
+        owners: list[int] = []
+        depths: list[int] = []
+        anchors: list[int] = []  # a node of each information set
+        firsts: list[int] = []  # each information set's first sequence
+        sequences = 0
+        chances: list[float] = []
+        returns: list[tuple[int, list[float]]] = []
+        levels: list[tuple[list[int], list[int], list[int], list[int]]] = []
+        frontier = [game.new_initial_state(0)]
+        first = 0  # the number of the frontier's first node
+        while frontier:
+            following: list[AnyState] = []
+            edges: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+            for offset, state in enumerate(frontier):
+                node = first + offset
+                if state.is_terminal():
+                    returns.append((node, [float(r) for r in state.returns()]))
+                    continue
+                player = state.current_player()
+                if player == CHANCE:
+                    outcomes = state.chance_outcomes()
+                    moves = [action for action, _ in outcomes]
+                    slots = [-1 - len(chances) - i for i in range(len(moves))]
+                    chances.extend(chance for _, chance in outcomes)
+                else:
+                    moves = state.legal_actions()
+                    key = (player, state.information_state_key(player))
+                    index = infosets.setdefault(key, len(infosets))
+                    if index == len(actions):
+                        firsts.append(sequences)
+                        sequences += len(moves)
+                        actions.append(tuple(moves))
+                        owners.append(player)
+                        depths.append(len(levels))
+                        anchors.append(node)
+                    elif actions[index] != tuple(moves) or depths[index] != len(levels):
+                        raise ValueError(f"{game.info.name}: an information set whose "
+                                         "histories differ in their moves or depth")
+                    slots = [firsts[index] + i for i in range(len(moves))]
+                for move, slot in zip(moves, slots, strict=True):
+                    child = state.clone()
+                    child.apply_action(move)
+                    edges[0].append(node)
+                    edges[1].append(first + len(frontier) + len(following))
+                    edges[2].append(slot)
+                    edges[3].append(player)
+                    following.append(child)
+                if first + len(frontier) + len(following) > max_nodes:
+                    raise TreeTooLarge(f"{game.info.name}'s tree has more than {max_nodes} "
+                                       "nodes: too big to solve whole")
+            levels.append(edges)
+            first += len(frontier)
+            frontier = following
+        self.nodes = first
+        self.infoset_index = infosets
+        """Information set number by (player, information state key)."""
+        self.infoset_actions = actions
+        self.infoset_player = np.array(owners, dtype=np.int64)
+        counts = np.array([len(moves) for moves in actions], dtype=np.int64)
+        self.first_sequence = np.array(firsts, dtype=np.int64)
+        """Each information set's first sequence (its moves' are contiguous)."""
+        self.sequences = sequences
+        self.sequence_infoset = np.repeat(np.arange(len(actions), dtype=np.int64), counts)
+        self.sequence_player = self.infoset_player[self.sequence_infoset]
+        self.sequence_anchor = np.repeat(np.array(anchors, dtype=np.int64), counts)
+        """A node of each sequence's information set (all share its player's reach)."""
+        self.uniform = 1.0 / counts[self.sequence_infoset]
+        self.outcome_chances = np.array(chances, dtype=np.float64)
+        self.returns = np.zeros((self.nodes, self.players))
+        for node, values in returns:
+            self.returns[node] = values
+        self.levels = [self._level(edges) for edges in levels if edges[0]]
+
+    def _level(self, edges: tuple[list[int], list[int], list[int], list[int]]) -> Level:
+        parent, child, code, actor = (np.array(column, dtype=np.int64) for column in edges)
+        # Chance edges were coded -1 - n (the sequences' count was not known yet).
+        slot = np.where(code >= 0, code, self.sequences - 1 - code)
+        starts = np.flatnonzero(np.r_[True, parent[1:] != parent[:-1]]).astype(np.int64)
+        return Level(parent, child, slot, actor, starts, parent[starts])
+
+    def edge_chances(self, strategy: Floats) -> Floats:
+        """Every edge slot's chance: `strategy` (by sequence), then chance outcomes'."""
+        return np.concatenate((strategy, self.outcome_chances))
+
+    def reaches(self, player: int, chances: Floats) -> tuple[Floats, Floats]:
+        """Each node's chance of being reached through `player`'s own moves, and through
+        everyone else's and chance's (its counterfactual reach), under `chances`."""
+        own, others = np.ones(self.nodes), np.ones(self.nodes)
+        for level in self.levels:
+            step = chances[level.slot]
+            mine = level.actor == player
+            own[level.child] = own[level.parent] * np.where(mine, step, 1.0)
+            others[level.child] = others[level.parent] * np.where(mine, 1.0, step)
+        return own, others
+
+    def values(self, player: int, chances: Floats) -> Floats:
+        """Each node's expected return to `player` under `chances`."""
+        value = self.returns[:, player].copy()
+        for level in reversed(self.levels):
+            value[level.parents] = np.add.reduceat(
+                chances[level.slot] * value[level.child], level.starts)
+        return value
+
+    def best_response_value(self, player: int, strategy: Floats) -> float:
+        """What `player` expects when it best responds to everyone else playing
+        `strategy` (chances by sequence; `player`'s own entries are ignored)."""
+        chances = self.edge_chances(strategy)
+        _, others = self.reaches(player, chances)
+        value = self.returns[:, player].copy()
+        for level in reversed(self.levels):
+            mine = level.actor == player
+            step = chances[level.slot].copy()
+            if mine.any():
+                # Every history of one information set lies at one depth (checked when
+                # built), so the set's best move is chosen here, over all of them.
+                sequences = level.slot[mine]
+                worth = np.bincount(sequences, others[level.parent[mine]]
+                                    * value[level.child[mine]], minlength=self.sequences)
+                best = np.maximum.reduceat(worth, self.first_sequence)[self.sequence_infoset]
+                chosen = (worth >= best).astype(np.float64)
+                ties = np.bincount(self.sequence_infoset, chosen)[self.sequence_infoset]
+                step[mine] = (chosen / ties)[sequences]
+            value[level.parents] = np.add.reduceat(step * value[level.child], level.starts)
+        return float(value[0])
+
+    def nash_conv(self, strategy: Floats) -> float:
+        """The sum over players of what a best response gains over `strategy`."""
+        values = [self.values(player, self.edge_chances(strategy))[0]
+                  for player in range(self.players)]
+        return float(sum(self.best_response_value(player, strategy) - values[player]
+                         for player in range(self.players)))
+
+    def exploitability(self, strategy: Floats) -> float:
+        """`nash_conv` over the number of players (OpenSpiel's `exploitability`): for a
+        two-player zero-sum game, what a best response wins against `strategy` on
+        average over the seats."""
+        return self.nash_conv(strategy) / self.players
+
+    def policy(self, strategy: Floats, key: Hashable) -> tuple[tuple[Action, float], ...]:
+        """`strategy`'s moves and chances at the information set `key` ((player,
+        information state key)); KeyError if the tree has no such set."""
+        index = self.infoset_index[key]
+        first = int(self.first_sequence[index])
+        moves = self.infoset_actions[index]
+        return tuple(zip(moves, (float(c) for c in strategy[first:first + len(moves)]),
+                         strict=True))
