@@ -76,7 +76,7 @@ def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count
     record, else the seat whose record it is (its view only)."""
     found = decisions(state, playouts, seed, seat=seat,
                       **({"progress": progress} if progress else {}))
-    budget = iterations or search_profile(state.game).normal_iterations
+    budget = iterations or search_profile(state.game).advice_iterations
     points = turning_points(state, found, count, budget, seed)
     seats = state.game.info.seat_names
     report: dict[str, Any] = {

@@ -94,7 +94,7 @@ def hint_seconds(game_name: str, seat_name: str) -> float:
     text = json.dumps(state.to_record())
     start = time.perf_counter()
     replayed = state_from_record(json.loads(text))
-    hint_report(replayed, seat, "", search_profile(game).normal_iterations, seed=0)
+    hint_report(replayed, seat, "", search_profile(game).advice_iterations, seed=0)
     return time.perf_counter() - start
 
 
@@ -128,7 +128,7 @@ def seat_record_seconds(game_name: str, seat_name: str, records: int) -> dict[st
         world.belief(seat)
         beliefs.append(time.perf_counter() - start)
         start = time.perf_counter()
-        hint_report(world, seat, "", search_profile(game).normal_iterations, seed=0)
+        hint_report(world, seat, "", search_profile(game).advice_iterations, seed=0)
         hints.append(time.perf_counter() - start)
     return {"records": records, "actions": SEAT_RECORD_LENGTH,
             "belief_median": statistics.median(beliefs), "belief_max": max(beliefs),

@@ -15,7 +15,7 @@ from hunt.errors import quoted
 from hunt.models.game import CHANCE, AnyState
 from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin
-from hunt.solver.hints import Recommendation, recommend, value_scale
+from hunt.solver.hints import MIXED, Recommendation, recommend, value_scale
 from hunt.solver.profiles import search_profile
 
 
@@ -42,7 +42,7 @@ def hint(game_name: str, record_path: Path, seat_name: str | None, model: str | 
     model = move_model(game_name, model)
     state, recorded_seat = read_position(record_path, game_name)
     seat = chosen_seat(state, seat_name, recorded_seat)
-    budget = search_profile(state.game).normal_iterations if iterations is None else iterations
+    budget = search_profile(state.game).advice_iterations if iterations is None else iterations
     report = hint_report(state, seat, model, budget, seed)
     if as_json:
         click.echo(json.dumps(report, indent=1))
@@ -120,7 +120,7 @@ def recommendation_data(state: AnyState, advice: Recommendation,
                 if scale.chance and entry.visits else None}
                for entry in advice.ranking]
     return {"action": advice.action, "iterations": advice.iterations,
-            "ranking": ranking, "forced": advice.forced,
+            "ranking": ranking, "forced": advice.forced, "solved": advice.solved,
             "reason": reasons.get(advice.action, ""), "note": notes.get(advice.action, ""),
             "value_label": scale.label, "legend": scale.legend}
 
@@ -142,7 +142,7 @@ def pending(state: AnyState) -> str:
 def advise(state: AnyState, seat: int) -> str:
     """The `hint` answer at the play prompt: what `hunt hint` says of the saved game at
     this moment (the same search budget and seed)."""
-    budget = search_profile(state.game).normal_iterations
+    budget = search_profile(state.game).advice_iterations
     return "\n".join(describe(state, hint_report(state, seat, "", budget, seed=0)))
 
 
@@ -168,8 +168,13 @@ WIDTH = 80
 def recommendation_lines(state: AnyState, advice: dict[str, Any]) -> list[str]:
     """The recommended play in words: what it buys, the ranking with each value as a
     chance in percent (or the game's score), and a line on what the numbers mean."""
+    solved = advice.get("solved", False)
     if advice["forced"]:
         lines = [f"Recommended play: {advice['action']} (the only legal play)."]
+    elif solved:
+        mixed = sum(entry["share"] >= MIXED for entry in advice["ranking"]) > 1
+        lines = [f"Recommended play: {advice['action']} (CFR+ solve of "
+                 f"{advice['iterations']} iterations{'; it mixes' if mixed else ''}):"]
     else:
         lines = [f"Recommended play: {advice['action']} (search of "
                  f"{advice['iterations']} iterations):"]
@@ -185,7 +190,8 @@ def recommendation_lines(state: AnyState, advice: dict[str, Any]) -> list[str]:
     for entry in advice["ranking"]:
         # An action the search never tried has no value: 0 would read as a coin toss.
         value = scale.shown(entry["value"]) if entry["visits"] else "not tried"
-        lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} of the search, {value}")
+        whose = "of the time" if solved else "of the search"
+        lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} {whose}, {value}")
     lines.append(advice["legend"])
     return lines
 

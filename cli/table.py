@@ -122,7 +122,7 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
 
     def hint() -> str:
         state = notebook.world
-        budget = search_profile(game).normal_iterations
+        budget = search_profile(game).advice_iterations
         return "\n".join(describe(state, hint_report(state, seat, model, budget, seed=0)))
 
     while not notebook.world.is_terminal():

@@ -105,6 +105,7 @@ def turning_points(state: AnyState, found: list[Decision], count: int, iteration
     points = []
     for decision in sorted(biggest, key=lambda d: d.index):
         replay = state.replayed(decision.index)
-        preferred = recommend(replay, iterations, seed).action
-        points.append(TurningPoint(decision, "" if preferred == decision.action else preferred))
+        advice = recommend(replay, iterations, seed)
+        points.append(TurningPoint(decision,
+                                   "" if advice.agrees(decision.action) else advice.action))
     return points

@@ -113,6 +113,19 @@ def solve(game: AnyGame, iterations: int | None, time_limit: float | None = None
     return strategy, solver.iterations
 
 
+def solved_moves(state: AnyState, iterations: int
+                 ) -> tuple[tuple[Action, float, float], ...]:
+    """Each legal move of the seat to act in `state`, in legal order, with the chance
+    the solve of `iterations` plays it there and what it is worth to the seat (both
+    sides playing the solve after it; the seat's information state only is read)."""
+    seat = state.current_player()
+    strategy, _ = solve(state.game, iterations)
+    tree = game_tree(state.game)
+    key: Hashable = (seat, state.information_state_key(seat))
+    return tuple((move, chance, float(worth)) for (move, chance), worth in zip(
+        tree.policy(strategy, key), tree.move_values(strategy, key), strict=True))
+
+
 @dataclass(frozen=True)
 class CFRResult:
     """A decision: the move drawn and the strategy it was drawn from."""

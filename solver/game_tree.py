@@ -121,6 +121,8 @@ class GameTree:
         """Information set number by (player, information state key)."""
         self.infoset_actions = actions
         self.infoset_player = np.array(owners, dtype=np.int64)
+        self.infoset_depth = depths
+        """The depth (`levels` index) of each information set's histories."""
         counts = np.array([len(moves) for moves in actions], dtype=np.int64)
         self.first_sequence = np.array(firsts, dtype=np.int64)
         """Each information set's first sequence (its moves' are contiguous)."""
@@ -200,6 +202,25 @@ class GameTree:
         two-player zero-sum game, what a best response wins against `strategy` on
         average over the seats."""
         return self.nash_conv(strategy) / self.players
+
+    def move_values(self, strategy: Floats, key: Hashable) -> Floats:
+        """What each move of the information set `key` is worth to its player, everyone
+        playing `strategy` after it: the mean over the set's histories, each weighted
+        by the chance that the others and chance lead there (alike by chance alone
+        where `strategy` never does: the others took a move it never plays)."""
+        index = self.infoset_index[key]
+        player = int(self.infoset_player[index])
+        level = self.levels[self.infoset_depth[index]]
+        first, count = int(self.first_sequence[index]), len(self.infoset_actions[index])
+        ours = (level.slot >= first) & (level.slot < first + count)
+        moves, parents, children = level.slot[ours] - first, level.parent[ours], level.child[ours]
+        chances = self.edge_chances(strategy)
+        value = self.values(player, chances)
+        weights = self.reaches(player, chances)[1][parents]
+        if weights.sum() <= 0:
+            weights = self.reaches(player, self.edge_chances(np.ones(self.sequences)))[1][parents]
+        worth = np.bincount(moves, weights * value[children], minlength=count)
+        return worth / np.bincount(moves, weights, minlength=count)
 
     def policy(self, strategy: Floats, key: Hashable) -> tuple[tuple[Action, float], ...]:
         """`strategy`'s moves and chances at the information set `key` ((player,

@@ -2,6 +2,9 @@
 
 The search sees what the user's seat sees, exactly as the AI opponent would in that
 seat (`ISMCTS` reads only the seat's view), so a hint never gives away hidden state.
+A game whose levels solve it whole (`SearchProfile.search` "cfr": Leduc Hold'em) is
+advised from the solve instead: how often it plays each move at the seat's
+information set, and what each is worth (`hunt.solver.cfr.solved_moves`).
 
 A search value is the mean of the game's `search_reward` over the playouts after an
 action. `ValueScale` says how to read it for a person: in a duel (+1 win, -1 loss) a
@@ -15,7 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hunt.models.game import AnyGame, AnyState, Game
+from hunt.solver.cfr import solved_moves
 from hunt.solver.ismcts import ISMCTS
+from hunt.solver.profiles import search_profile
+
+MIXED = 0.05
+"""A solved strategy's move played at least this often is part of its mix: playing it
+is no mistake."""
 
 
 @dataclass(frozen=True)
@@ -24,9 +33,10 @@ class RankedAction:
 
     text: str
     share: float
-    """Fraction of the search's visits spent on it."""
+    """Fraction of the search's visits spent on it (a solve: how often it plays it)."""
     value: float
-    """Mean search reward for the seat after it (`ValueScale` reads it)."""
+    """Mean search reward for the seat after it (a solve: its worth); `ValueScale`
+    reads it."""
     visits: int = 0
     """Iterations that tried it (0: the search never did; its value means nothing)."""
 
@@ -38,11 +48,20 @@ class Recommendation:
     action: str
     ranking: tuple[RankedAction, ...]
     iterations: int
+    solved: bool = False
+    """Whether the ranking is a solved strategy's (CFR+) rather than a search's."""
 
     @property
     def forced(self) -> bool:
         """Whether there was nothing to choose: a single legal action, never searched."""
         return self.iterations == 0
+
+    def agrees(self, text: str) -> bool:
+        """Whether playing `text` is what the advice would do: the search's action, or
+        a move of the solved strategy's mix (played at least `MIXED` of the time)."""
+        if not self.solved:
+            return text == self.action
+        return any(entry.text == text and entry.share >= MIXED for entry in self.ranking)
 
 
 SCORE_UNITS: dict[str, str] = {"leduc": "chips"}
@@ -84,9 +103,11 @@ def value_scale(game: AnyGame) -> ValueScale:
     info = game.info
     unit = SCORE_UNITS.get(info.name)
     if unit is not None:
+        after = ("the play wins (+) or loses (-), the solve played after it"
+                 if search_profile(game).search == "cfr" else
+                 "the search's playouts won (+) or lost (-) after the play")
         return ValueScale(f"expected {unit}", 0.0, 1.0, False,
-                          f"Expected {unit}: what the search's playouts won (+) or lost "
-                          f"(-) after the play.")
+                          f"Expected {unit}: what {after}.")
     # A game that adds a margin to its returns (`search_reward`) makes the mean a
     # little more than a count of wins: the legend says so rather than hide it.
     margin = type(game).search_reward is not Game.search_reward
@@ -104,10 +125,23 @@ def value_scale(game: AnyGame) -> ValueScale:
 
 
 def recommend(state: AnyState, iterations: int, seed: int, top: int = 5) -> Recommendation:
-    """Search from the seat to act in `state` with `iterations` and rank its actions."""
+    """Search from the seat to act in `state` with `iterations` and rank its actions
+    (a game its levels solve whole: solve it with `iterations`; no seed is needed)."""
+    if search_profile(state.game).search == "cfr":
+        return _solved(state, iterations, top)
     result = ISMCTS(iterations=iterations, seed=seed).search(state)
     visits = sum(entry.visits for entry in result.stats) or 1
     ranking = tuple(RankedAction(entry.text, entry.visits / visits, entry.mean_value,
                                  entry.visits)
                     for entry in result.stats[:top])
     return Recommendation(state.action_to_string(result.action), ranking, result.iterations)
+
+
+def _solved(state: AnyState, iterations: int, top: int) -> Recommendation:
+    """The solve's advice: its moves by how often it plays them, the most often first."""
+    moves = sorted(solved_moves(state, iterations), key=lambda move: -move[1])
+    ranking = tuple(RankedAction(state.action_to_string(move), chance, worth, iterations)
+                    for move, chance, worth in moves[:top])
+    # A single legal move is forced, as the search would report it (no iterations).
+    return Recommendation(ranking[0].text, ranking, iterations if len(moves) > 1 else 0,
+                          solved=True)

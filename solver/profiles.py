@@ -56,6 +56,12 @@ class SearchProfile:
     """CFR+'s iterations at the normal level; 0: the game is not solved so (it solves
     from the game's first state: only a small game whose first state hides nothing)."""
 
+    @property
+    def advice_iterations(self) -> int:
+        """The budget hints, the table companion and analysis advise with: the normal
+        level's, of the agent the levels play."""
+        return self.cfr_iterations if self.search == "cfr" else self.normal_iterations
+
 
 DEFAULT_PROFILE = SearchProfile()
 """For a game without an entry in `PROFILES`."""

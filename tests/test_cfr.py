@@ -9,12 +9,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from hunt.cli.hint import hint_report, recommendation_lines
 from hunt.models import load_game
 from hunt.models.leduc import LeducGame, LeducState
 from hunt.solver import play_game
 from hunt.solver.agent_specs import AgentSpecError, level_agent, make_agent
-from hunt.solver.cfr import CFRAgent, CFRPlus, game_tree, solve
+from hunt.solver.cfr import CFRAgent, CFRPlus, game_tree, solve, solved_moves
 from hunt.solver.game_tree import GameTree, TreeTooLarge
+from hunt.solver.hints import recommend
 from hunt.solver.profiles import search_profile
 
 FOLD, CALL, RAISE = 0, 1, 2
@@ -142,3 +144,36 @@ def test_cfr_plays_whole_hands() -> None:
                                   make_agent("cfr:iterations=60", seed + 10, game)],
                            seed=seed)
         assert sum(result.returns) == 0
+
+
+def test_leducs_hints_are_the_solves_mix_and_each_moves_worth() -> None:
+    """A queen opening the betting: the solve mixes raise and call, each worth the same
+    (a mixed equilibrium's moves are), and the advice says so in words."""
+    state = hand(2, 4)
+    advice = recommend(state, 1000, seed=0)
+    assert advice.solved and advice.iterations == 1000
+    ranking = {entry.text: entry for entry in advice.ranking}
+    policy = {move: chance for move, chance, _ in solved_moves(state, 1000)}
+    assert ranking["raise"].share == pytest.approx(policy[RAISE])
+    assert ranking["call"].share == pytest.approx(policy[CALL])
+    assert ranking["raise"].value == pytest.approx(ranking["call"].value, abs=0.01)
+    assert advice.agrees("raise") and advice.agrees("call")
+    lines = recommendation_lines(state, hint_report(state, 0, "", 1000, 0)["recommendation"])
+    assert lines[0].startswith("Recommended play: ") and "CFR+ solve of 1000 iterations; " \
+        "it mixes" in lines[0]
+    assert "% of the time, expected chips -0.4" in lines[1]
+    assert lines[-1].startswith("Expected chips: what the play wins (+) or loses (-)")
+
+
+def test_a_move_the_solve_never_plays_is_a_mistake_and_is_worth_what_it_loses() -> None:
+    advice = recommend(hand(*KINGS_FACING_A_RAISE), 1000, seed=0)
+    assert advice.action == "raise" and not advice.agrees("fold")
+    worth = {entry.text: entry.value for entry in advice.ranking}
+    assert worth["fold"] == -3.0  # the ante and the first round's raise, given up
+    assert worth["raise"] > worth["call"] > 0
+
+
+def test_the_advice_reads_only_the_seats_information_state() -> None:
+    reports = [hint_report(hand(card, 5, *KINGS_FACING_A_RAISE[2:]), 1, "", 300, 0)
+               for card in (0, 2)]  # the first player's jack, then its queen
+    assert reports[0]["recommendation"] == reports[1]["recommendation"]

@@ -167,6 +167,7 @@ def test_a_forced_play_is_named_without_a_search_and_an_untried_one_has_no_value
     forced = {**report["recommendation"], "forced": True, "iterations": 0}
     assert recommendation_lines(state, forced) == \
         [f"Recommended play: {forced['action']} (the only legal play)."]
-    untried = {**report["recommendation"],
+    # As a search would report a move it never tried (Leduc's own advice is solved).
+    untried = {**report["recommendation"], "solved": False,
                "ranking": [{"text": "raise", "share": 0.0, "value": 0.0, "visits": 0}]}
     assert "of the search, not tried" in recommendation_lines(state, untried)[1]

@@ -95,7 +95,7 @@ class GameSession:
         with self.lock:
             state = self.state.clone()
         report = hint_report(state, seat, "",
-                             search_profile(state.game).normal_iterations, seed=0)
+                             search_profile(state.game).advice_iterations, seed=0)
         data: dict[str, Any] = {"text": "\n".join(describe(state, report))}
         if isinstance(report.get("belief"), dict):
             data["belief"] = report["belief"]
