@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from hunt.models.game import AnyState
+from hunt.models.game import AnyGame, AnyState
 from hunt.solver.hints import recommend
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import search_profile
@@ -54,24 +54,29 @@ class TurningPoint:
 
 def win_chances(state: AnyState, playouts: int, rng: random.Random,
                 seat: int | None = None) -> list[float]:
-    """Each seat's chance to win from `state`, the mean of `playouts` playouts (from
-    worlds drawn from `seat`'s belief, if given, else from `state` itself). A zero-sum
-    game's returns (-1 .. 1) are mapped to 0 .. 1; other games' returns are already a
-    seat's share of the win (0 .. 1)."""
+    """Each seat's chance to win from `state`, the mean over `playouts` playouts (from
+    worlds drawn from `seat`'s belief, if given, else from `state` itself) of its
+    `won` share."""
     if state.is_terminal():
-        totals = state.returns()
-    else:
-        totals = [0.0] * state.game.info.num_players
-        prior = state.belief(seat) if seat is not None else None
-        for _ in range(playouts):
-            world = state.clone() if seat is None else state.determinize(seat, rng, prior)
-            result = play_out(world, rng, search_profile(state.game).rollout_depth,
-                              reward=lambda world: world.returns())
-            totals = [total + value / playouts for total, value in zip(totals, result,
-                                                                       strict=True)]
-    if state.game.info.zero_sum:
-        return [(value + 1) / 2 for value in totals]
-    return [min(1.0, max(0.0, value)) for value in totals]
+        return won(state.game, state.returns())
+    totals = [0.0] * state.game.info.num_players
+    prior = state.belief(seat) if seat is not None else None
+    for _ in range(playouts):
+        world = state.clone() if seat is None else state.determinize(seat, rng, prior)
+        result = play_out(world, rng, search_profile(state.game).rollout_depth,
+                          reward=lambda world: world.returns())
+        totals = [total + share / playouts
+                  for total, share in zip(totals, won(state.game, result), strict=True)]
+    return totals
+
+
+def won(game: AnyGame, returns: list[float]) -> list[float]:
+    """Each seat's share of the win in a finished game with `returns`: in a zero-sum
+    game 1 for a gain, 0 for a loss, a half for neither (Leduc's returns are chips,
+    not -1 .. 1); in others the returns are that share already (0 .. 1)."""
+    if game.info.zero_sum:
+        return [0.5 + 0.5 * ((value > 0) - (value < 0)) for value in returns]
+    return [min(1.0, max(0.0, value)) for value in returns]
 
 
 def decisions(state: AnyState, playouts: int, seed: int,

@@ -71,8 +71,9 @@ def test_without_the_plot_extra_a_one_line_message_says_how_to_install_it(
 
 
 def test_win_chances_read_each_game_s_returns_as_a_chance() -> None:
-    """Zero-sum returns -1..1 become 0..1; a cooperative or multi-player game's returns
-    are already each seat's share of the win, so a lost Hunted game is 0, not 0.5."""
+    """Zero-sum returns become 1 for a gain, 0 for a loss, a half for neither; a
+    cooperative or multi-player game's returns are already each seat's share of the win,
+    so a lost Hunted game is 0, not 0.5."""
     from hunt.solver.agent import HeuristicAgent
     from hunt.solver.analysis import win_chances
     from hunt.solver.match import play_game
@@ -86,6 +87,16 @@ def test_win_chances_read_each_game_s_returns_as_a_chance() -> None:
     duel = load_game("jutland").new_initial_state(3)
     chances = win_chances(duel, 20, rng)
     assert sum(chances) == pytest.approx(1.0)
+    # Leduc's returns are chips (up to 13 a hand): a gain is a win, whatever its size.
+    leduc = load_game("leduc").new_initial_state(5)
+    for action in (2, 5, 1, 2, 1):  # a queen and a king dealt; call, raise, call
+        leduc.apply_action(action)
+    chances = win_chances(leduc, 30, rng)
+    assert all(0.0 <= chance <= 1.0 for chance in chances)
+    assert sum(chances) == pytest.approx(1.0)
+    for action in (4, 2, 1):  # the other king comes up; raise, call: the kings win 7
+        leduc.apply_action(action)
+    assert leduc.returns() == [-7.0, 7.0] and win_chances(leduc, 5, rng) == [0.0, 1.0]
 
 
 def test_the_plot_counts_turns_labels_turning_points_and_hex_labels_read_on_dark_cells(
