@@ -67,6 +67,12 @@ def bench(quick: bool, as_json: bool, output: Path | None) -> None:
                    f"{several:>8.0f} ({several / one:.2f}x)  "
                    f"({figures['ismcts_normal_iterations']} iterations, playouts "
                    + (f"cut at {depth} actions)" if depth else "to the end)"))
+    for name, figures in report["games"].items():
+        if "cfr" in figures:
+            solve = figures["cfr"]
+            click.echo(f"  {name:<14} CFR+ over {solve['histories']} histories: tree built in "
+                       f"{solve['tree_seconds']:.2f} s, {solve['iterations_per_s']:.0f} "
+                       "iterations/s (the levels' whole-game solve)")
     click.echo("  seconds a decision of the computer (median / max over "
                f"{report['decision_positions']} mid-game positions):")
     for name, figures in report["games"].items():

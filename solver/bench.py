@@ -19,6 +19,8 @@ from typing import Any
 from hunt.models.game import AnyGame, AnyState, random_action
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent_specs import HARD_WORKERS, LEVELS, level_agent, make_agent
+from hunt.solver.cfr import CFRPlus
+from hunt.solver.game_tree import GameTree
 from hunt.solver.ismcts import ISMCTS
 from hunt.solver.profiles import search_profile
 
@@ -65,6 +67,20 @@ def ismcts_iterations_per_second(game: AnyGame, positions: int, seed: int = 0,
     return done / seconds
 
 
+def cfr_speed(game: AnyGame, iterations: int) -> dict[str, float]:
+    """The whole-game solve of a game its levels solve (`hunt.solver.cfr`): the tree's
+    histories, the seconds to build it and CFR+ iterations a second over it."""
+    start = time.perf_counter()
+    tree = GameTree(game)
+    built = time.perf_counter() - start
+    solver = CFRPlus(tree)
+    start = time.perf_counter()
+    for _ in range(iterations):
+        solver.iterate()
+    return {"histories": tree.nodes, "tree_seconds": built,
+            "iterations_per_s": iterations / (time.perf_counter() - start)}
+
+
 def peak_memory_mb() -> float:
     """The process's peak resident memory so far, in MB."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -88,8 +104,9 @@ def decision_seconds(game: AnyGame, level: str, decisions: int, seed: int = 0
 def run_bench(quick: bool, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
     """The game-agnostic figures, as data: per game, random playouts a second, ISMCTS
     iterations a second at the normal level on one process and on `HARD_WORKERS`
-    (root parallelisation, as the hard level searches), and seconds a decision at each level
-    (quick: the normal level only). `quick` takes fewer samples."""
+    (root parallelisation, as the hard level searches), a game its levels solve whole:
+    the solve's speed, and seconds a decision at each level (quick: the normal level
+    only). `quick` takes fewer samples."""
     seconds, positions = (2.0, 2) if quick else (10.0, 8)
     levels, decisions = (("normal",), 2) if quick else (tuple(LEVELS), 10)
     report: dict[str, Any] = {"quick": quick, "python": sys.version.split()[0],
@@ -107,6 +124,9 @@ def run_bench(quick: bool, progress: Callable[[str], None] = lambda _: None) -> 
             "ismcts_normal_iterations": search_profile(game).normal_iterations,
             "ismcts_rollout_depth": search_profile(game).rollout_depth,
         }
+        if search_profile(game).search == "cfr":
+            progress(f"{name}: CFR+")
+            report["games"][name]["cfr"] = cfr_speed(game, 100 if quick else 1000)
         progress(f"{name}: seconds a decision at each level")
         report["games"][name]["decision_seconds"] = {
             level: decision_seconds(game, level, decisions) for level in levels}

@@ -66,8 +66,8 @@ class CFRPlus:
                           others[parents] * (value[level.child[mine]] - value[parents]))
             ours = tree.sequence_player == player
             self.regrets = np.where(ours, np.maximum(self.regrets + gains, 0.0), self.regrets)
-            # Weighted by the iteration, as CFR+ averages; the seat's own reach of the
-            # set (alike at all its histories) weights each visit.
+            # Weighted by the iteration, as CFR+ averages, and by the player's own reach
+            # of the set (alike at all its histories).
             self.sums += np.where(
                 ours, self.iterations * own[tree.sequence_anchor] * strategy, 0.0)
 
@@ -108,6 +108,7 @@ def solve(game: AnyGame, iterations: int | None, time_limit: float | None = None
     while not budget_spent(iterations, time_limit, solver.iterations, start):
         solver.iterate()
     strategy = solver.average()
+    strategy.flags.writeable = False  # shared by every later decision of the process
     if time_limit is None:
         _SOLVED[known] = strategy
     return strategy, solver.iterations

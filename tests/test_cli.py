@@ -207,6 +207,10 @@ def test_bench_quick_prints_every_figure_and_writes_them_as_json(tmp_path: Path)
         normal = entry["decision_seconds"]["normal"]
         assert 0 < normal["median"] <= normal["max"]
         assert f"  {name:<14} normal {normal['median']:.2f} / {normal['max']:.2f}" in out
+    solve = figures["games"]["leduc"]["cfr"]  # Leduc's levels solve it whole
+    assert solve["histories"] == 9457 and solve["iterations_per_s"] > 0
+    assert (f"  leduc          CFR+ over 9457 histories: tree built in "
+            f"{solve['tree_seconds']:.2f} s, {solve['iterations_per_s']:.0f} iterations/s") in out
     tracker = figures["tracker_update_ms"]
     assert 0 < tracker["median"] <= tracker["p95"]
     assert f"Graf Spee tracker update: median {tracker['median']:.4f} ms" in out
