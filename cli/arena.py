@@ -16,6 +16,7 @@ from hunt.errors import why
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent_specs import AGENT_NAMES, make_agent
 from hunt.solver.arena import ArenaLogError, GameOutcome, arena_tasks, logged_outcomes, run_arena
+from hunt.solver.hints import SCORE_UNITS
 
 
 @click.command()
@@ -119,6 +120,12 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     click.echo(f"  {specs[0]} wins {data['wins']}, draws {data['draws']}, "
                f"loses {data['losses']}: score {data['score']:.3f} "
                f"(95% interval {low:.3f} to {high:.3f})")
+    unit = SCORE_UNITS.get(loaded.info.name)
+    if unit is not None and "mean_return" in data:
+        # A game whose returns count something (chips): how much, not only how often.
+        low, high = data["mean_return_95"]
+        click.echo(f"  {specs[0]} wins {data['mean_return']:+.3f} {unit} a game on average "
+                   f"(95% interval {low:+.3f} to {high:+.3f})")
     for seat, counts in data["by_seat"].items():
         played = sum(counts.values())
         click.echo(f"  as {seat}: wins {counts.get('win', 0)} of {played}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 import time
 import traceback
 from collections import Counter
@@ -96,6 +97,15 @@ def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float]:
+    """A normal-approximation interval for the mean of `values` (95% by default)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return (mean, mean)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean - half, mean + half)
+
+
 @dataclass
 class ArenaReport:
     """Tallies of an arena run, from agent A's side."""
@@ -123,6 +133,9 @@ class ArenaReport:
     """Games that stopped with an error (not counted)."""
     cpu_seconds: float = 0.0
     """Processor time of the games counted, added up."""
+    returns: list[float] = field(default_factory=list)
+    """Agent A's return in each game counted (not in a cooperative game), for its mean:
+    the measure of a game whose returns count something (Leduc's chips)."""
 
     def add(self, outcome: GameOutcome) -> None:
         """Count one finished game (or keep one that failed)."""
@@ -135,6 +148,7 @@ class ArenaReport:
             return
         seat = outcome.task.first_agent_seat
         mine = outcome.returns[seat]
+        self.returns.append(mine)
         best_other = max(r for s, r in enumerate(outcome.returns) if s != seat)
         result = "win" if mine > best_other else "loss" if mine < best_other else "draw"
         self.games += 1
@@ -182,6 +196,9 @@ class ArenaReport:
             "game": self.game, "agents": list(self.agents), "games": self.games,
             "wins": self.wins, "draws": self.draws, "losses": self.losses,
             "score": self.score, "score_95": [low, high],
+            **({"mean_return": statistics.fmean(self.returns),
+                "mean_return_95": list(mean_interval(self.returns))}
+               if self.returns else {}),
             "by_seat": {self._seat_name(seat): dict(counts)
                         for seat, counts in sorted(self.by_seat.items())},
             "average_length": self.total_length / (2 * self.games if self.cooperative

@@ -105,6 +105,22 @@ def test_arena_reports_win_rates_with_intervals_for_both_seatings() -> None:
     assert "as german: wins 19 of 20" in out and "as british: wins 20 of 20" in out
 
 
+def test_arena_reports_the_chips_a_game_where_a_game_counts_chips() -> None:
+    """Leduc's equilibrium folds often and loses little: how much it wins says what
+    how often cannot."""
+    code, out = run("arena", "leduc", "--agents", "cfr:easy,random", "--games", "30",
+                    "--json")
+    assert code == 0, out
+    data = json.loads(out[out.index("{"):])
+    low, high = data["mean_return_95"]
+    assert data["games"] == 60 and low < data["mean_return"] < high
+    code, out = run("arena", "leduc", "--agents", "cfr:easy,random", "--games", "30")
+    assert (f"cfr:easy wins {data['mean_return']:+.3f} chips a game on average (95% "
+            f"interval {low:+.3f} to {high:+.3f})") in out
+    code, out = run("arena", "jutland", "--agents", "random,random", "--games", "2")
+    assert code == 0 and " a game on average" not in out  # a win is all Jutland counts
+
+
 def test_arena_json_and_a_bad_agent_spec() -> None:
     code, out = run("arena", "jutland", "--agents", "random,random", "--games", "3", "--json")
     assert code == 0
