@@ -39,11 +39,14 @@ from hunt.models.leduc import LeducGame
 from hunt.solver.ismcts import ISMCTS
 
 UCT_C = 2.0
+LEDUC = LeducGame()
+"""Our Leduc, one object a process: an agent that solves the game (`cfr:`) solves each
+game object once."""
 
 
 def positions(count: int, seed: int) -> list[list[int]]:
     """Action histories (chance included) that end where a player must decide."""
-    game, rng, found = LeducGame(), random.Random(seed), []
+    game, rng, found = LEDUC, random.Random(seed), []
     while len(found) < count:
         state = game.new_initial_state(0)
         stops = []
@@ -56,7 +59,7 @@ def positions(count: int, seed: int) -> list[list[int]]:
 
 
 def ours(history: list[int]) -> AnyState:
-    state = LeducGame().new_initial_state(0)
+    state = LEDUC.new_initial_state(0)
     for action in history:
         state.apply_action(action)
     return state
@@ -112,7 +115,7 @@ def paired_hands(hands: int, seed: int, movers: Callable[[int, int], tuple[Mover
         cards = random.Random(seed + deal).sample(range(6), 3)
         for our_seat in (0, 1):
             our_move, their_move = movers(deal, our_seat)
-            state, mirror = LeducGame().new_initial_state(0), game.new_initial_state()
+            state, mirror = LEDUC.new_initial_state(0), game.new_initial_state()
             dealt = 0
             while not state.is_terminal():
                 player = state.current_player()

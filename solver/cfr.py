@@ -11,9 +11,10 @@ the whole range of hands the others could hold, which a search from one seat's v
 cannot (its samples always hold the seat's real hand).
 
 The solve reads the rules only; the seat's own information state key picks the move.
-A solve of a number of iterations depends on nothing else, so one process solves each
-game once and every later decision reads it (`solve`); a solve bounded by seconds is
-run afresh each decision. The move is drawn with the agent's seeded `random.Random`.
+A solve of a number of iterations depends on nothing else, so a game object is solved
+once and every later decision on it reads the solve (`solve`); a solve bounded by
+seconds is run afresh each decision (and so, unlike the rest, does not replay alike).
+The move is drawn with the agent's seeded `random.Random`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import random
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -79,38 +81,49 @@ class CFRPlus:
                         self.current())
 
 
-_TREES: dict[Hashable, GameTree] = {}
-_SOLVED: dict[tuple[Hashable, int], Floats] = {}
+@dataclass
+class _Solves:
+    """One game's tree and its solves by iterations."""
+
+    tree: GameTree
+    strategies: dict[int, Floats]
 
 
-def _rules(game: AnyGame) -> Hashable:
-    return game.info.name, tuple(sorted(game.options.items()))
+_SOLVES: WeakKeyDictionary[AnyGame, _Solves] = WeakKeyDictionary()
+"""By game object: a game's rules may come from board files other than the shipped
+ones (`hunt.boards.data.board_file_override`), so neither its name nor its options
+name its tree."""
+
+
+def _solves(game: AnyGame) -> _Solves:
+    if game not in _SOLVES:
+        _SOLVES[game] = _Solves(GameTree(game), {})
+    return _SOLVES[game]
 
 
 def game_tree(game: AnyGame) -> GameTree:
-    """The tree of `game`'s rules, built once a process."""
-    rules = _rules(game)
-    if rules not in _TREES:
-        _TREES[rules] = GameTree(game)
-    return _TREES[rules]
+    """The tree of `game`, built once for the game object."""
+    return _solves(game).tree
 
 
 def solve(game: AnyGame, iterations: int | None, time_limit: float | None = None
           ) -> tuple[Floats, int]:
     """`game`'s average strategy after CFR+ for `iterations`, `time_limit` seconds or
-    both (whichever ends first), and the iterations it took. A solve of iterations
-    alone is made once a process and reused."""
+    both (whichever ends first; the tree's first build is not counted), and the
+    iterations it took. A solve of iterations alone is made once for the game object
+    and reused."""
     check_budget(iterations, time_limit)
-    known = (_rules(game), iterations or 0)
-    if time_limit is None and known in _SOLVED:
-        return _SOLVED[known], known[1]
-    solver, start = CFRPlus(game_tree(game)), time.perf_counter()
+    known = _solves(game)
+    if time_limit is None and iterations in known.strategies:
+        return known.strategies[iterations], iterations
+    solver, start = CFRPlus(known.tree), time.perf_counter()
     while not budget_spent(iterations, time_limit, solver.iterations, start):
         solver.iterate()
     strategy = solver.average()
-    strategy.flags.writeable = False  # shared by every later decision of the process
+    strategy.flags.writeable = False  # shared by every later decision on the game
     if time_limit is None:
-        _SOLVED[known] = strategy
+        assert iterations is not None
+        known.strategies[iterations] = strategy
     return strategy, solver.iterations
 
 
@@ -144,7 +157,7 @@ class CFRAgent(Agent):
 
     name = "cfr"
 
-    def __init__(self, iterations: int | None = 200, time_limit: float | None = None,
+    def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
                  seed: int = 0) -> None:
         check_budget(iterations, time_limit)
         self.iterations, self.time_limit = iterations, time_limit

@@ -130,12 +130,16 @@ class GameTree:
         self.sequence_infoset = np.repeat(np.arange(len(actions), dtype=np.int64), counts)
         self.sequence_player = self.infoset_player[self.sequence_infoset]
         self.sequence_anchor = np.repeat(np.array(anchors, dtype=np.int64), counts)
-        """A node of each sequence's information set (all share its player's reach)."""
+        """A node of each sequence's information set: all its nodes share its player's
+        own reach, as an information state key holds all the player has seen (perfect
+        recall, the game contract's)."""
         self.uniform = 1.0 / counts[self.sequence_infoset]
         self.outcome_chances = np.array(chances, dtype=np.float64)
         self.returns = np.zeros((self.nodes, self.players))
         for node, values in returns:
             self.returns[node] = values
+        # Only the last level (all its nodes terminal) has no edges, so dropping it
+        # keeps `infoset_depth` an index into `levels`.
         self.levels = [self._level(edges) for edges in levels if edges[0]]
 
     def _level(self, edges: tuple[list[int], list[int], list[int], list[int]]) -> Level:

@@ -38,7 +38,8 @@ class RankedAction:
     """Mean search reward for the seat after it (a solve: its worth); `ValueScale`
     reads it."""
     visits: int = 0
-    """Iterations that tried it (0: the search never did; its value means nothing)."""
+    """Iterations that tried it (0: the search never did; its value means nothing). A
+    solve's every iteration weighs every move: its iterations."""
 
 
 @dataclass(frozen=True)

@@ -103,8 +103,8 @@ PROFILES: dict[str, SearchProfile] = {
         shape=SearchShape(tree_depth=1, confidence=0.0)),
     # The levels solve the game whole with CFR+ (`hunt.solver.cfr`): 1000 iterations
     # leave it 0.00025 chips a hand exploitable (`scripts/leduc_exploitability.py`)
-    # where ISMCTS at normal is 0.564; the first decision of a process takes about
-    # 0.6 s, the later ones read the solve.
+    # where ISMCTS at normal is 0.564; the first decision on a game takes about 0.6 s
+    # (the tree and the solve), the later ones read the solve.
     "leduc": SearchProfile(normal_iterations=1000, search="cfr", cfr_iterations=1000),
 }
 """Each game's measured profile, by `GameInfo.name`."""

@@ -6,9 +6,12 @@ replays from its seed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+from hunt.boards.data import board_file_override, board_text
 from hunt.cli.hint import hint_report, recommendation_lines
 from hunt.models import load_game
 from hunt.models.leduc import LeducGame, LeducState
@@ -20,11 +23,13 @@ from hunt.solver.hints import recommend
 from hunt.solver.profiles import search_profile
 
 FOLD, CALL, RAISE = 0, 1, 2
+LEDUC = LeducGame()
+"""One game object for the tests: a game object is solved once."""
 
 
 def hand(*actions: int) -> LeducState:
     """A Leduc hand after `actions` (cards 0-5: J, J, Q, Q, K, K; then the bets)."""
-    state = LeducGame().new_initial_state(0)
+    state = LEDUC.new_initial_state(0)
     for action in actions:
         state.apply_action(action)
     return state
@@ -36,13 +41,13 @@ KINGS_FACING_A_RAISE = (2, 5, CALL, RAISE, CALL, 4, RAISE)
 
 
 def test_leducs_tree_has_the_histories_and_information_sets_openspiel_counts() -> None:
-    tree = game_tree(LeducGame())
+    tree = game_tree(LEDUC)
     assert (tree.nodes, len(tree.infoset_actions), tree.sequences) == (9457, 936, 2184)
 
 
 def test_the_uniform_policy_is_as_exploitable_as_openspiel_measures_it() -> None:
     # OpenSpiel's nash_conv of the uniform random policy on leduc_poker: 4.747222...
-    tree = game_tree(LeducGame())
+    tree = game_tree(LEDUC)
     assert tree.nash_conv(tree.uniform) == pytest.approx(4.747222222222222)
     assert tree.exploitability(tree.uniform) == pytest.approx(4.747222222222222 / 2)
 
@@ -50,23 +55,36 @@ def test_the_uniform_policy_is_as_exploitable_as_openspiel_measures_it() -> None
 def test_cfr_plus_converges_to_leducs_equilibrium() -> None:
     """After 200 iterations as exploitable as OpenSpiel's CFR+ after 200 (0.005), far
     less after 1000, and the first player's value is Leduc's game value, -0.0856."""
-    tree = game_tree(LeducGame())
+    tree = game_tree(LEDUC)
     solver = CFRPlus(tree)
     for _ in range(200):
         solver.iterate()
     assert 0.003 < tree.exploitability(solver.average()) < 0.007
-    strategy, iterations = solve(LeducGame(), 1000)
+    strategy, iterations = solve(LEDUC, 1000)
     assert iterations == 1000 and tree.exploitability(strategy) < 0.001
     assert tree.values(0, tree.edge_chances(strategy))[0] == pytest.approx(-0.0856, abs=1e-3)
     totals = np.bincount(tree.sequence_infoset, strategy)
     assert totals == pytest.approx(np.ones(len(tree.infoset_actions)))
 
 
-def test_a_solve_of_iterations_is_made_once_a_process_and_a_timed_one_each_time() -> None:
+def test_a_solve_of_iterations_is_made_once_a_game_and_a_timed_one_each_time() -> None:
     game = LeducGame()
-    assert solve(game, 30)[0] is solve(LeducGame(), 30)[0]
+    assert solve(game, 30)[0] is solve(game, 30)[0]
+    assert solve(LeducGame(), 30)[0] is not solve(game, 30)[0]  # another game object
     timed, done = solve(game, None, 0.05)
     assert done >= 8 and timed is not solve(game, None, 0.05)[0]
+
+
+def test_a_game_with_other_rules_gets_its_own_tree(tmp_path: Path) -> None:
+    """Rules from another board file (a bigger ante): the tree is the game's own, not
+    that of another game of the same name and options."""
+    text = board_text("leduc", "rules.toml")[1]
+    bigger = tmp_path / "rules.toml"
+    bigger.write_text(text.replace("ante = 1", "ante = 3"), encoding="utf-8")
+    with board_file_override("leduc", "rules.toml", bigger):
+        game = LeducGame()
+    assert game_tree(LEDUC).returns.max() == 13.0  # 1 ante, 2 + 2 and 4 + 4 in raises
+    assert game_tree(game).returns.max() == 15.0
 
 
 def test_a_tree_too_big_to_solve_whole_is_refused_in_one_line() -> None:
