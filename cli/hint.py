@@ -121,6 +121,7 @@ def recommendation_data(state: AnyState, advice: Recommendation,
                for entry in advice.ranking]
     return {"action": advice.action, "iterations": advice.iterations,
             "ranking": ranking, "forced": advice.forced, "solved": advice.solved,
+            "hidden": [{"text": text, "chance": chance} for text, chance in advice.hidden],
             "reason": reasons.get(advice.action, ""), "note": notes.get(advice.action, ""),
             "value_label": scale.label, "legend": scale.legend}
 
@@ -193,6 +194,9 @@ def recommendation_lines(state: AnyState, advice: dict[str, Any]) -> list[str]:
         whose = "of the time" if solved else "of the search"
         lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} {whose}, {value}")
     lines.append(advice["legend"])
+    if advice.get("hidden"):
+        lines += fitted("What you cannot see, if the others play the solve: ", ", ".join(
+            f"{entry['text']} {entry['chance']:.0%}" for entry in advice["hidden"]), ".")
     return lines
 
 

@@ -127,17 +127,35 @@ def solve(game: AnyGame, iterations: int | None, time_limit: float | None = None
     return strategy, solver.iterations
 
 
-def solved_moves(state: AnyState, iterations: int
-                 ) -> tuple[tuple[Action, float, float], ...]:
-    """Each legal move of the seat to act in `state`, in legal order, with the chance
-    the solve of `iterations` plays it there and what it is worth to the seat (both
-    sides playing the solve after it; the seat's information state only is read)."""
+def seat_key(state: AnyState) -> Hashable:
+    """The information set of the seat to act in `state`, as the tree numbers it: all
+    a decision on the solve reads of the real state."""
     seat = state.current_player()
+    if seat < 0:
+        raise ValueError("a decision needs a seat to act, not a chance or terminal node")
+    return seat, state.information_state_key(seat)
+
+
+@dataclass(frozen=True)
+class SolvedAdvice:
+    """What the solve says at the seat's information set."""
+
+    moves: tuple[tuple[Action, float, float], ...]
+    """Each legal move, in legal order, with the chance the solve plays it and what it
+    is worth to the seat (both sides playing the solve after it)."""
+    hidden: tuple[tuple[str, float], ...]
+    """What the seat has not seen (the others' deals), with its chance if the others
+    play the solve, the likeliest first."""
+
+
+def solved_advice(state: AnyState, iterations: int) -> SolvedAdvice:
+    """The solve of `iterations` at the information set of the seat to act in `state`."""
+    key = seat_key(state)
     strategy, _ = solve(state.game, iterations)
     tree = game_tree(state.game)
-    key: Hashable = (seat, state.information_state_key(seat))
-    return tuple((move, chance, float(worth)) for (move, chance), worth in zip(
+    moves = tuple((move, chance, float(worth)) for (move, chance), worth in zip(
         tree.policy(strategy, key), tree.move_values(strategy, key), strict=True))
+    return SolvedAdvice(moves, tuple(tree.hidden_chances(strategy, key)))
 
 
 @dataclass(frozen=True)
@@ -166,11 +184,8 @@ class CFRAgent(Agent):
 
     def select_action(self, state: AnyState) -> Action:
         start = time.perf_counter()
-        seat = state.current_player()
-        if seat < 0:
-            raise ValueError("a decision needs a seat to act, not a chance or terminal node")
+        key = seat_key(state)
         strategy, iterations = solve(state.game, self.iterations, self.time_limit)
-        key: Hashable = (seat, state.information_state_key(seat))
         policy = game_tree(state.game).policy(strategy, key)
         action = self.rng.choices([move for move, _ in policy],
                                   [chance for _, chance in policy])[0]

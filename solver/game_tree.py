@@ -73,6 +73,7 @@ class GameTree:
         levels: list[tuple[list[int], list[int], list[int], list[int]]] = []
         frontier = [game.new_initial_state(0)]
         first = 0  # the number of the frontier's first node
+        parents, dealt = [-1], [""]  # by node: its parent, the chance outcome led to it
         while frontier:
             following: list[AnyState] = []
             edges: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
@@ -103,6 +104,8 @@ class GameTree:
                                          "histories differ in their moves or depth")
                     slots = [firsts[index] + i for i in range(len(moves))]
                 for move, slot in zip(moves, slots, strict=True):
+                    parents.append(node)
+                    dealt.append(state.action_to_string(move) if player == CHANCE else "")
                     child = state.clone()
                     child.apply_action(move)
                     edges[0].append(node)
@@ -117,6 +120,10 @@ class GameTree:
             first += len(frontier)
             frontier = following
         self.nodes = first
+        self.parent = parents
+        """Each node's parent (-1: the first state)."""
+        self.dealt = dealt
+        """The chance outcome that led to each node, as text ("" after a player's move)."""
         self.infoset_index = infosets
         """Information set number by (player, information state key)."""
         self.infoset_actions = actions
@@ -218,13 +225,47 @@ class GameTree:
         first, count = int(self.first_sequence[index]), len(self.infoset_actions[index])
         ours = (level.slot >= first) & (level.slot < first + count)
         moves, parents, children = level.slot[ours] - first, level.parent[ours], level.child[ours]
-        chances = self.edge_chances(strategy)
-        value = self.values(player, chances)
-        weights = self.reaches(player, chances)[1][parents]
-        if weights.sum() <= 0:
-            weights = self.reaches(player, self.edge_chances(np.ones(self.sequences)))[1][parents]
+        value = self.values(player, self.edge_chances(strategy))
+        weights = self._others_reach(player, strategy, parents)
         worth = np.bincount(moves, weights * value[children], minlength=count)
         return worth / np.bincount(moves, weights, minlength=count)
+
+    def hidden_chances(self, strategy: Floats, key: Hashable) -> list[tuple[str, float]]:
+        """What the player of the information set `key` has not seen, if everyone else
+        plays `strategy`: the chance outcomes on the way to each of the set's histories
+        that not all of them share (in Leduc, the opponent's card), with the chance of
+        each, the likeliest first."""
+        index = self.infoset_index[key]
+        player = int(self.infoset_player[index])
+        level = self.levels[self.infoset_depth[index]]
+        first, count = int(self.first_sequence[index]), len(self.infoset_actions[index])
+        nodes = np.unique(level.parent[(level.slot >= first) & (level.slot < first + count)])
+        weights = self._others_reach(player, strategy, nodes)
+        ways = [self._dealt_on_way(int(node)) for node in nodes]
+        shared = set.intersection(*(set(way) for way in ways))
+        chances: dict[str, float] = {}
+        for way, weight in zip(ways, weights / weights.sum(), strict=True):
+            text = ", ".join(outcome for outcome in way if outcome not in shared)
+            chances[text] = chances.get(text, 0.0) + float(weight)
+        return sorted(chances.items(), key=lambda item: (-item[1], item[0]))
+
+    def _others_reach(self, player: int, strategy: Floats, nodes: Ints) -> Floats:
+        """The chance that the others and chance lead to each of `nodes` under
+        `strategy`; where they never do (the others took a move it never plays), by
+        chance alone."""
+        weights = self.reaches(player, self.edge_chances(strategy))[1][nodes]
+        if weights.sum() <= 0:
+            weights = self.reaches(player, self.edge_chances(np.ones(self.sequences)))[1][nodes]
+        return weights
+
+    def _dealt_on_way(self, node: int) -> list[str]:
+        """The chance outcomes on the way from the first state to `node`, in order."""
+        way = []
+        while node > 0:
+            if self.dealt[node]:
+                way.append(self.dealt[node])
+            node = self.parent[node]
+        return way[::-1]
 
     def policy(self, strategy: Floats, key: Hashable) -> tuple[tuple[Action, float], ...]:
         """`strategy`'s moves and chances at the information set `key` ((player,

@@ -4,7 +4,8 @@ The search sees what the user's seat sees, exactly as the AI opponent would in t
 seat (`ISMCTS` reads only the seat's view), so a hint never gives away hidden state.
 A game whose levels solve it whole (`SearchProfile.search` "cfr": Leduc Hold'em) is
 advised from the solve instead: how often it plays each move at the seat's
-information set, and what each is worth (`hunt.solver.cfr.solved_moves`).
+information set, what each is worth, and what the seat cannot see, if the others
+play the solve (`hunt.solver.cfr.solved_advice`).
 
 A search value is the mean of the game's `search_reward` over the playouts after an
 action. `ValueScale` says how to read it for a person: in a duel (+1 win, -1 loss) a
@@ -18,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hunt.models.game import AnyGame, AnyState, Game
-from hunt.solver.cfr import solved_moves
+from hunt.solver.cfr import solved_advice
 from hunt.solver.ismcts import ISMCTS
 from hunt.solver.profiles import search_profile
 
@@ -51,6 +52,8 @@ class Recommendation:
     iterations: int
     solved: bool = False
     """Whether the ranking is a solved strategy's (CFR+) rather than a search's."""
+    hidden: tuple[tuple[str, float], ...] = ()
+    """A solve's reading of what the seat has not seen (`SolvedAdvice.hidden`)."""
 
     @property
     def forced(self) -> bool:
@@ -140,9 +143,10 @@ def recommend(state: AnyState, iterations: int, seed: int, top: int = 5) -> Reco
 
 def _solved(state: AnyState, iterations: int, top: int) -> Recommendation:
     """The solve's advice: its moves by how often it plays them, the most often first."""
-    moves = sorted(solved_moves(state, iterations), key=lambda move: -move[1])
+    advice = solved_advice(state, iterations)
+    moves = sorted(advice.moves, key=lambda move: -move[1])
     ranking = tuple(RankedAction(state.action_to_string(move), chance, worth, iterations)
                     for move, chance, worth in moves[:top])
     # A single legal move is forced, as the search would report it (no iterations).
     return Recommendation(ranking[0].text, ranking, iterations if len(moves) > 1 else 0,
-                          solved=True)
+                          solved=True, hidden=advice.hidden)

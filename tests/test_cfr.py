@@ -17,7 +17,7 @@ from hunt.models import load_game
 from hunt.models.leduc import LeducGame, LeducState
 from hunt.solver import play_game
 from hunt.solver.agent_specs import AgentSpecError, level_agent, make_agent
-from hunt.solver.cfr import CFRAgent, CFRPlus, game_tree, solve, solved_moves
+from hunt.solver.cfr import CFRAgent, CFRPlus, game_tree, solve, solved_advice
 from hunt.solver.game_tree import GameTree, TreeTooLarge
 from hunt.solver.hints import recommend
 from hunt.solver.profiles import search_profile
@@ -171,7 +171,7 @@ def test_leducs_hints_are_the_solves_mix_and_each_moves_worth() -> None:
     advice = recommend(state, 1000, seed=0)
     assert advice.solved and advice.iterations == 1000
     ranking = {entry.text: entry for entry in advice.ranking}
-    policy = {move: chance for move, chance, _ in solved_moves(state, 1000)}
+    policy = {move: chance for move, chance, _ in solved_advice(state, 1000).moves}
     assert ranking["raise"].share == pytest.approx(policy[RAISE])
     assert ranking["call"].share == pytest.approx(policy[CALL])
     assert ranking["raise"].value == pytest.approx(ranking["call"].value, abs=0.01)
@@ -180,7 +180,8 @@ def test_leducs_hints_are_the_solves_mix_and_each_moves_worth() -> None:
     assert lines[0].startswith("Recommended play: ") and "CFR+ solve of 1000 iterations; " \
         "it mixes" in lines[0]
     assert "% of the time, expected chips -0.4" in lines[1]
-    assert lines[-1].startswith("Expected chips: what the play wins (+) or loses (-)")
+    assert lines[3] == ("Expected chips: what the play wins (+) or loses (-), the solve "
+                        "played after it.")
 
 
 def test_a_move_the_solve_never_plays_is_a_mistake_and_is_worth_what_it_loses() -> None:
@@ -195,3 +196,20 @@ def test_the_advice_reads_only_the_seats_information_state() -> None:
     reports = [hint_report(hand(card, 5, *KINGS_FACING_A_RAISE[2:]), 1, "", 300, 0)
                for card in (0, 2)]  # the first player's jack, then its queen
     assert reports[0]["recommendation"] == reports[1]["recommendation"]
+
+
+def test_the_hint_reads_the_opponents_card_from_its_bets_if_it_plays_the_solve() -> None:
+    """Before any bet every card the seat does not hold is alike; after a first-round
+    raise the solve's raiser holds a jack far less often than a queen or a king."""
+    opening = recommend(hand(2, 4), 1000, seed=0)  # the first player's queen, to bet
+    assert dict(opening.hidden) == pytest.approx(
+        {"deal Jh": 0.2, "deal Js": 0.2, "deal Kh": 0.2, "deal Ks": 0.2, "deal Qh": 0.2})
+    facing = recommend(hand(2, 4, RAISE), 1000, seed=0)  # the second player's king
+    chances = dict(facing.hidden)
+    assert sum(chances.values()) == pytest.approx(1.0) and len(chances) == 5
+    assert "deal Ks" not in chances  # its own card
+    assert chances["deal Jh"] < 0.1 < chances["deal Qs"] and chances["deal Kh"] > 0.25
+    assert [chance for _, chance in facing.hidden] == sorted(chances.values(), reverse=True)
+    report = hint_report(hand(2, 4, RAISE), 1, "", 1000, 0)
+    lines = recommendation_lines(hand(2, 4, RAISE), report["recommendation"])
+    assert lines[-2].startswith("What you cannot see, if the others play the solve: deal ")

@@ -163,7 +163,8 @@ def test_a_forced_play_is_named_without_a_search_and_an_untried_one_has_no_value
         state.apply_action(state.string_to_action(text))
     report = hint_report(state, 0, "", 30, 0)
     lines = recommendation_lines(state, report["recommendation"])
-    assert lines[-1].startswith("Expected chips: ") and "expected chips " in lines[1]
+    assert lines[-3].startswith("Expected chips: ") and "expected chips " in lines[1]
+    assert lines[-2].startswith("What you cannot see")  # Leduc's hints come from a solve
     forced = {**report["recommendation"], "forced": True, "iterations": 0}
     assert recommendation_lines(state, forced) == \
         [f"Recommended play: {forced['action']} (the only legal play)."]
