@@ -20,7 +20,7 @@ responses gain against it), exactly, on the same tree.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -56,102 +56,131 @@ class Level:
     """The distinct parents, in order."""
 
 
+@dataclass
+class _Edges:
+    """The edges from one depth, as built: parallel columns."""
+
+    parent: list[int] = field(default_factory=list)
+    child: list[int] = field(default_factory=list)
+    slot: list[int] = field(default_factory=list)
+    """A sequence, or -1 - n for the tree's n-th chance outcome (the count of sequences,
+    after which chance outcomes are numbered, is not known until the end)."""
+    actor: list[int] = field(default_factory=list)
+
+
+class _Builder:
+    """Walks a game's histories breadth first and numbers them, its information sets
+    and their sequences, for `GameTree`."""
+
+    def __init__(self, game: AnyGame, max_nodes: int) -> None:
+        self.game, self.max_nodes = game, max_nodes
+        self.infosets: dict[Hashable, int] = {}
+        self.actions: list[tuple[Action, ...]] = []  # by information set, as for:
+        self.owners: list[int] = []
+        self.depths: list[int] = []
+        self.anchors: list[int] = []  # a node of the set
+        self.firsts: list[int] = []  # its first sequence
+        self.sequences = 0
+        self.chances: list[float] = []  # by chance outcome
+        self.returns: list[tuple[int, list[float]]] = []  # by terminal node
+        self.parents, self.dealt = [-1], [""]  # by node: its parent, the chance outcome
+        self.levels: list[_Edges] = []
+
+    def build(self) -> int:
+        """Walk every history; the number of nodes."""
+        frontier = [self.game.new_initial_state(0)]
+        first = 0  # the number of the frontier's first node
+        while frontier:
+            following: list[AnyState] = []
+            edges = _Edges()
+            for node, state in enumerate(frontier, start=first):
+                if state.is_terminal():
+                    self.returns.append((node, [float(r) for r in state.returns()]))
+                    continue
+                player = state.current_player()
+                moves, slots = self._moves(state, player, node)
+                for move, slot in zip(moves, slots, strict=True):
+                    self.parents.append(node)
+                    self.dealt.append(state.action_to_string(move) if player == CHANCE else "")
+                    child = state.clone()
+                    child.apply_action(move)
+                    edges.parent.append(node)
+                    edges.child.append(first + len(frontier) + len(following))
+                    edges.slot.append(slot)
+                    edges.actor.append(player)
+                    following.append(child)
+                if first + len(frontier) + len(following) > self.max_nodes:
+                    raise TreeTooLarge(f"{self.game.info.name}'s tree has more than "
+                                       f"{self.max_nodes} nodes: too big to solve whole")
+            self.levels.append(edges)
+            first += len(frontier)
+            frontier = following
+        return first
+
+    def _moves(self, state: AnyState, player: int, node: int) -> tuple[list[Action], list[int]]:
+        """The moves from `state` and their slots (see `_Edges.slot`); a decision's
+        information set is numbered when first met."""
+        if player == CHANCE:
+            outcomes = state.chance_outcomes()
+            slots = [-1 - len(self.chances) - i for i in range(len(outcomes))]
+            self.chances.extend(chance for _, chance in outcomes)
+            return [action for action, _ in outcomes], slots
+        moves = state.legal_actions()
+        depth = len(self.levels)
+        index = self.infosets.setdefault((player, state.information_state_key(player)),
+                                         len(self.infosets))
+        if index == len(self.actions):
+            self.firsts.append(self.sequences)
+            self.sequences += len(moves)
+            self.actions.append(tuple(moves))
+            self.owners.append(player)
+            self.depths.append(depth)
+            self.anchors.append(node)
+        elif self.actions[index] != tuple(moves) or self.depths[index] != depth:
+            raise ValueError(f"{self.game.info.name}: an information set whose histories "
+                             "differ in their moves or depth")
+        return moves, [self.firsts[index] + i for i in range(len(moves))]
+
+
 class GameTree:
     """Every history of `game` from its first state, built breadth first."""
 
     def __init__(self, game: AnyGame, max_nodes: int = MAX_NODES) -> None:
+        built = _Builder(game, max_nodes)
+        self.nodes = built.build()
         self.players = game.info.num_players
-        infosets: dict[Hashable, int] = {}
-        actions: list[tuple[Action, ...]] = []
-        owners: list[int] = []
-        depths: list[int] = []
-        anchors: list[int] = []  # a node of each information set
-        firsts: list[int] = []  # each information set's first sequence
-        sequences = 0
-        chances: list[float] = []
-        returns: list[tuple[int, list[float]]] = []
-        levels: list[tuple[list[int], list[int], list[int], list[int]]] = []
-        frontier = [game.new_initial_state(0)]
-        first = 0  # the number of the frontier's first node
-        parents, dealt = [-1], [""]  # by node: its parent, the chance outcome led to it
-        while frontier:
-            following: list[AnyState] = []
-            edges: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
-            for offset, state in enumerate(frontier):
-                node = first + offset
-                if state.is_terminal():
-                    returns.append((node, [float(r) for r in state.returns()]))
-                    continue
-                player = state.current_player()
-                if player == CHANCE:
-                    outcomes = state.chance_outcomes()
-                    moves = [action for action, _ in outcomes]
-                    slots = [-1 - len(chances) - i for i in range(len(moves))]
-                    chances.extend(chance for _, chance in outcomes)
-                else:
-                    moves = state.legal_actions()
-                    key = (player, state.information_state_key(player))
-                    index = infosets.setdefault(key, len(infosets))
-                    if index == len(actions):
-                        firsts.append(sequences)
-                        sequences += len(moves)
-                        actions.append(tuple(moves))
-                        owners.append(player)
-                        depths.append(len(levels))
-                        anchors.append(node)
-                    elif actions[index] != tuple(moves) or depths[index] != len(levels):
-                        raise ValueError(f"{game.info.name}: an information set whose "
-                                         "histories differ in their moves or depth")
-                    slots = [firsts[index] + i for i in range(len(moves))]
-                for move, slot in zip(moves, slots, strict=True):
-                    parents.append(node)
-                    dealt.append(state.action_to_string(move) if player == CHANCE else "")
-                    child = state.clone()
-                    child.apply_action(move)
-                    edges[0].append(node)
-                    edges[1].append(first + len(frontier) + len(following))
-                    edges[2].append(slot)
-                    edges[3].append(player)
-                    following.append(child)
-                if first + len(frontier) + len(following) > max_nodes:
-                    raise TreeTooLarge(f"{game.info.name}'s tree has more than {max_nodes} "
-                                       "nodes: too big to solve whole")
-            levels.append(edges)
-            first += len(frontier)
-            frontier = following
-        self.nodes = first
-        self.parent = parents
+        self.parent = built.parents
         """Each node's parent (-1: the first state)."""
-        self.dealt = dealt
+        self.dealt = built.dealt
         """The chance outcome that led to each node, as text ("" after a player's move)."""
-        self.infoset_index = infosets
+        self.infoset_index = built.infosets
         """Information set number by (player, information state key)."""
-        self.infoset_actions = actions
-        self.infoset_player = np.array(owners, dtype=np.int64)
-        self.infoset_depth = depths
+        self.infoset_actions = built.actions
+        self.infoset_player = np.array(built.owners, dtype=np.int64)
+        self.infoset_depth = built.depths
         """The depth (`levels` index) of each information set's histories."""
-        counts = np.array([len(moves) for moves in actions], dtype=np.int64)
-        self.first_sequence = np.array(firsts, dtype=np.int64)
+        counts = np.array([len(moves) for moves in built.actions], dtype=np.int64)
+        self.first_sequence = np.array(built.firsts, dtype=np.int64)
         """Each information set's first sequence (its moves' are contiguous)."""
-        self.sequences = sequences
-        self.sequence_infoset = np.repeat(np.arange(len(actions), dtype=np.int64), counts)
+        self.sequences = built.sequences
+        self.sequence_infoset = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
         self.sequence_player = self.infoset_player[self.sequence_infoset]
-        self.sequence_anchor = np.repeat(np.array(anchors, dtype=np.int64), counts)
+        self.sequence_anchor = np.repeat(np.array(built.anchors, dtype=np.int64), counts)
         """A node of each sequence's information set: all its nodes share its player's
         own reach, as an information state key holds all the player has seen (perfect
         recall, the game contract's)."""
         self.uniform = 1.0 / counts[self.sequence_infoset]
-        self.outcome_chances = np.array(chances, dtype=np.float64)
+        self.outcome_chances = np.array(built.chances, dtype=np.float64)
         self.returns = np.zeros((self.nodes, self.players))
-        for node, values in returns:
+        for node, values in built.returns:
             self.returns[node] = values
         # Only the last level (all its nodes terminal) has no edges, so dropping it
         # keeps `infoset_depth` an index into `levels`.
-        self.levels = [self._level(edges) for edges in levels if edges[0]]
+        self.levels = [self._level(edges) for edges in built.levels if edges.parent]
 
-    def _level(self, edges: tuple[list[int], list[int], list[int], list[int]]) -> Level:
-        parent, child, code, actor = (np.array(column, dtype=np.int64) for column in edges)
-        # Chance edges were coded -1 - n (the sequences' count was not known yet).
+    def _level(self, edges: _Edges) -> Level:
+        parent, child, code, actor = (np.array(column, dtype=np.int64) for column in (
+            edges.parent, edges.child, edges.slot, edges.actor))
         slot = np.where(code >= 0, code, self.sequences - 1 - code)
         starts = np.flatnonzero(np.r_[True, parent[1:] != parent[:-1]]).astype(np.int64)
         return Level(parent, child, slot, actor, starts, parent[starts])
