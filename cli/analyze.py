@@ -86,6 +86,8 @@ def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count
         "decisions": [{**asdict(d), "swing": d.swing} for d in found],
         "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
                             "preferred": p.preferred} for p in points],
+        # Who judged the turning points: a search, or a solve (a game its levels solve).
+        "judge": "solve" if search_profile(state.game).search == "cfr" else "search",
     }
     plugin = game_plugin(state.game.info.name)
     if plugin.analysis is not None:  # the game's own part, e.g. The Hunt's belief by turn
@@ -109,8 +111,9 @@ def analysis_lines(state: AnyState, report: dict[str, Any], seat: int | None) ->
                   for decision in found[:: max(1, len(found) // 12)]]
     lines.append("Turning points (the biggest swings of the decider's own chances):")
     for point in report["turning_points"]:
-        better = f"; the search preferred {point['preferred']}" if point["preferred"] \
-            else "; the search agrees"
+        judge = report["judge"]
+        better = f"; the {judge} preferred {point['preferred']}" if point["preferred"] \
+            else f"; the {judge} agrees"
         lines.append(f"  action {point['index'] + 1}: {seat_title(seats[point['seat']])} "
                      f"played {point['action']}: {point['swing']:+.1%}{better}")
     if state.end_reason():

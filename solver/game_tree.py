@@ -14,7 +14,9 @@ and `GameTree.edge_chances` extends it with the chance nodes' own chances, so a 
 never asks who moved.
 
 `nash_conv` and `exploitability` measure a strategy as OpenSpiel does (what best
-responses gain against it), exactly, on the same tree.
+responses gain against it), exactly, on the same tree; `move_values` and
+`hidden_chances` read one information set for a hint (what each move is worth, what
+its player cannot see).
 """
 
 from __future__ import annotations

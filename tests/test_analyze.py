@@ -149,3 +149,19 @@ def test_without_turns_the_curve_counts_actions_and_a_turn_s_decisions_share_it(
     turns = [0, 0, 1, 1, 1, 2]
     assert decision_positions([0, 2, 3, 4, 5], turns) == pytest.approx(
         [0.0, 1 - 1 / 3, 1.0, 1 + 1 / 3, 2.0])
+
+
+def test_leducs_turning_points_are_judged_by_the_solve() -> None:
+    """A king that folds to a first-round raise: a move the solve never makes."""
+    from hunt.cli.analyze import analysis_lines, analysis_report
+
+    state = load_game("leduc").new_initial_state(5)
+    for action in (2, 4, 2, 0):  # a queen, a king; the queen raises, the king folds
+        state.apply_action(action)
+    report = analysis_report(state, None, playouts=10, count=2)
+    assert report["judge"] == "solve"
+    folded = next(p for p in report["turning_points"] if p["action"] == "fold")
+    assert folded["preferred"] in ("raise", "call")
+    lines = analysis_lines(state, report, None)
+    assert f"second player played fold: {folded['swing']:+.1%}; the solve preferred " \
+        f"{folded['preferred']}" in "\n".join(lines)
