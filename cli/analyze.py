@@ -36,7 +36,8 @@ class PlotError(HuntError):
 @click.option("--turning-points", "count", type=click.IntRange(min=0), default=3,
               show_default=True, help="How many of the biggest swings to explain.")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
-              help="Search iterations for the preferred moves; default: the normal level.")
+              help="Search iterations for the preferred moves (a game the levels solve "
+                   "whole: the solve's); default: the normal level's.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the playouts.")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),

@@ -30,8 +30,8 @@ from hunt.solver.profiles import search_profile
               help="The move model of the game's advice, for a game that has them "
                    "(default: the game's first; an unknown one is refused with the list).")
 @click.option("--iterations", type=click.IntRange(min=0), default=None,
-              help="Search iterations for the recommended play (0: none); default: the "
-                   "normal level.")
+              help="Search iterations for the recommended play (a game the levels solve "
+                   "whole: the solve's; 0: none); default: the normal level's.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the search.")
 @click.option("--json", "as_json", is_flag=True, help="Print the advice as JSON.")
 def hint(game_name: str, record_path: Path, seat_name: str | None, model: str | None,
