@@ -169,7 +169,7 @@ WIDTH = 80
 def recommendation_lines(state: AnyState, advice: dict[str, Any]) -> list[str]:
     """The recommended play in words: what it buys, the ranking with each value as a
     chance in percent (or the game's score), and a line on what the numbers mean."""
-    solved = advice.get("solved", False)
+    solved = advice["solved"]
     if advice["forced"]:
         lines = [f"Recommended play: {advice['action']} (the only legal play)."]
     elif solved:
@@ -194,7 +194,7 @@ def recommendation_lines(state: AnyState, advice: dict[str, Any]) -> list[str]:
         whose = "of the time" if solved else "of the search"
         lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} {whose}, {value}")
     lines.append(advice["legend"])
-    if advice.get("hidden"):
+    if advice["hidden"]:
         lines += fitted("What you cannot see, if the others play the solve: ", ", ".join(
             f"{entry['text']} {entry['chance']:.0%}" for entry in advice["hidden"]), ".")
     return lines
