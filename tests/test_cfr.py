@@ -6,6 +6,7 @@ replays from its seed."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,7 @@ from hunt.boards.data import board_file_override, board_text
 from hunt.cli.hint import hint_report, recommendation_lines
 from hunt.models import load_game
 from hunt.models.leduc import LeducGame, LeducState
+from hunt.models.testing import indistinguishable_worlds
 from hunt.solver import play_game
 from hunt.solver.agent_specs import AgentSpecError, level_agent, make_agent
 from hunt.solver.cfr import CFRAgent, CFRPlus, game_tree, solve, solved_advice
@@ -117,6 +119,25 @@ def test_the_agent_reads_only_its_seats_information_state() -> None:
             assert agent.last_result is not None
             decisions.append((action, agent.last_result.policy))
         assert decisions[0] == decisions[1]
+
+
+def test_worlds_the_seat_cannot_tell_apart_get_the_same_decision_and_advice() -> None:
+    """The conformance suite's pairs of worlds (another opponent card, the same view):
+    the agent's move and policy with one seed, and the hint, are the same in both."""
+    checked = 0
+    for state, world, seat in indistinguishable_worlds(LEDUC, range(30), random.Random(2),
+                                                       pairs=6, attempts=20):
+        assert world != state
+        outcomes = []
+        for which in (state, world):
+            agent = CFRAgent(iterations=100, seed=len(state.history))
+            action = agent.select_action(which)
+            assert agent.last_result is not None
+            outcomes.append((action, agent.last_result.policy,
+                             hint_report(which, seat, "", 100, 0)["recommendation"]))
+        assert outcomes[0] == outcomes[1]
+        checked += 1
+    assert checked == 6
 
 
 def test_a_decision_replays_from_its_seed_and_mixes_across_seeds() -> None:
