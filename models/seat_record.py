@@ -149,18 +149,19 @@ def possible_entries(state: AnyState, seat: int, rng: random.Random,
     """What `seat` may write down next in `state` (a witness): the entries of the actions
     legal in it and in `worlds` worlds drawn from the seat's belief, so the other side's
     moves in every public form they may take, with what the seat would learn from each.
-    The seat's own choices in their order; the rest sorted (no order, or absence, tells
-    which world the witness is)."""
+    The seat's own choices in their order, each with everything it may learn from it
+    (Leduc's call that ends the hand: every card the showdown may show); the rest
+    sorted (no order, or absence, tells which world the witness is)."""
     if state.is_terminal():
         return []
-    found = {entry_text(state, action, seat): None for action in state.legal_actions()}
-    if state.current_player() == seat:
-        return list(found)  # the seat's own choices, as `hunt play` lists them
     prior = state.belief(seat)
-    for _ in range(worlds):
-        world = state.determinize(seat, rng, prior)
-        for action in world.legal_actions():
-            found.setdefault(entry_text(world, action, seat), None)
+    others = [state.determinize(seat, rng, prior) for _ in range(worlds)]
+    if state.current_player() == seat:
+        # The seat's choices are the same in every world it cannot tell apart.
+        return [entry for action in state.legal_actions() for entry in sorted(
+            {entry_text(world, action, seat) for world in (state, *others)})]
+    found = {entry_text(world, action, seat): None
+             for world in (state, *others) for action in world.legal_actions()}
     return sorted(found)
 
 

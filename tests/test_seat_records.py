@@ -203,6 +203,22 @@ def test_the_tables_menu_of_the_seats_own_moves_shows_their_costs(tmp_path: Path
     assert "play cumberland ap (2 AP)" in menu and "play harwood ap (3 AP)" in menu
 
 
+def test_the_tables_own_moves_offer_everything_they_may_show_not_the_witness_s_guess(
+        tmp_path: Path) -> None:
+    """Leduc's call that ends the hand shows the opponent's card: the menu lists every
+    card the showdown may show (not one the program made up for the unseen deal), and
+    the one seen is taken."""
+    lines = ["deal ?", "deal Kh", "call", "call", "deal Js", "call", "call; showdown Jh Kh"]
+    result = CliRunner().invoke(cli, ["table", "leduc", "--as", "second", "--save",
+                                      str(tmp_path / "t.json")], input="\n".join(lines) + "\n")
+    code, out = result.exit_code, result.output
+    assert code == 0, out
+    menu = out[out.rindex("Your move:"):]
+    showdowns = [f"call; showdown {card} Kh" for card in ("Jh", "Ks", "Qh", "Qs")]
+    assert all(text in menu for text in showdowns)  # all the unseen cards but its own
+    assert "the opponent held Jh" in menu and "You lost." in menu
+
+
 def test_analysis_of_a_seat_record_uses_only_that_seats_view() -> None:
     code, out = run("analyze", "the-hunt", str(EXAMPLES / "the-hunt-british-seat.json"),
                     "--playouts", "2", "--turning-points", "1", "--iterations", "20", "--json")
