@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hunt.errors import HuntError
-from hunt.models.registry import load_game
+from hunt.models.registry import load_game, shared_game
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.backends import run_all
 from hunt.solver.match import play_game
@@ -69,7 +69,9 @@ class GameOutcome:
 def play_task(task: GameTask) -> GameOutcome:
     """Play one arena game (in a worker process). A game that stops with an error comes
     back as an outcome naming its seed, seating and the error, so the others go on."""
-    game = load_game(task.game, **dict(task.options))
+    # One game a process, as a pickled game is: what an agent learns of the rules (a
+    # whole-game solve) is then made once, not once a game.
+    game = shared_game(task.game, task.options)
     agents = [make_agent(spec, task.seed * 7919 + seat, game)
               for seat, spec in enumerate(task.specs)]
     start = time.process_time()
