@@ -479,8 +479,16 @@ class SeatNotebook:
             try:
                 self._replay = self._replayer.search(entries, self._replay.taken)
             except RecordError:
+                possible = self.possible_entries()
+                # The action's public text alone, where the action showed the seat more
+                # (Leduc's call that ends the hand shows the showdown): ask for it.
+                fuller = [text for text in possible
+                          if normalized(text).startswith(entry + SEPARATOR)]
+                if fuller:
+                    raise RecordError(f"{quoted(entry)}: add what it showed you, as in "
+                                      f"{listed(fuller)}") from None
                 raise RecordError(f"{quoted(entry)} cannot happen here; possible here: "
-                                  f"{listed(self.possible_entries())}") from None
+                                  f"{listed(possible)}") from None
         self.entries.append(entry)
 
     def undo(self) -> str:

@@ -208,7 +208,8 @@ def test_the_tables_own_moves_offer_everything_they_may_show_not_the_witness_s_g
     """Leduc's call that ends the hand shows the opponent's card: the menu lists every
     card the showdown may show (not one the program made up for the unseen deal), and
     the one seen is taken."""
-    lines = ["deal ?", "deal Kh", "call", "call", "deal Js", "call", "call; showdown Jh Kh"]
+    lines = ["deal ?", "deal Kh", "call", "call", "deal Js", "call", "call",
+             "call; showdown Jh Kh"]
     result = CliRunner().invoke(cli, ["table", "leduc", "--as", "second", "--save",
                                       str(tmp_path / "t.json")], input="\n".join(lines) + "\n")
     code, out = result.exit_code, result.output
@@ -216,6 +217,8 @@ def test_the_tables_own_moves_offer_everything_they_may_show_not_the_witness_s_g
     menu = out[out.rindex("Your move:"):]
     showdowns = [f"call; showdown {card} Kh" for card in ("Jh", "Ks", "Qh", "Qs")]
     assert all(text in menu for text in showdowns)  # all the unseen cards but its own
+    assert ("Not accepted: 'call': add what it showed you, as in " + ", ".join(showdowns)
+            ) in menu  # the call alone: it showed the opponent's card
     assert "the opponent held Jh" in menu and "You lost." in menu
 
 
