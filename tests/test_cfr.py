@@ -234,3 +234,15 @@ def test_the_hint_reads_the_opponents_card_from_its_bets_if_it_plays_the_solve()
     report = hint_report(hand(2, 4, RAISE), 1, "", 1000, 0)
     lines = recommendation_lines(hand(2, 4, RAISE), report["recommendation"])
     assert lines[-2].startswith("What you cannot see, if the others play the solve: deal ")
+
+
+def test_the_levels_are_solves_of_different_strength() -> None:
+    """Easy is beatable (about as exploitable as ISMCTS was), normal and hard are close
+    to the equilibrium: levels that played alike would leave a beginner no easier game."""
+    tree = game_tree(LEDUC)
+    strength = {}
+    for level in ("easy", "normal", "hard"):
+        agent = make_agent(f"cfr:{level}", 0, LEDUC)
+        assert isinstance(agent, CFRAgent)
+        strength[level] = tree.exploitability(solve(LEDUC, agent.iterations)[0])
+    assert strength["easy"] > 0.4 > 0.02 > strength["normal"] > strength["hard"]

@@ -310,7 +310,7 @@ def test_every_game_has_its_measured_search_profile() -> None:
         "hunted": SearchProfile(300, 30),
         "hunting-party": SearchProfile(300),
         "jutland": SearchProfile(1000, None, SearchShape(1, 0.0)),
-        "leduc": SearchProfile(1000, search="cfr", cfr_iterations=1000),
+        "leduc": SearchProfile(1000, search="cfr", cfr_iterations=100),
     } == PROFILES
     assert search_profile("no-such-game") == search_profile(None) == DEFAULT_PROFILE
     agent = make_agent("ismcts:hard", 1, load_game("hunting-party"))
