@@ -80,6 +80,20 @@ def test_the_heuristic_beats_random_play() -> None:
     assert total > 0
 
 
+def test_the_second_round_screen_keeps_the_first_rounds_bets() -> None:
+    """Everything public stays on the screen (Leduc keeps no event log): the first
+    round's bets are shown beside the second's."""
+    from hunt.models.leduc.screen import screen
+
+    state = hand("deal Jh", "deal Qh", "raise", "call", "deal Kh", "call")
+    for seat in (0, 1):
+        seen = state.observation(seat)
+        assert seen["first_round_bets"] == ["raise", "call"] and seen["bets"] == ["call"]
+        assert "bets this round: call; in round 1: raise, call." in " ".join(
+            screen(GAME, seen, seat).split())
+    assert hand("deal Jh", "deal Qh", "raise").observation(1)["first_round_bets"] == []
+
+
 def test_determinize_redeals_only_the_unseen_opponent_card() -> None:
     state = hand("deal Ks", "deal Qh", "raise", "call", "deal Kh")
     for seed in range(20):

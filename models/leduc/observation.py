@@ -38,6 +38,8 @@ class LeducObservation(TypedDict):
     """Raises in this round."""
     bets: list[str]
     """The bets of this round, as "call" or "raise"."""
+    first_round_bets: list[str]
+    """In the second round, the first round's bets (empty before)."""
     to_move: str
     """"you" or "waiting"."""
     result: LeducResult | None

@@ -95,6 +95,8 @@ class LeducState(State[int, LeducObservation]):
         self.contributions = [game.rules.ante, game.rules.ante]
         self.raises = 0
         self.round_actions: list[int] = []
+        self.first_round: list[int] = []
+        """The first round's bets, once it is over."""
         self.to_act = 0
         self.folded: int | None = None
 
@@ -149,6 +151,7 @@ class LeducState(State[int, LeducObservation]):
         self.to_act = 1 - player
         if self._round_over():
             if self.round == 0:
+                self.first_round = self.round_actions
                 self.round, self.raises, self.round_actions, self.to_act = 1, 0, [], 0
             else:
                 self._see_all(("showdown", tuple(self.cards)))
@@ -195,6 +198,7 @@ class LeducState(State[int, LeducObservation]):
         other.cards = list(self.cards)
         other.contributions = list(self.contributions)
         other.round_actions = list(self.round_actions)
+        other.first_round = list(self.first_round)
         return other
 
     def action_to_string(self, action: int) -> str:
@@ -234,6 +238,7 @@ class LeducState(State[int, LeducObservation]):
             "public_card": name(self.public) if self.public >= 0 else None,
             "round": self.round + 1, "contributions": list(self.contributions),
             "raises": self.raises, "bets": [MOVES[a] for a in self.round_actions],
+            "first_round_bets": [MOVES[a] for a in self.first_round],
             "to_move": "you" if self.current_player() == player else "waiting",
             "result": None if self.current_player() != TERMINAL else
             {"how": self.end_reason(), "returns": self.returns()},
@@ -252,5 +257,6 @@ class LeducState(State[int, LeducObservation]):
 
     def _fingerprint(self) -> Hashable:
         return (tuple(self.cards), self.public, self.round, tuple(self.contributions),
-                self.raises, tuple(self.round_actions), self.to_act, self.folded,
+                self.raises, tuple(self.round_actions), tuple(self.first_round),
+                self.to_act, self.folded,
                 tuple(tuple(view) for view in self._views))

@@ -14,7 +14,9 @@ def screen(game: LeducGame, seen: LeducObservation, seat: int, style: Style = pl
                        f"the {seen['seat']} player ===", bold=True),
              f"Your card: {seen['card'] or '-'}   Public card: {seen['public_card'] or '-'}",
              f"In the pot: you {chips[seat]}, the opponent {chips[1 - seat]}; raises this round "
-             f"{seen['raises']} of 2; bets this round: {', '.join(seen['bets']) or 'none'}."]
+             f"{seen['raises']} of 2; bets this round: {', '.join(seen['bets']) or 'none'}"
+             + (f"; in round 1: {', '.join(seen['first_round_bets'])}."
+                if seen["first_round_bets"] else ".")]
     if result := seen["result"]:
         how = result["how"]  # "showdown", or "first folded"
         if how.endswith(" folded"):
