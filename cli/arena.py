@@ -51,7 +51,13 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     half); with n players, chance alone gives 1/n."""
     specs = split_agent_specs(agent_specs)
     if len(specs) != 2:
-        raise click.BadParameter("give two agents, e.g. ismcts,heuristic", param_hint="--agents")
+        first, _, last = specs[0].rpartition(",") if len(specs) == 1 else ("", "", "")
+        # A word that names no agent, after an agent with settings, reads as a setting.
+        read = f"; {last!r} names no agent, so it reads as a setting of {first!r}" \
+            if first else f"; {agent_specs!r} names {len(specs)} agent" \
+            + "s" * (len(specs) != 1) if agent_specs.strip() else ""
+        raise click.BadParameter(f"give two agents, e.g. ismcts,heuristic{read} (agents: "
+                                 f"{', '.join(AGENT_NAMES)})", param_hint="--agents")
     options = game_options(game_name, option_texts, players)
     loaded = load_game(game_name, **options)
     for spec in specs:

@@ -129,6 +129,12 @@ def test_arena_json_and_a_bad_agent_spec() -> None:
     code, out = run("arena", "jutland", "--agents", "random,alphazero")
     assert code == 2
     assert "no agent 'alphazero'; accepted: random, heuristic, ismcts, pimc" in out
+    # After an agent with settings, a word that names no agent reads as one more setting.
+    code, out = run("arena", "jutland", "--agents", "ismcts:normal,alphazero")
+    assert code == 2 and "'alphazero' names no agent, so it reads as a setting of " \
+        "'ismcts:normal' (agents: random, heuristic, ismcts, pimc, cfr)" in " ".join(out.split())
+    code, out = run("arena", "jutland", "--agents", "random")
+    assert code == 2 and "'random' names 1 agent (agents: " in " ".join(out.split())
 
 
 def test_arena_log_has_a_json_line_per_game_as_it_ends(tmp_path: Path) -> None:
