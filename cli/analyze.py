@@ -88,7 +88,7 @@ def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count
         "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
                             "preferred": p.preferred} for p in points],
         # Who judged the turning points: a search, or a solve (a game its levels solve).
-        "judge": "solve" if search_profile(state.game).search == "cfr" else "search",
+        "judge": "solve" if search_profile(state.game).solves_whole else "search",
     }
     plugin = game_plugin(state.game.info.name)
     if plugin.analysis is not None:  # the game's own part, e.g. The Hunt's belief by turn

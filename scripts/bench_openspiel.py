@@ -22,7 +22,6 @@ separate environment together with hunt, then run this script there:
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
@@ -36,6 +35,7 @@ from open_spiel.python.algorithms import mcts as os_mcts
 
 from hunt.models.game import CHANCE, AnyState, random_action
 from hunt.models.leduc import LeducGame
+from hunt.solver.arena import mean_interval
 from hunt.solver.ismcts import ISMCTS
 
 UCT_C = 2.0
@@ -147,9 +147,9 @@ def match(hands: int, seconds: float, python_rate: float, seed: int) -> list[flo
 
 def chips_a_hand(chips: list[float]) -> str:
     """The mean chips a hand with its 95% interval, in words."""
-    mean = statistics.fmean(chips)
-    half = 1.96 * statistics.stdev(chips) / math.sqrt(len(chips))
-    return f"{mean:+.3f} chips a hand (95% interval {mean - half:+.3f} to {mean + half:+.3f})"
+    low, high = mean_interval(chips)
+    return (f"{statistics.fmean(chips):+.3f} chips a hand (95% interval {low:+.3f} to "
+            f"{high:+.3f})")
 
 
 def main() -> None:

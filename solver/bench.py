@@ -124,7 +124,7 @@ def run_bench(quick: bool, progress: Callable[[str], None] = lambda _: None) -> 
             "ismcts_normal_iterations": search_profile(game).normal_iterations,
             "ismcts_rollout_depth": search_profile(game).rollout_depth,
         }
-        if search_profile(game).search == "cfr":
+        if search_profile(game).solves_whole:
             progress(f"{name}: CFR+")
             report["games"][name]["cfr"] = cfr_speed(game, 100 if quick else 1000)
         progress(f"{name}: seconds a decision at each level")

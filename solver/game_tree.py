@@ -250,12 +250,8 @@ class GameTree:
         playing `strategy` after it: the mean over the set's histories, each weighted
         by the chance that the others and chance lead there (alike by chance alone
         where `strategy` never does: the others took a move it never plays)."""
-        index = self.infoset_index[key]
-        player = int(self.infoset_player[index])
-        level = self.levels[self.infoset_depth[index]]
-        first, count = int(self.first_sequence[index]), len(self.infoset_actions[index])
-        ours = (level.slot >= first) & (level.slot < first + count)
-        moves, parents, children = level.slot[ours] - first, level.parent[ours], level.child[ours]
+        player, moves, parents, children = self._set_edges(key)
+        count = len(self.infoset_actions[self.infoset_index[key]])
         value = self.values(player, self.edge_chances(strategy))
         weights = self._others_reach(player, strategy, parents)
         worth = np.bincount(moves, weights * value[children], minlength=count)
@@ -266,11 +262,8 @@ class GameTree:
         plays `strategy`: the chance outcomes on the way to each of the set's histories
         that not all of them share (in Leduc, the opponent's card), with the chance of
         each, the likeliest first."""
-        index = self.infoset_index[key]
-        player = int(self.infoset_player[index])
-        level = self.levels[self.infoset_depth[index]]
-        first, count = int(self.first_sequence[index]), len(self.infoset_actions[index])
-        nodes = np.unique(level.parent[(level.slot >= first) & (level.slot < first + count)])
+        player, _, parents, _ = self._set_edges(key)
+        nodes = np.unique(parents)
         weights = self._others_reach(player, strategy, nodes)
         ways = [self._dealt_on_way(int(node)) for node in nodes]
         shared = set.intersection(*(set(way) for way in ways))
@@ -279,6 +272,16 @@ class GameTree:
             text = ", ".join(outcome for outcome in way if outcome not in shared)
             chances[text] = chances.get(text, 0.0) + float(weight)
         return sorted(chances.items(), key=lambda item: (-item[1], item[0]))
+
+    def _set_edges(self, key: Hashable) -> tuple[int, Ints, Ints, Ints]:
+        """The information set `key`'s player, and the edges of its moves at all its
+        histories: each edge's move (0, 1, ... in the set's order), parent and child."""
+        index = self.infoset_index[key]
+        level = self.levels[self.infoset_depth[index]]
+        first = int(self.first_sequence[index])
+        ours = (level.slot >= first) & (level.slot < first + len(self.infoset_actions[index]))
+        return (int(self.infoset_player[index]), level.slot[ours] - first, level.parent[ours],
+                level.child[ours])
 
     def _others_reach(self, player: int, strategy: Floats, nodes: Ints) -> Floats:
         """The chance that the others and chance lead to each of `nodes` under

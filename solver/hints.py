@@ -108,7 +108,7 @@ def value_scale(game: AnyGame) -> ValueScale:
     unit = SCORE_UNITS.get(info.name)
     if unit is not None:
         after = ("the play wins (+) or loses (-), the solve played after it"
-                 if search_profile(game).search == "cfr" else
+                 if search_profile(game).solves_whole else
                  "the search's playouts won (+) or lost (-) after the play")
         return ValueScale(f"expected {unit}", 0.0, 1.0, False,
                           f"Expected {unit}: what {after}.")
@@ -131,7 +131,7 @@ def value_scale(game: AnyGame) -> ValueScale:
 def recommend(state: AnyState, iterations: int, seed: int, top: int = 5) -> Recommendation:
     """Search from the seat to act in `state` with `iterations` and rank its actions
     (a game its levels solve whole: solve it with `iterations`; no seed is needed)."""
-    if search_profile(state.game).search == "cfr":
+    if search_profile(state.game).solves_whole:
         return _solved(state, iterations, top)
     result = ISMCTS(iterations=iterations, seed=seed).search(state)
     visits = sum(entry.visits for entry in result.stats) or 1

@@ -57,10 +57,16 @@ class SearchProfile:
     from the game's first state: only a small game whose first state hides nothing)."""
 
     @property
+    def solves_whole(self) -> bool:
+        """Whether the levels, hints and analysis solve the game whole (CFR+) rather
+        than search it."""
+        return self.search == "cfr"
+
+    @property
     def advice_iterations(self) -> int:
         """The budget hints, the table companion and analysis advise with: the normal
         level's, of the agent the levels play."""
-        return self.cfr_iterations if self.search == "cfr" else self.normal_iterations
+        return self.cfr_iterations if self.solves_whole else self.normal_iterations
 
 
 DEFAULT_PROFILE = SearchProfile()
