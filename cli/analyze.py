@@ -20,6 +20,7 @@ from hunt.models.game import AnyState
 from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin
 from hunt.solver.analysis import decisions, turning_points
+from hunt.solver.hints import SCORE_UNITS
 from hunt.solver.profiles import search_profile
 
 
@@ -32,7 +33,8 @@ class PlotError(HuntError):
 @click.argument("record_path", metavar="RECORD",
                 type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--playouts", type=click.IntRange(min=1), default=30, show_default=True,
-              help="Playouts per win-chance estimate.")
+              help="Playouts per win-chance estimate (a game the levels solve "
+                   "whole reads its chances from the solve).")
 @click.option("--turning-points", "count", type=click.IntRange(min=0), default=3,
               show_default=True, help="How many of the biggest swings to explain.")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
@@ -75,9 +77,9 @@ def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count
     """`hunt analyze`'s report as data: each decision's win chances, the turning points
     with the search's preferred moves and the game's own part; `seat` None for a full
     record, else the seat whose record it is (its view only)."""
-    found = decisions(state, playouts, seed, seat=seat,
-                      **({"progress": progress} if progress else {}))
     budget = iterations or search_profile(state.game).advice_iterations
+    found = decisions(state, playouts, seed, seat=seat, iterations=budget,
+                      **({"progress": progress} if progress else {}))
     points = turning_points(state, found, count, budget, seed)
     seats = state.game.info.seat_names
     report: dict[str, Any] = {
@@ -102,21 +104,31 @@ def analysis_lines(state: AnyState, report: dict[str, Any], seat: int | None) ->
     plugin = game_plugin(state.game.info.name)
     found = report["decisions"]
     seen = "" if seat is None else f" as {seat_title(seats[seat])} saw them"
+    how = "if both sides play the solve" if report["judge"] == "solve" \
+        else f"from {report['playouts']} playouts each"
     lines = [f"{state.game.info.title}: {len(state.history)} actions, {len(found)} "
-             f"decisions; win chances{seen} from {report['playouts']} playouts each."]
+             f"decisions; win chances{seen} {how}."]
     if plugin.analysis_lines is not None:
         lines += plugin.analysis_lines(state, report)
     else:
         lines += [f"  action {decision['index'] + 1:>4}: P({seats[0]} wins) "
                   f"{decision['before']:5.1%}"
                   for decision in found[:: max(1, len(found) // 12)]]
-    lines.append("Turning points (the biggest swings of the decider's own chances):")
+    judge = report["judge"]
+    if judge == "solve":
+        unit = SCORE_UNITS.get(state.game.info.name, "of the return")
+        lines.append(f"Turning points ({unit} given up against the solve's play, from "
+                     "what the decider knew):")
+        if not report["turning_points"]:
+            lines.append("  none: every decision was worth what the solve's play is")
+    else:
+        lines.append("Turning points (the biggest swings of the decider's own chances):")
     for point in report["turning_points"]:
-        judge = report["judge"]
         better = f"; the {judge} preferred {point['preferred']}" if point["preferred"] \
             else f"; the {judge} agrees"
+        what = f"{point['cost']:+.2f} {unit}" if judge == "solve" else f"{point['swing']:+.1%}"
         lines.append(f"  action {point['index'] + 1}: {seat_title(seats[point['seat']])} "
-                     f"played {point['action']}: {point['swing']:+.1%}{better}")
+                     f"played {point['action']}: {what}{better}")
     if state.end_reason():
         lines.append(f"Result: {state.end_reason()}.")
     return lines
@@ -164,8 +176,9 @@ def draw_plot(state: AnyState, report: dict[str, Any], path: Path) -> None:
         right.set_xlabel("turn")
         right.xaxis.get_major_locator().set_params(integer=True)  # no turn 2.5
     right.set_ylabel(f"P({seats[0].capitalize()} wins)")
-    right.set_title(f"Win chance ({report['playouts']} playouts per point; red: turning "
-                    "points)")
+    how = "both sides playing the solve" if report["judge"] == "solve" \
+        else f"{report['playouts']} playouts per point"
+    right.set_title(f"Win chance ({how}; red: turning points)")
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     pyplot.close(figure)

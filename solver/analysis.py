@@ -1,12 +1,19 @@
-"""Post-game analysis: each side's chance to win along a finished game, and the
-decisions that changed it most, with the move the search would have preferred.
+"""Post-game analysis: each side's chance to win along a finished game, and the decisions
+that changed it most, with the move the search would have preferred.
 
 A win chance is estimated by playouts from the full position (analysis comes after the
-game, when everything may be shown): the game's rollout policy for both sides, cut
-where the game cuts its search playouts and finished by its evaluation. The preferred
-move comes from ISMCTS run from the deciding seat's view, as it would have played.
-Analysing one seat's record (`hunt.models.seat_record`), only that seat's decisions are
-looked at, and each playout starts from a world drawn from its belief instead.
+game, when everything may be shown): the game's rollout policy for both sides, cut where
+the game cuts its search playouts and finished by its evaluation. The preferred move
+comes from ISMCTS run from the deciding seat's view, as it would have played. Analysing
+one seat's record (`hunt.models.seat_record`), only that seat's decisions are looked
+at, and each playout starts from a world drawn from its belief instead.
+
+In a game the levels solve whole (Leduc), the solve judges instead: a win chance is
+exact, everyone playing the solve from the position (or, for a seat's record, from the
+positions the seat cannot tell apart, by their chances under the solve), and each
+decision's `cost` is what it gave up, in the game's units, against the solve's own play
+from what the decider knew. The turning points are the costliest decisions: a swing in
+win chance, read from the dealt cards, would call a good fold a loss.
 """
 
 from __future__ import annotations
@@ -15,7 +22,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
 from hunt.models.game import AnyGame, AnyState
+from hunt.solver.cfr import game_tree, solve, solved_advice
 from hunt.solver.hints import recommend
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import search_profile
@@ -36,6 +46,10 @@ class Decision:
     decider_before: float
     """The deciding seat's own win chance just before the decision."""
     decider_after: float
+    cost: float | None = None
+    """In a game the levels solve whole: what the decision gave up against the solve's
+    play at the decider's information set (its worth minus the solve's mix's; about 0
+    for a move the solve plays, negative for a worse one). None in a searched game."""
 
     @property
     def swing(self) -> float:
@@ -70,6 +84,27 @@ def win_chances(state: AnyState, playouts: int, rng: random.Random,
     return totals
 
 
+def solved_win_chances(state: AnyState, iterations: int, seat: int | None = None
+                       ) -> list[float]:
+    """Each seat's chance to win from `state` (its `won` share) if everyone plays the
+    solve of `iterations` from there: exactly, from the position itself, or with
+    `seat`, over the positions that seat cannot tell from it, each weighed by its chance
+    under the solve."""
+    game = state.game
+    if state.is_terminal():
+        return won(game, state.returns())
+    tree, (strategy, _) = game_tree(game), solve(game, iterations)
+    chances = tree.edge_chances(strategy)
+    shares = np.array([won(game, [float(r) for r in row]) for row in tree.returns])
+    if seat is None:
+        nodes, weights = np.array([tree.node(state.history)]), np.ones(1)
+    else:
+        nodes = tree.views[len(state.history), seat, state.information_state_key(seat)]
+        weights = tree.others_reach(seat, strategy, nodes)
+    return [float(weights @ tree.expected(shares[:, player], chances)[nodes] / weights.sum())
+            for player in range(game.info.num_players)]
+
+
 def won(game: AnyGame, returns: list[float]) -> list[float]:
     """Each seat's share of the win in a finished game with `returns`: in a zero-sum
     game 1 for a gain, 0 for a loss, a half for neither (Leduc's returns are chips,
@@ -81,32 +116,64 @@ def won(game: AnyGame, returns: list[float]) -> list[float]:
 
 def decisions(state: AnyState, playouts: int, seed: int,
               progress: Callable[[int, int], None] = lambda done, total: None,
-              seat: int | None = None) -> list[Decision]:
+              seat: int | None = None, iterations: int | None = None) -> list[Decision]:
     """Every decision with a real choice (more than one legal action) in `state`'s
     history, with the win chance before and after it; with `seat`, only that seat's
-    decisions, and the chances as it could estimate them."""
+    decisions, and the chances as it could estimate them. In a game the levels solve
+    whole, the chances and each decision's `cost` come from the solve of `iterations`
+    (default: the one the levels' advice uses), not from playouts."""
+    profile = search_profile(state.game)
+    budget = iterations or profile.advice_iterations
     rng = random.Random(seed)
+
+    def chances(position: AnyState) -> list[float]:
+        if profile.solves_whole:
+            return solved_win_chances(position, budget, seat)
+        return win_chances(position, playouts, rng, seat)
+
     replay = state.replayed(0)
     found = []
     for index, action in enumerate(state.history):
         decider = replay.current_player()
         choice = decider >= 0 and len(replay.legal_actions()) > 1 \
             and seat in (None, decider)
-        before = win_chances(replay, playouts, rng, seat) if choice else []
+        before = chances(replay) if choice else []
         text = replay.action_to_string(action)
+        cost = solved_cost(replay, text, budget) if choice and profile.solves_whole \
+            else None
         replay.apply_action(action)
         if choice:
-            after = win_chances(replay, playouts, rng, seat)
+            after = chances(replay)
             found.append(Decision(index, decider, text, before[0], after[0], before[decider],
-                                  after[decider]))
+                                  after[decider], cost))
         progress(index + 1, len(state.history))
     return found
 
 
+def solved_cost(state: AnyState, text: str, iterations: int) -> float:
+    """What playing `text` in `state` gives up against the solve's play there, from the
+    information set of the seat to act: the move's worth less the solve's mix's."""
+    advice = solved_advice(state, iterations)
+    worth = {state.action_to_string(move): value for move, _, value in advice.moves}
+    return worth[text] - sum(chance * value for _, chance, value in advice.moves)
+
+
+COSTLESS = 0.05
+"""A solve-judged decision that gives up less than this (in the game's units) is no
+turning point: it is within the solve's own error (Leduc's at the levels' advice
+budget: its own moves give up at most 0.04 chips in 40 hands it played itself)."""
+
+
 def turning_points(state: AnyState, found: list[Decision], count: int, iterations: int,
                    seed: int) -> list[TurningPoint]:
-    """The `count` decisions with the largest swings, each with the search's choice."""
-    biggest = sorted(found, key=lambda d: -abs(d.swing))[:count]
+    """The `count` decisions with the largest swings, each with the search's choice; in
+    a game the levels solve whole, the `count` costliest that cost anything."""
+    if search_profile(state.game).solves_whole:
+        costs = {d.index: d.cost for d in found if d.cost is not None and d.cost <= -COSTLESS}
+        biggest = sorted((d for d in found if d.index in costs),
+                         key=lambda d: costs[d.index])[:count]
+    else:
+        biggest = sorted(found, key=lambda d: -abs(d.swing))[:count]
     points = []
     for decision in sorted(biggest, key=lambda d: d.index):
         replay = state.replayed(decision.index)

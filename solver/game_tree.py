@@ -16,12 +16,13 @@ never asks who moved.
 `nash_conv` and `exploitability` measure a strategy as OpenSpiel does (what best
 responses gain against it), exactly, on the same tree; `move_values` and
 `hidden_chances` read one information set for a hint (what each move is worth, what
-its player cannot see).
+its player cannot see). For analysis after a hand, `node` finds a history's node and
+`views` the positions a seat cannot tell apart.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -86,6 +87,8 @@ class _Builder:
         self.chances: list[float] = []  # by chance outcome
         self.returns: list[tuple[int, list[float]]] = []  # by terminal node
         self.parents, self.dealt = [-1], [""]  # by node: its parent, the chance outcome
+        self.children: dict[tuple[int, Action], int] = {}
+        self.views: dict[tuple[int, int, Hashable], list[int]] = {}  # see GameTree.views
         self.levels: list[_Edges] = []
 
     def build(self) -> int:
@@ -96,6 +99,9 @@ class _Builder:
             following: list[AnyState] = []
             edges = _Edges()
             for node, state in enumerate(frontier, start=first):
+                for seat in range(self.game.info.num_players):
+                    view = (len(self.levels), seat, state.information_state_key(seat))
+                    self.views.setdefault(view, []).append(node)
                 if state.is_terminal():
                     self.returns.append((node, [float(r) for r in state.returns()]))
                     continue
@@ -106,6 +112,7 @@ class _Builder:
                     self.dealt.append(state.action_to_string(move) if player == CHANCE else "")
                     child = state.clone()
                     child.apply_action(move)
+                    self.children[node, move] = first + len(frontier) + len(following)
                     edges.parent.append(node)
                     edges.child.append(first + len(frontier) + len(following))
                     edges.slot.append(slot)
@@ -155,6 +162,12 @@ class GameTree:
         """Each node's parent (-1: the first state)."""
         self.dealt = built.dealt
         """The chance outcome that led to each node, as text ("" after a player's move)."""
+        self.children = built.children
+        """Each node's children by (node, action taken)."""
+        self.views = {view: np.array(nodes, dtype=np.int64)
+                      for view, nodes in built.views.items()}
+        """The nodes a seat cannot tell apart, by (depth, seat, the seat's information
+        state key there): where a seat that is not to act may be."""
         self.infoset_index = built.infosets
         """Information set number by (player, information state key)."""
         self.infoset_actions = built.actions
@@ -202,9 +215,22 @@ class GameTree:
             others[level.child] = others[level.parent] * np.where(mine, 1.0, step)
         return own, others
 
+    def node(self, history: Sequence[Action]) -> int:
+        """The node a `history` of actions from the first state leads to (KeyError if
+        the tree has none)."""
+        node = 0
+        for action in history:
+            node = self.children[node, action]
+        return node
+
     def values(self, player: int, chances: Floats) -> Floats:
         """Each node's expected return to `player` under `chances`."""
-        value = self.returns[:, player].copy()
+        return self.expected(self.returns[:, player], chances)
+
+    def expected(self, outcome: Floats, chances: Floats) -> Floats:
+        """Each node's expected `outcome` (one number a node, read at the terminal
+        nodes) under `chances`."""
+        value = outcome.copy()
         for level in reversed(self.levels):
             value[level.parents] = np.add.reduceat(
                 chances[level.slot] * value[level.child], level.starts)
@@ -253,7 +279,7 @@ class GameTree:
         player, moves, parents, children = self._set_edges(key)
         count = len(self.infoset_actions[self.infoset_index[key]])
         value = self.values(player, self.edge_chances(strategy))
-        weights = self._others_reach(player, strategy, parents)
+        weights = self.others_reach(player, strategy, parents)
         worth = np.bincount(moves, weights * value[children], minlength=count)
         return worth / np.bincount(moves, weights, minlength=count)
 
@@ -264,7 +290,7 @@ class GameTree:
         each, the likeliest first."""
         player, _, parents, _ = self._set_edges(key)
         nodes = np.unique(parents)
-        weights = self._others_reach(player, strategy, nodes)
+        weights = self.others_reach(player, strategy, nodes)
         ways = [self._dealt_on_way(int(node)) for node in nodes]
         shared = set.intersection(*(set(way) for way in ways))
         chances: dict[str, float] = {}
@@ -283,7 +309,7 @@ class GameTree:
         return (int(self.infoset_player[index]), level.slot[ours] - first, level.parent[ours],
                 level.child[ours])
 
-    def _others_reach(self, player: int, strategy: Floats, nodes: Ints) -> Floats:
+    def others_reach(self, player: int, strategy: Floats, nodes: Ints) -> Floats:
         """The chance that the others and chance lead to each of `nodes` under
         `strategy`; where they never do (the others took a move it never plays), by
         chance alone."""

@@ -152,7 +152,8 @@ def test_without_turns_the_curve_counts_actions_and_a_turn_s_decisions_share_it(
 
 
 def test_leducs_turning_points_are_judged_by_the_solve() -> None:
-    """A king that folds to a first-round raise: a move the solve never makes."""
+    """A king that folds to a first-round raise gives up chips the solve would win: the
+    turning point counts them, from what the king knew, whatever the dealt cards."""
     from hunt.cli.analyze import analysis_lines, analysis_report
 
     state = load_game("leduc").new_initial_state(5)
@@ -160,8 +161,56 @@ def test_leducs_turning_points_are_judged_by_the_solve() -> None:
         state.apply_action(action)
     report = analysis_report(state, None, playouts=10, count=2)
     assert report["judge"] == "solve"
-    folded = next(p for p in report["turning_points"] if p["action"] == "fold")
+    [folded] = report["turning_points"]  # the queen's raise is the solve's own play
+    assert folded["action"] == "fold" and folded["cost"] < -1.0
     assert folded["preferred"] in ("raise", "call")
-    lines = analysis_lines(state, report, None)
-    assert f"second player played fold: {folded['swing']:+.1%}; the solve preferred " \
-        f"{folded['preferred']}" in "\n".join(lines)
+    lines = "\n".join(analysis_lines(state, report, None))
+    assert "chips given up against the solve's play" in lines
+    assert f"second player played fold: {folded['cost']:+.2f} chips; the solve preferred " \
+        f"{folded['preferred']}" in lines
+
+
+def test_a_hand_played_by_the_solve_has_no_turning_points() -> None:
+    """Every decision the solve's own agent makes is worth what its play is, within the
+    solve's error (`COSTLESS`), so the analysis names none as a turning point."""
+    from hunt.cli.analyze import analysis_lines, analysis_report
+    from hunt.solver.analysis import COSTLESS
+    from hunt.solver.cfr import CFRAgent
+    from hunt.solver.match import play_game
+
+    game = load_game("leduc")
+    for seed in range(3):
+        agents = [CFRAgent(iterations=100, seed=seed), CFRAgent(iterations=100, seed=seed + 9)]
+        state = play_game(game, agents, seed=seed).state
+        report = analysis_report(state, None, playouts=2)
+        assert all(abs(d["cost"]) < COSTLESS for d in report["decisions"])
+        assert report["turning_points"] == []
+        assert "  none: every decision was worth what the solve's play is" \
+            in analysis_lines(state, report, None)
+
+
+def test_leducs_win_chances_are_the_solves_and_a_seats_read_nothing_it_did_not_see() -> None:
+    """With the best hand there is (a pair of kings), the second player wins whatever
+    the solve plays after (it all but never folds them); as a seat saw it, the chance
+    is the same whichever card the opponent holds (the conformance suite's worlds the
+    seat cannot tell apart)."""
+    import random
+
+    from hunt.models.testing import indistinguishable_worlds
+    from hunt.solver.analysis import solved_win_chances
+
+    game = load_game("leduc")
+    state = game.new_initial_state(0)
+    for action in (2, 5, 1, 2, 1, 4, 2):  # a queen; a king that raised; a king shown
+        state.apply_action(action)
+    assert solved_win_chances(state, 100) == pytest.approx([0.0, 1.0], abs=1e-3)
+    assert solved_win_chances(state, 100, seat=1) == pytest.approx([0.0, 1.0], abs=1e-3)
+    assert 0.0 < solved_win_chances(state, 100, seat=0)[0] < 0.5  # a queen alone
+    checked = 0
+    for position, world, seat in indistinguishable_worlds(game, range(30), random.Random(4),
+                                                          pairs=6, attempts=20):
+        if not position.is_terminal():
+            assert solved_win_chances(position, 100, seat) == \
+                solved_win_chances(world, 100, seat)
+            checked += 1
+    assert checked >= 3

@@ -47,6 +47,20 @@ def test_leducs_tree_has_the_histories_and_information_sets_openspiel_counts() -
     assert (tree.nodes, len(tree.infoset_actions), tree.sequences) == (9457, 936, 2184)
 
 
+def test_a_history_finds_its_node_and_a_seat_the_positions_it_cannot_tell_apart() -> None:
+    tree = game_tree(LEDUC)
+    state = hand(*KINGS_FACING_A_RAISE)
+    node = tree.node(state.history)
+    # The second player sees its king, the public king and the bets: the first player
+    # may hold either jack or either queen, four positions, this one among them.
+    view = tree.views[len(state.history), 1, state.information_state_key(1)]
+    assert node in view and len(view) == 4
+    # The first player, with a queen, may face either jack, the other queen or a king.
+    assert len(tree.views[len(state.history), 0, state.information_state_key(0)]) == 4
+    with pytest.raises(KeyError):
+        tree.node([*state.history, 9])
+
+
 def test_the_uniform_policy_is_as_exploitable_as_openspiel_measures_it() -> None:
     # OpenSpiel's nash_conv of the uniform random policy on leduc_poker: 4.747222...
     tree = game_tree(LEDUC)
