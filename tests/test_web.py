@@ -176,7 +176,7 @@ def test_a_finished_game_is_analysed_on_its_page(client: TestClient) -> None:
                                                 "position": view["position"]})
         view = _settled_view(client, token)
     text = client.get(f"/api/{token}/analysis").json()["text"]
-    assert "Turning points" in text and "playouts each" in text
+    assert "Turning points" in text and "if both sides play the solve" in text
 
 
 def test_a_computer_turn_that_fails_says_so_without_its_details() -> None:
