@@ -58,6 +58,18 @@ def test_check_check_ends_a_round_and_a_pair_wins_the_showdown() -> None:
     assert state.observation(1)["opponent_card"] == "Js"  # shown at the showdown
 
 
+def test_a_record_writes_a_showdown_as_the_rules_help_says_first_players_card_first(
+        ) -> None:
+    from hunt.models.leduc.help import RULES
+    from hunt.models.seat_record import entry_text
+
+    before = hand("deal Jh", "deal Kh", "call", "call", "deal Qs", "call")
+    [call] = [action for action in before.legal_actions()
+              if before.action_to_string(action) == "call"]
+    assert entry_text(before, call, 1) == "call; showdown Jh Kh"
+    assert '"showdown Jh Kh"' in RULES and "the first player's first" in RULES
+
+
 def test_higher_rank_wins_without_a_pair_and_equal_ranks_split() -> None:
     state = hand("deal Qs", "deal Kh", "raise", "call", "deal Js", "call", "call")
     assert state.returns() == [-3.0, 3.0]
