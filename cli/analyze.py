@@ -36,7 +36,9 @@ class PlotError(HuntError):
               help="Playouts per win-chance estimate (a game the levels solve "
                    "whole reads its chances from the solve).")
 @click.option("--turning-points", "count", type=click.IntRange(min=0), default=3,
-              show_default=True, help="How many of the biggest swings to explain.")
+              show_default=True, help="How many of the biggest swings to explain (a "
+                                      "game the levels solve whole: the costliest "
+                                      "decisions).")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
               help="Search iterations for the preferred moves (a game the levels solve "
                    "whole: the solve's); default: the normal level's.")
