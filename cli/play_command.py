@@ -8,22 +8,26 @@ import os
 import secrets
 import sys
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 import click
 from click.core import ParameterSource
 
 from hunt.cli.hint import advise
+from hunt.cli.menu import read_line, shown
 from hunt.cli.pages import pages_of, picture_of
 from hunt.cli.params import SECONDS, SEED, UserError, game_option_flags, game_options
-from hunt.cli.play import may_overwrite, play_interactive, writable_file
+from hunt.cli.play import may_overwrite, play_interactive, verdict, writable_file
 from hunt.cli.records import read_record, saved_seat
 from hunt.models.game import AnyState
 from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent import Agent
 from hunt.solver.agent_specs import LEVELS, level_agent, make_agent
+from hunt.solver.hints import SCORE_UNITS
 
 
 @click.command()
@@ -106,32 +110,51 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     # Refuse to start a game whose chosen save file cannot be written at all; once
     # started, a failed save is said in one line and the game goes on (cli/play.py).
     save_path = writable_file(save_path)
-    you = f"{game.info.title}: you are {seat_title(seats[human])}"
-    if state is not None:
-        click.echo(f"{you}; resumed after {len(state.history)} actions.")
-    elif seed is not None:
-        click.echo(f"{you}; seed {seed}: a game you can replay, whose hidden draws follow "
-                   "from the seed.")
-    else:
-        # The game's secret: every draw follows from it, so it is kept in the record
-        # and never shown (a seat could deal the other side's cards from it).
-        seed = secrets.randbits(63)
-        click.echo(f"{you}.")
-    if goal := game_plugin(game_name).goal(seats[human]):
-        click.echo(goal)
-    if state is None:
-        assert seed is not None
-        state = game.new_initial_state(seed)
+    seed_given = seed is not None and resume_path is None
+    saved_to = save_path if context.get_parameter_source("save_path") \
+        is not ParameterSource.DEFAULT else None
     if isinstance(sys.stdin, io.TextIOWrapper):  # undecodable bytes: answered, not fatal
         sys.stdin.reconfigure(errors="surrogateescape")
-    if not may_overwrite(save_path, state, sys.stdin):
-        raise UserError(f"{save_path} is kept as it was; give another --save file (or "
-                        "--resume it to go on with the game in it)")
-    click.echo(f"Saved after every move in {save_path} (resume: hunt play {game_name} "
-               f"--resume {save_path}).")
-    play_interactive(state, human, agents, screen_of(game_name), sys.stdin, save_path,
-                     advise, manual_chance=dice == "manual", pages=pages_of(game_name),
-                     picture=picture_of(game_name))
+    you = f"{game.info.title}: you are {seat_title(seats[human])}"
+    finished: list[AnyState] = []
+    while True:
+        if state is not None:
+            click.echo(f"{you}; resumed after {len(state.history)} actions.")
+        elif seed is not None:
+            click.echo(f"{you}; seed {seed}: a game you can replay, whose hidden draws "
+                       "follow from the seed.")
+        else:
+            # The game's secret: every draw follows from it, so it is kept in the record
+            # and never shown (a seat could deal the other side's cards from it).
+            seed = secrets.randbits(63)
+            click.echo(f"{you}.")
+        if goal := game_plugin(game_name).goal(seats[human]):
+            click.echo(goal)
+        if state is None:
+            assert seed is not None
+            state = game.new_initial_state(seed)
+        if not may_overwrite(save_path, state, sys.stdin):
+            raise UserError(f"{save_path} is kept as it was; give another --save file (or "
+                            "--resume it to go on with the game in it)")
+        click.echo(f"Saved after every move in {save_path} (resume: hunt play {game_name} "
+                   f"--resume {save_path}).")
+        state = play_interactive(state, human, agents, screen_of(game_name), sys.stdin,
+                                 save_path, advise, manual_chance=dice == "manual",
+                                 pages=pages_of(game_name), picture=picture_of(game_name))
+        if not state.is_terminal():  # stopped: saved, nothing more to ask
+            return
+        finished.append(state)
+        if len(finished) > 1:
+            click.echo(tally(finished, human))
+        if not another_game(sys.stdin):
+            return
+        # The next game: a seed given counts on (each game replays from its own seed),
+        # else a secret one is drawn afresh; its own save file, numbered beside the
+        # one given (--save), else a new one.
+        seed = state.seed + 1 if seed_given else None
+        state = None
+        save_path = writable_file(numbered(saved_to, len(finished) + 1)) \
+            if saved_to is not None else new_save_path(game_name)
 
 
 def screen_of(game_name: str) -> Callable[[AnyState, int], str]:
@@ -170,6 +193,56 @@ def new_save_path(game_name: str) -> Path:
     return path
 
 
+
+
+def numbered(path: Path, number: int) -> Path:
+    """The save file of a session's `number`-th game when the first was `path`:
+    game.json, game-2.json, game-3.json, ..."""
+    return path.with_name(f"{path.stem}-{number}{path.suffix}")
+
+
+def another_game(stdin: TextIO) -> bool:
+    """Ask whether to play another game; y or yes plays one, n, no or the end of the
+    input stops, anything else is asked again."""
+    while True:
+        click.echo("Another game? (y/n) ", nl=False)
+        try:
+            answer = read_line(stdin)
+        except UnicodeDecodeError as error:
+            click.echo(f"\nThat line is not {error.encoding} text: y plays another game, "
+                       "n stops.")
+            continue
+        if answer is None:
+            click.echo()
+            return False
+        if not stdin.isatty():  # piped input: show it, as the prompt of a game does
+            click.echo(shown(answer))
+        if answer.lower() in ("y", "yes"):
+            return True
+        if answer.lower() in ("n", "no", ""):
+            return False
+        click.echo(f"{shown(answer)!r} is not an answer here: y plays another game, "
+                   "n stops.")
+
+
+def tally(finished: Sequence[AnyState], human: int) -> str:
+    """The session so far from the human's seat: how many games it won and lost (and
+    drew or shared), and in a game that counts something else (chips) their sum."""
+    counts = Counter(verdict(state, human) for state in finished)
+    said = [f"{words} {counts[outcome]}" for outcome, words in VERDICT_WORDS.items()
+            if counts[outcome]]
+    line = f"After {len(finished)} games: {', '.join(said)}"
+    unit = SCORE_UNITS.get(finished[0].game.info.name)
+    if unit is not None:
+        total = sum(state.returns()[human] for state in finished)
+        line += f"; {total:+g} {unit} in all"
+    return line + "."
+
+
+VERDICT_WORDS = {"You won.": "won", "Your team won.": "won", "You lost.": "lost",
+                 "Your team lost.": "lost", "A draw.": "drawn",
+                 "You share first place.": "first place shared"}
+"""How `tally` counts each of `verdict`'s sentences."""
 
 
 def check_budget(ai_spec: str | None, level: str | None, iterations: int | None,

@@ -379,7 +379,30 @@ def test_the_end_says_whether_you_won_why_and_the_score(name: str, seat: str, en
     code, out = run("play", name, "--as", seat, "--seed", "3", "--ai", "random",
                     "--save", str(tmp_path / "game.json"), stdin="1\n" * 400)
     assert code == 0, out
-    assert out.endswith(ending)
+    assert ending + "Another game? (y/n) " in out
+    assert out.endswith("Another game? (y/n) \n")  # the input ended: no more games
+    assert not (tmp_path / "game-2.json").exists()
+
+
+def test_another_game_follows_with_the_next_seed_its_own_save_file_and_a_tally(
+        tmp_path: Path) -> None:
+    """Poker is played hand after hand: after a game, y plays another (a seed given
+    counts on, so each game replays from its own), saved beside the first, and the
+    session's games and chips are added up."""
+    from hunt.cli.records import read_record
+
+    # Calls to the showdown: at most four a hand; one left over is asked again.
+    hand = "call\n" * 4 + "maybe\n"
+    code, out = run("play", "leduc", "--seed", "3", "--ai", "random",
+                    "--save", str(tmp_path / "g.json"), stdin=f"{hand}y\n{hand}n\n")
+    assert code == 0, out
+    first, second = (read_record(tmp_path / name, "leduc") for name in ("g.json", "g-2.json"))
+    assert first.is_terminal() and second.is_terminal()
+    assert (first.seed, second.seed) == (3, 4) and "seed 4: a game you can replay" in out
+    assert "'maybe' is not an answer here: y plays another game, n stops." in out
+    chips = first.returns()[0] + second.returns()[0]
+    assert out.count("Another game? (y/n) ") >= 3 and out.endswith("Another game? (y/n) n\n")
+    assert "After 2 games: " in out and f"; {chips:+g} chips in all." in out
 
 
 def test_every_game_is_saved_by_default_and_can_be_resumed(tmp_path: Path) -> None:
