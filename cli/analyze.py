@@ -19,7 +19,7 @@ from hunt.errors import HuntError
 from hunt.models.game import AnyState
 from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin
-from hunt.solver.analysis import decisions, turning_points
+from hunt.solver.analysis import COSTLESS, decisions, judge_iterations, turning_points
 from hunt.solver.hints import SCORE_UNITS
 from hunt.solver.profiles import search_profile
 
@@ -79,7 +79,7 @@ def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count
     """`hunt analyze`'s report as data: each decision's win chances, the turning points
     with the search's preferred moves and the game's own part; `seat` None for a full
     record, else the seat whose record it is (its view only)."""
-    budget = iterations or search_profile(state.game).advice_iterations
+    budget = iterations or judge_iterations(state.game)
     found = decisions(state, playouts, seed, seat=seat, iterations=budget,
                       **({"progress": progress} if progress else {}))
     points = turning_points(state, found, count, budget, seed)
@@ -90,7 +90,7 @@ def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count
         "result": state.end_reason() or None,
         "decisions": [{**asdict(d), "swing": d.swing} for d in found],
         "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
-                            "preferred": p.preferred} for p in points],
+                            "preferred": p.preferred, "mix": p.mix} for p in points],
         # Who judged the turning points: a search, or a solve (a game its levels solve).
         "judge": "solve" if search_profile(state.game).solves_whole else "search",
     }
@@ -106,34 +106,42 @@ def analysis_lines(state: AnyState, report: dict[str, Any], seat: int | None) ->
     plugin = game_plugin(state.game.info.name)
     found = report["decisions"]
     seen = "" if seat is None else f" as {seat_title(seats[seat])} saw them"
-    how = "if both sides play the solve" if report["judge"] == "solve" \
+    judge = report["judge"]
+    how = "if both sides play the solve" if judge == "solve" \
         else f"from {report['playouts']} playouts each"
-    lines = [f"{state.game.info.title}: {len(state.history)} actions, {len(found)} "
-             f"decisions; win chances{seen} {how}."]
+    lines = [f"{state.game.info.title}: {counted(len(state.history), 'action')}, "
+             f"{counted(len(found), 'decision')}; win chances{seen},", f"  {how}:"]
     if plugin.analysis_lines is not None:
         lines += plugin.analysis_lines(state, report)
-    else:
-        lines += [f"  action {decision['index'] + 1:>4}: P({seats[0]} wins) "
-                  f"{decision['before']:5.1%}"
+    else:  # the chance before each decision, of the seat whose record it is, if one
+        whose, key = (seats[0], "before") if seat is None else (seats[seat], "decider_before")
+        lines += [f"  before action {decision['index'] + 1:>3}: P({whose} wins) "
+                  f"{decision[key]:5.1%}"
                   for decision in found[:: max(1, len(found) // 12)]]
-    judge = report["judge"]
     if judge == "solve":
         unit = SCORE_UNITS.get(state.game.info.name, "of the return")
         lines.append(f"Turning points ({unit} given up against the solve's play, from "
                      "what the decider knew):")
-        if not report["turning_points"]:
+        if found and all(decision["cost"] > -COSTLESS for decision in found):
             lines.append("  none: every decision was worth what the solve's play is")
     else:
         lines.append("Turning points (the biggest swings of the decider's own chances):")
     for point in report["turning_points"]:
         better = f"; the {judge} preferred {point['preferred']}" if point["preferred"] \
             else f"; the {judge} agrees"
+        if "," in point["mix"]:  # the solve mixes: how often it plays each move
+            better += f" ({point['mix']})"
         what = f"{point['cost']:+.2f} {unit}" if judge == "solve" else f"{point['swing']:+.1%}"
         lines.append(f"  action {point['index'] + 1}: {seat_title(seats[point['seat']])} "
                      f"played {point['action']}: {what}{better}")
     if state.end_reason():
         lines.append(f"Result: {state.end_reason()}.")
     return lines
+
+
+def counted(number: int, noun: str) -> str:
+    """`number` and `noun`, plural unless one: "1 decision", "4 actions"."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def plotting() -> Any:

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from hunt.models.game import AnyGame, AnyState
+from hunt.solver.agent_specs import LEVELS
 from hunt.solver.cfr import game_tree, solve, solved_advice
-from hunt.solver.hints import recommend
+from hunt.solver.hints import MIXED, recommend
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import search_profile
 
@@ -64,6 +65,9 @@ class TurningPoint:
     decision: Decision
     preferred: str
     """The search's choice from the decider's view ('' if it agrees)."""
+    mix: str = ""
+    """In a game the levels solve whole: the solve's moves there and how often it plays
+    each ("raise 90%, call 10%")."""
 
 
 def win_chances(state: AnyState, playouts: int, rng: random.Random,
@@ -121,9 +125,9 @@ def decisions(state: AnyState, playouts: int, seed: int,
     history, with the win chance before and after it; with `seat`, only that seat's
     decisions, and the chances as it could estimate them. In a game the levels solve
     whole, the chances and each decision's `cost` come from the solve of `iterations`
-    (default: the one the levels' advice uses), not from playouts."""
+    (default: `judge_iterations`), not from playouts."""
     profile = search_profile(state.game)
-    budget = iterations or profile.advice_iterations
+    budget = iterations or judge_iterations(state.game)
     rng = random.Random(seed)
 
     def chances(position: AnyState) -> list[float]:
@@ -158,10 +162,11 @@ def solved_cost(state: AnyState, text: str, iterations: int) -> float:
     return worth[text] - sum(chance * value for _, chance, value in advice.moves)
 
 
-COSTLESS = 0.05
+COSTLESS = 0.01
 """A solve-judged decision that gives up less than this (in the game's units) is no
-turning point: it is within the solve's own error (Leduc's at the levels' advice
-budget: its own moves give up at most 0.04 chips in 40 hands it played itself)."""
+turning point: it is within the solve's own error (Leduc's at `judge_iterations`, 400:
+its own moves give up at most 0.004 chips in 40 hands it played itself; at the normal
+level's 100, up to 0.04)."""
 
 
 def turning_points(state: AnyState, found: list[Decision], count: int, iterations: int,
@@ -178,6 +183,20 @@ def turning_points(state: AnyState, found: list[Decision], count: int, iteration
     for decision in sorted(biggest, key=lambda d: d.index):
         replay = state.replayed(decision.index)
         advice = recommend(replay, iterations, seed)
+        mix = ", ".join(f"{entry.text} {entry.share:.0%}" for entry in advice.ranking
+                        if entry.share >= MIXED / 10) if advice.solved else ""
         points.append(TurningPoint(decision,
-                                   "" if advice.agrees(decision.action) else advice.action))
+                                   "" if advice.agrees(decision.action) else advice.action,
+                                   mix))
     return points
+
+
+def judge_iterations(game: AnyGame) -> int:
+    """The budget analysis judges `game`'s decisions with: a game the levels solve
+    whole, the hard level's solve (a solve of the normal level's budget still mixes in
+    moves a little worse than its best, which a judge would call no mistake); else
+    the budget of the levels' advice."""
+    profile = search_profile(game)
+    if profile.solves_whole:
+        return max(1, round(profile.advice_iterations * LEVELS["hard"]))
+    return profile.advice_iterations

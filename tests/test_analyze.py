@@ -214,3 +214,29 @@ def test_leducs_win_chances_are_the_solves_and_a_seats_read_nothing_it_did_not_s
                 solved_win_chances(world, 100, seat)
             checked += 1
     assert checked >= 3
+
+
+def test_an_analysis_that_shows_no_turning_point_claims_none_only_when_none_cost() -> None:
+    """With --turning-points 0 the king's costly fold is not shown, and the analysis
+    must not say that every decision was worth the solve's play."""
+    from hunt.cli.analyze import analysis_lines, analysis_report
+
+    state = load_game("leduc").new_initial_state(5)
+    for action in (2, 4, 2, 0):  # a queen, a king; the queen raises, the king folds
+        state.apply_action(action)
+    lines = "\n".join(analysis_lines(state, analysis_report(state, None, count=0), None))
+    assert "none: every decision" not in lines and "2 decisions" in lines
+
+
+def test_a_seat_records_analysis_shows_that_seats_own_chances() -> None:
+    from hunt.cli.analyze import analysis_lines, analysis_report
+
+    state = load_game("leduc").new_initial_state(5)
+    for action in (2, 4, 1, 1):  # a queen, a king; both check
+        state.apply_action(action)
+    report = analysis_report(state, 1, count=1)
+    [decision] = report["decisions"]  # the second player's one decision
+    lines = analysis_lines(state, report, 1)
+    assert lines[0] == "Leduc Hold'em: 4 actions, 1 decision; win chances as the second " \
+        "player saw them,"
+    assert f"  before action   4: P(second wins) {decision['decider_before']:5.1%}" in lines
