@@ -68,7 +68,7 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
          players: int | None, option_texts: tuple[str, ...]) -> None:
     """Play GAME against the computer in the terminal. At the prompt: a choice's number
     or text (a number ending in [N] opens a group; back returns), rules [CARD], log,
-    hint, undo, save [FILE], help, quit."""
+    hint, undo, save [FILE], help, quit. After a game, y plays another."""
     context = click.get_current_context()
     if no_color:
         context.color = False
