@@ -168,6 +168,8 @@ def test_leducs_turning_points_are_judged_by_the_solve() -> None:
     assert "chips given up against the solve's play" in lines
     assert f"second player played fold: {folded['cost']:+.2f} chips; the solve preferred " \
         f"{folded['preferred']}" in lines
+    assert lines.endswith("Result: second folded; chips: the first player +1, the second "
+                          "player -1.")
 
 
 def test_a_hand_played_by_the_solve_has_no_turning_points() -> None:
