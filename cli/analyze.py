@@ -136,9 +136,9 @@ def analysis_lines(state: AnyState, report: dict[str, Any], seat: int | None) ->
                      f"played {point['action']}: {what}{better}")
     if state.end_reason():
         result = f"Result: {state.end_reason()}"
-        unit = SCORE_UNITS.get(state.game.info.name)
-        if unit is not None:  # a game that counts something: what each seat ended with
-            result += f"; {unit}: " + ", ".join(
+        counts = SCORE_UNITS.get(state.game.info.name)
+        if counts is not None:  # a game that counts something: what each seat ended with
+            result += f"; {counts}: " + ", ".join(
                 f"{seat_title(name)} {value:+g}"
                 for name, value in zip(seats, state.returns(), strict=True))
         lines.append(result + ".")

@@ -50,8 +50,10 @@ class WholeNumber(click.IntRange):
         return number
 
 
-SEED = WholeNumber(0, 2**63 - 1)
-"""Seeds are whole numbers from 0 to 2**63 - 1 (the secret seeds are 63 bits)."""
+SEED_COUNT = 2**63
+"""Seeds are whole numbers from 0 to SEED_COUNT - 1 (the secret seeds are 63 bits)."""
+SEED = WholeNumber(0, SEED_COUNT - 1)
+"""The type of a --seed option."""
 
 
 class UserError(click.ClickException):

@@ -19,8 +19,8 @@ from click.core import ParameterSource
 from hunt.cli.hint import advise
 from hunt.cli.menu import read_line, shown
 from hunt.cli.pages import pages_of, picture_of
-from hunt.cli.params import SECONDS, SEED, UserError, game_option_flags, game_options
-from hunt.cli.play import may_overwrite, play_interactive, verdict, writable_file
+from hunt.cli.params import SECONDS, SEED, SEED_COUNT, UserError, game_option_flags, game_options
+from hunt.cli.play import INTERRUPTED, may_overwrite, play_interactive, verdict, writable_file
 from hunt.cli.records import read_record, saved_seat
 from hunt.models.game import AnyState
 from hunt.models.plugin import seat_title
@@ -110,9 +110,11 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
     # Refuse to start a game whose chosen save file cannot be written at all; once
     # started, a failed save is said in one line and the game goes on (cli/play.py).
     save_path = writable_file(save_path)
-    seed_given = seed is not None and resume_path is None
-    saved_to = save_path if context.get_parameter_source("save_path") \
-        is not ParameterSource.DEFAULT else None
+    seed_given = seed is not None
+    # A file the user chose (--save, or the game resumed): the next games' files are
+    # numbered beside it; else each gets a new file in the save folder.
+    chosen_file = resume_path is not None or context.get_parameter_source("save_path") \
+        is not ParameterSource.DEFAULT
     if isinstance(sys.stdin, io.TextIOWrapper):  # undecodable bytes: answered, not fatal
         sys.stdin.reconfigure(errors="surrogateescape")
     you = f"{game.info.title}: you are {seat_title(seats[human])}"
@@ -133,6 +135,7 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         if state is None:
             assert seed is not None
             state = game.new_initial_state(seed)
+        over_before = state.is_terminal()  # a finished game resumed: not this session's
         if not may_overwrite(save_path, state, sys.stdin):
             raise UserError(f"{save_path} is kept as it was; give another --save file (or "
                             "--resume it to go on with the game in it)")
@@ -143,18 +146,18 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
                                  pages=pages_of(game_name), picture=picture_of(game_name))
         if not state.is_terminal():  # stopped: saved, nothing more to ask
             return
-        finished.append(state)
+        if not over_before:
+            finished.append(state)
         if len(finished) > 1:
             click.echo(tally(finished, human))
         if not another_game(sys.stdin):
             return
-        # The next game: a seed given counts on (each game replays from its own seed),
-        # else a secret one is drawn afresh; its own save file, numbered beside the
-        # one given (--save), else a new one.
-        seed = state.seed + 1 if seed_given else None
+        # The next game: a seed given counts on (each game replays from its own seed;
+        # after the largest, from 0), else a secret one is drawn afresh.
+        seed = (state.seed + 1) % SEED_COUNT if seed_given else None
         state = None
-        save_path = writable_file(numbered(saved_to, len(finished) + 1)) \
-            if saved_to is not None else new_save_path(game_name)
+        save_path = writable_file(numbered(save_path)) if chosen_file \
+            else new_save_path(game_name)
 
 
 def screen_of(game_name: str) -> Callable[[AnyState, int], str]:
@@ -193,21 +196,28 @@ def new_save_path(game_name: str) -> Path:
     return path
 
 
-
-
-def numbered(path: Path, number: int) -> Path:
-    """The save file of a session's `number`-th game when the first was `path`:
-    game.json, game-2.json, game-3.json, ..."""
-    return path.with_name(f"{path.stem}-{number}{path.suffix}")
+def numbered(path: Path) -> Path:
+    """The save file of the game after the one saved in `path`, beside it and not
+    taken yet: game.json, then game-2.json, game-3.json, ..."""
+    stem, _, number = path.stem.rpartition("-")
+    if not (stem and number.isascii() and number.isdigit()):
+        stem, number = path.stem, "1"
+    following = int(number) + 1
+    while (candidate := path.with_name(f"{stem}-{following}{path.suffix}")).exists():
+        following += 1
+    return candidate
 
 
 def another_game(stdin: TextIO) -> bool:
-    """Ask whether to play another game; y or yes plays one, n, no or the end of the
-    input stops, anything else is asked again."""
+    """Ask whether to play another game; y or yes plays one, n, no, quit or the end of
+    the input stops, anything else is asked again."""
     while True:
         click.echo("Another game? (y/n) ", nl=False)
         try:
             answer = read_line(stdin)
+        except KeyboardInterrupt:  # as at a move: the games so far are saved
+            click.echo("\nStopped (interrupted).")
+            raise SystemExit(INTERRUPTED) from None
         except UnicodeDecodeError as error:
             click.echo(f"\nThat line is not {error.encoding} text: y plays another game, "
                        "n stops.")
@@ -219,7 +229,7 @@ def another_game(stdin: TextIO) -> bool:
             click.echo(shown(answer))
         if answer.lower() in ("y", "yes"):
             return True
-        if answer.lower() in ("n", "no", ""):
+        if answer.lower() in ("n", "no", "", "q", "quit"):
             return False
         click.echo(f"{shown(answer)!r} is not an answer here: y plays another game, "
                    "n stops.")
@@ -235,7 +245,7 @@ def tally(finished: Sequence[AnyState], human: int) -> str:
     unit = SCORE_UNITS.get(finished[0].game.info.name)
     if unit is not None:
         total = sum(state.returns()[human] for state in finished)
-        line += f"; {total:+g} {unit} in all"
+        line += f"; {unit} in all: {total:+g}"
     return line + "."
 
 

@@ -402,7 +402,7 @@ def test_another_game_follows_with_the_next_seed_its_own_save_file_and_a_tally(
     assert "'maybe' is not an answer here: y plays another game, n stops." in out
     chips = first.returns()[0] + second.returns()[0]
     assert out.count("Another game? (y/n) ") >= 3 and out.endswith("Another game? (y/n) n\n")
-    assert "After 2 games: " in out and f"; {chips:+g} chips in all." in out
+    assert "After 2 games: " in out and f"; chips in all: {chips:+g}." in out
 
 
 def test_every_game_is_saved_by_default_and_can_be_resumed(tmp_path: Path) -> None:
@@ -607,3 +607,29 @@ def test_menus_name_the_fate_card_a_choice_takes_by_its_event_and_animal() -> No
     assert seen["discard"].endswith(f" ({card.event}, {card.animal})")
     trophy = game.fate[seen["trophy"].split()[1]]
     assert seen["trophy"] == f"trophy {trophy.id} ({trophy.animal})"
+
+
+def test_the_next_games_file_is_numbered_beside_the_last_and_never_one_taken(
+        tmp_path: Path) -> None:
+    from hunt.cli.play_command import numbered
+
+    first = tmp_path / "game.json"
+    assert numbered(first) == tmp_path / "game-2.json"
+    (tmp_path / "game-2.json").write_text("notes of mine")  # taken: skipped, not asked
+    assert numbered(first) == tmp_path / "game-3.json"
+    assert numbered(tmp_path / "game-3.json") == tmp_path / "game-4.json"
+    assert numbered(tmp_path / "v1.5.json") == tmp_path / "v1.5-2.json"
+
+
+def test_a_resumed_game_goes_on_to_a_new_one_beside_it_counting_only_this_sessions(
+        tmp_path: Path) -> None:
+    saved = tmp_path / "hand.json"
+    hand = "call\n" * 4 + "maybe\n"
+    code, out = run("play", "leduc", "--seed", "3", "--ai", "random", "--save", str(saved),
+                    stdin=f"{hand}n\n")
+    assert code == 0 and "Another game?" in out
+    code, out = run("play", "leduc", "--resume", str(saved), "--seed", "3", "--ai", "random",
+                    stdin=f"y\n{hand}quit\n")
+    assert code == 0, out
+    assert "seed 4: a game you can replay" in out and (tmp_path / "hand-2.json").exists()
+    assert "After" not in out  # the resumed game ended in the session before
