@@ -17,7 +17,7 @@ from hunt.cli.play import writable_file
 from hunt.cli.records import read_position
 from hunt.errors import HuntError
 from hunt.models.game import AnyState
-from hunt.models.plugin import seat_title
+from hunt.models.plugin import plural, seat_title
 from hunt.models.registry import available_games, game_plugin
 from hunt.solver.analysis import COSTLESS, decisions, judge_iterations, turning_points
 from hunt.solver.hints import SCORE_UNITS
@@ -109,8 +109,8 @@ def analysis_lines(state: AnyState, report: dict[str, Any], seat: int | None) ->
     judge = report["judge"]
     how = "if both sides play the solve" if judge == "solve" \
         else f"from {report['playouts']} playouts each"
-    lines = [f"{state.game.info.title}: {counted(len(state.history), 'action')}, "
-             f"{counted(len(found), 'decision')}; win chances{seen},", f"  {how}:"]
+    lines = [f"{state.game.info.title}: {plural(len(state.history), 'action')}, "
+             f"{plural(len(found), 'decision')}; win chances{seen},", f"  {how}:"]
     if plugin.analysis_lines is not None:
         lines += plugin.analysis_lines(state, report)
     else:  # the chance before each decision, of the seat whose record it is, if one
@@ -143,11 +143,6 @@ def analysis_lines(state: AnyState, report: dict[str, Any], seat: int | None) ->
                 for name, value in zip(seats, state.returns(), strict=True))
         lines.append(result + ".")
     return lines
-
-
-def counted(number: int, noun: str) -> str:
-    """`number` and `noun`, plural unless one: "1 decision", "4 actions"."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def plotting() -> Any:

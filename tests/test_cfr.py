@@ -214,8 +214,9 @@ def test_leducs_hints_are_the_solves_mix_and_each_moves_worth() -> None:
     lines = recommendation_lines(state, hint_report(state, 0, "", 1000, 0)["recommendation"])
     assert lines[0].startswith("Recommended play: ") and "CFR+ solve of 1000 iterations; " \
         "it mixes" in lines[0]
-    assert "% of the time, expected chips -0.4" in lines[1]
-    assert lines[3] == ("Expected chips: what the play wins (+) or loses (-), the solve "
+    assert lines[1] == "  (2 chips in)"  # the raise in a poker player's words
+    assert "% of the time, expected chips -0.4" in lines[2]
+    assert lines[4] == ("Expected chips: what the play wins (+) or loses (-), the solve "
                         "played after it.")
 
 

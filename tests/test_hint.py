@@ -163,12 +163,12 @@ def test_a_forced_play_is_named_without_a_search_and_an_untried_one_has_no_value
         state.apply_action(state.string_to_action(text))
     report = hint_report(state, 0, "", 30, 0)
     lines = recommendation_lines(state, report["recommendation"])
-    assert lines[-3].startswith("Expected chips: ") and "expected chips " in lines[1]
+    assert lines[-3].startswith("Expected chips: ") and "expected chips " in lines[2]
     assert lines[-2].startswith("What you cannot see")  # Leduc's hints come from a solve
     forced = {**report["recommendation"], "forced": True, "iterations": 0}
     assert recommendation_lines(state, forced) == \
-        [f"Recommended play: {forced['action']} (the only legal play)."]
+        [f"Recommended play: {forced['action']} (the only legal play).", "  (check)"]
     # As a search would report a move it never tried (Leduc's own advice is solved).
     untried = {**report["recommendation"], "solved": False,
                "ranking": [{"text": "raise", "share": 0.0, "value": 0.0, "visits": 0}]}
-    assert "of the search, not tried" in recommendation_lines(state, untried)[1]
+    assert "of the search, not tried" in recommendation_lines(state, untried)[2]

@@ -70,6 +70,18 @@ def test_a_record_writes_a_showdown_as_the_rules_help_says_first_players_card_fi
     assert '"showdown Jh Kh"' in RULES and "the first player's first" in RULES
 
 
+def test_the_menu_says_check_and_what_a_call_a_raise_or_a_fold_costs() -> None:
+    opening = hand("deal Qs", "deal Kh")
+    notes = {opening.action_to_string(a): opening.choice_note(a)
+             for a in opening.legal_actions()}
+    assert notes == {"call": "check", "raise": "2 chips in"}  # a raise is 2 in round 1
+    facing = hand("deal Qs", "deal Kh", "call", "call", "deal Js", "call", "raise")
+    notes = {facing.action_to_string(a): facing.choice_note(a)
+             for a in facing.legal_actions()}
+    assert notes == {"fold": "give up the 6 chips in the pot", "call": "4 chips to call",
+                     "raise": "8 chips in"}  # 4 to match the raise, 4 to raise again
+
+
 def test_higher_rank_wins_without_a_pair_and_equal_ranks_split() -> None:
     state = hand("deal Qs", "deal Kh", "raise", "call", "deal Js", "call", "call")
     assert state.returns() == [-3.0, 3.0]

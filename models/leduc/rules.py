@@ -21,6 +21,7 @@ from hunt.boards.leduc_rules import LeducRules, load_leduc_rules
 from hunt.models.game import CHANCE, TERMINAL, Game, GameInfo, State
 from hunt.models.leduc.observation import LeducObservation
 from hunt.models.options import OptionSpec
+from hunt.models.plugin import plural
 
 FOLD, CALL, RAISE = 0, 1, 2
 MOVES = ("fold", "call", "raise")
@@ -205,6 +206,19 @@ class LeducState(State[int, LeducObservation]):
         if self.current_player() == CHANCE:
             return f"deal {self.game.card_name(action)}"
         return MOVES[action]
+
+    def choice_note(self, action: int) -> str:
+        """In a poker player's words: a call with nothing to call is a check, else what
+        it costs; a raise, what it puts in; a fold, what it gives up."""
+        if self.current_player() < 0:
+            return ""
+        player = self.to_act
+        owed = max(self.contributions) - self.contributions[player]
+        if action == CALL:
+            return "check" if owed == 0 else f"{plural(owed, 'chip')} to call"
+        if action == RAISE:
+            return f"{plural(owed + self.game.rules.raise_sizes[self.round], 'chip')} in"
+        return f"give up the {plural(sum(self.contributions), 'chip')} in the pot"
 
     def string_to_action(self, text: str) -> int:
         """A move as typed; a poker player's words are read too: "check" is a call
