@@ -123,8 +123,8 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         if state is not None:
             click.echo(f"{you}; resumed after {len(state.history)} actions.")
         elif seed is not None:
-            click.echo(f"{you}; seed {seed}: a game you can replay, whose hidden draws "
-                       "follow from the seed.")
+            click.echo(f"{you}; seed {seed}.\nIts hidden draws follow from the seed: a "
+                       "game you can replay.")
         else:
             # The game's secret: every draw follows from it, so it is kept in the record
             # and never shown (a seat could deal the other side's cards from it).

@@ -398,7 +398,8 @@ def test_another_game_follows_with_the_next_seed_its_own_save_file_and_a_tally(
     assert code == 0, out
     first, second = (read_record(tmp_path / name, "leduc") for name in ("g.json", "g-2.json"))
     assert first.is_terminal() and second.is_terminal()
-    assert (first.seed, second.seed) == (3, 4) and "seed 4: a game you can replay" in out
+    assert (first.seed, second.seed) == (3, 4)
+    assert "seed 4.\nIts hidden draws follow from the seed" in out
     assert "'maybe' is not an answer here: y plays another game, n stops." in out
     chips = first.returns()[0] + second.returns()[0]
     assert out.count("Another game? (y/n) ") >= 3 and out.endswith("Another game? (y/n) n\n")
@@ -631,5 +632,6 @@ def test_a_resumed_game_goes_on_to_a_new_one_beside_it_counting_only_this_sessio
     code, out = run("play", "leduc", "--resume", str(saved), "--seed", "3", "--ai", "random",
                     stdin=f"y\n{hand}quit\n")
     assert code == 0, out
-    assert "seed 4: a game you can replay" in out and (tmp_path / "hand-2.json").exists()
+    assert "seed 4.\nIts hidden draws follow from the seed" in out
+    assert (tmp_path / "hand-2.json").exists()
     assert "After" not in out  # the resumed game ended in the session before

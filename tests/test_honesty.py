@@ -125,8 +125,8 @@ def test_without_a_seed_the_games_secret_is_kept_in_the_record_and_never_shown()
 def test_a_chosen_seed_is_said_to_make_a_replayable_game() -> None:
     code, out = run("play", "jutland", "--seed", "4", "--ai", "heuristic", stdin="quit\n")
     assert code == 0
-    assert out.count("seed 4: a game you can replay, whose hidden draws follow from the "
-                     "seed.") == 1
+    assert out.count("seed 4.\nIts hidden draws follow from the seed: a game you can "
+                     "replay.") == 1
 
 
 def test_resuming_as_another_seat_than_the_one_that_began_is_refused_while_it_goes_on(
