@@ -27,7 +27,7 @@ import numpy as np
 from hunt.models.game import AnyGame, AnyState
 from hunt.solver.agent_specs import LEVELS
 from hunt.solver.cfr import game_tree, solve, solved_advice
-from hunt.solver.hints import MIXED, recommend
+from hunt.solver.hints import recommend
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import search_profile
 
@@ -183,8 +183,9 @@ def turning_points(state: AnyState, found: list[Decision], count: int, iteration
     for decision in sorted(biggest, key=lambda d: d.index):
         replay = state.replayed(decision.index)
         advice = recommend(replay, iterations, seed)
+        # The moves a solve plays at all, as a percentage shows them (1% or more).
         mix = ", ".join(f"{entry.text} {entry.share:.0%}" for entry in advice.ranking
-                        if entry.share >= MIXED / 10) if advice.solved else ""
+                        if entry.share >= 0.005) if advice.solved else ""
         points.append(TurningPoint(decision,
                                    "" if advice.agrees(decision.action) else advice.action,
                                    mix))
