@@ -22,6 +22,7 @@ its player cannot see). For analysis after a hand, `node` finds a history's node
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
@@ -75,8 +76,8 @@ class _Builder:
     """Walks a game's histories breadth first and numbers them, its information sets
     and their sequences, for `GameTree`."""
 
-    def __init__(self, game: AnyGame, max_nodes: int) -> None:
-        self.game, self.max_nodes = game, max_nodes
+    def __init__(self, game: AnyGame, max_nodes: int, views: bool = False) -> None:
+        self.game, self.max_nodes, self.keep_views = game, max_nodes, views
         self.infosets: dict[Hashable, int] = {}
         self.actions: list[tuple[Action, ...]] = []  # by information set, as for:
         self.owners: list[int] = []
@@ -99,7 +100,7 @@ class _Builder:
             following: list[AnyState] = []
             edges = _Edges()
             for node, state in enumerate(frontier, start=first):
-                for seat in range(self.game.info.num_players):
+                for seat in range(self.game.info.num_players if self.keep_views else 0):
                     view = (len(self.levels), seat, state.information_state_key(seat))
                     self.views.setdefault(view, []).append(node)
                 if state.is_terminal():
@@ -164,10 +165,8 @@ class GameTree:
         """The chance outcome that led to each node, as text ("" after a player's move)."""
         self.children = built.children
         """Each node's children by (node, action taken)."""
-        self.views = {view: np.array(nodes, dtype=np.int64)
-                      for view, nodes in built.views.items()}
-        """The nodes a seat cannot tell apart, by (depth, seat, the seat's information
-        state key there): where a seat that is not to act may be."""
+        self._game, self._max_nodes = weakref.ref(game), max_nodes
+        self._views: dict[tuple[int, int, Hashable], Ints] | None = None
         self.infoset_index = built.infosets
         """Information set number by (player, information state key)."""
         self.infoset_actions = built.actions
@@ -214,6 +213,22 @@ class GameTree:
             own[level.child] = own[level.parent] * np.where(mine, step, 1.0)
             others[level.child] = others[level.parent] * np.where(mine, 1.0, step)
         return own, others
+
+    @property
+    def views(self) -> dict[tuple[int, int, Hashable], Ints]:
+        """The nodes a seat cannot tell apart, by (depth, seat, the seat's information
+        state key there): where a seat that is not to act may be. Found on first use,
+        by a second walk of the game (each seat's key at every node: about 0.1 s more
+        on Leduc, which only analysis needs, not a decision)."""
+        if self._views is None:
+            game = self._game()
+            if game is None:
+                raise ValueError("the game this tree was built from is gone")
+            built = _Builder(game, self._max_nodes, views=True)
+            built.build()
+            self._views = {view: np.array(nodes, dtype=np.int64)
+                           for view, nodes in built.views.items()}
+        return self._views
 
     def node(self, history: Sequence[Action]) -> int:
         """The node a `history` of actions from the first state leads to (KeyError if
