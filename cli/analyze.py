@@ -19,7 +19,7 @@ from hunt.errors import HuntError
 from hunt.models.game import AnyState
 from hunt.models.plugin import plural, seat_title
 from hunt.models.registry import available_games, game_plugin
-from hunt.solver.analysis import COSTLESS, decisions, judge_iterations, turning_points
+from hunt.solver.analysis import decisions, judge_iterations, turning_points
 from hunt.solver.hints import SCORE_UNITS
 from hunt.solver.profiles import search_profile
 
@@ -40,8 +40,9 @@ class PlotError(HuntError):
                                       "game the levels solve whole: the costliest "
                                       "decisions).")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
-              help="Search iterations for the preferred moves (a game the levels solve "
-                   "whole: the solve's); default: the normal level's.")
+              help="Search iterations for the preferred moves; default: the normal "
+                   "level's (a game the levels solve whole: the hard level's solve "
+                   "judges, its chances and costs too).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the playouts.")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -88,7 +89,7 @@ def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count
         "game": state.game.info.name, "seat": None if seat is None else seats[seat],
         "actions": len(state.history), "playouts": playouts,
         "result": state.end_reason() or None,
-        "decisions": [{**asdict(d), "swing": d.swing} for d in found],
+        "decisions": [{**asdict(d), "swing": d.swing, "mistake": d.mistake} for d in found],
         "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
                             "preferred": p.preferred, "mix": p.mix} for p in points],
         # Who judged the turning points: a search, or a solve (a game its levels solve).
@@ -120,10 +121,10 @@ def analysis_lines(state: AnyState, report: dict[str, Any], seat: int | None) ->
                   for decision in found[:: max(1, len(found) // 12)]]
     if judge == "solve":
         unit = SCORE_UNITS.get(state.game.info.name, "of the return")
-        lines.append(f"Turning points ({unit} given up against the solve's play, from "
-                     "what the decider knew):")
-        if found and all(decision["cost"] > -COSTLESS for decision in found):
-            lines.append("  none: every decision was worth what the solve's play is")
+        lines.append(f"Turning points (mistakes by the solve: {unit} given up, from what "
+                     "the decider knew):")
+        if found and not any(decision["mistake"] for decision in found):
+            lines.append("  none: every decision was the solve's play or as good")
     else:
         lines.append("Turning points (the biggest swings of the decider's own chances):")
     for point in report["turning_points"]:

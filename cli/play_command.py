@@ -198,9 +198,12 @@ def new_save_path(game_name: str) -> Path:
 
 def numbered(path: Path) -> Path:
     """The save file of the game after the one saved in `path`, beside it and not
-    taken yet: game.json, then game-2.json, game-3.json, ..."""
+    taken yet: game.json, then game-2.json, game-3.json, ... A name's last part counts
+    as a game's number only if it is at most `GAME_NUMBER_DIGITS` digits (a default
+    save file ends in the time, leduc-20261202-163637.json: its next is ...-163637-2)."""
     stem, _, number = path.stem.rpartition("-")
-    if not (stem and number.isascii() and number.isdigit()):
+    if not (stem and number.isascii() and number.isdigit()
+            and len(number) <= GAME_NUMBER_DIGITS):
         stem, number = path.stem, "1"
     following = int(number) + 1
     while (candidate := path.with_name(f"{stem}-{following}{path.suffix}")).exists():
@@ -208,9 +211,13 @@ def numbered(path: Path) -> Path:
     return candidate
 
 
+GAME_NUMBER_DIGITS = 3
+"""Digits of the number `numbered` gives a session's game: up to game 999."""
+
+
 def another_game(stdin: TextIO) -> bool:
-    """Ask whether to play another game; y or yes plays one, n, no, quit or the end of
-    the input stops, anything else is asked again."""
+    """Ask whether to play another game; y or yes plays one; n, no, q, quit or the end
+    of the input stops; an empty line asks again, anything else says so and asks again."""
     while True:
         click.echo("Another game? (y/n) ", nl=False)
         try:
@@ -229,8 +236,10 @@ def another_game(stdin: TextIO) -> bool:
             click.echo(shown(answer))
         if answer.lower() in ("y", "yes"):
             return True
-        if answer.lower() in ("n", "no", "", "q", "quit"):
+        if answer.lower() in ("n", "no", "q", "quit"):
             return False
+        if not answer:  # Enter alone, as at a move: no answer yet
+            continue
         click.echo(f"{shown(answer)!r} is not an answer here: y plays another game, "
                    "n stops.")
 

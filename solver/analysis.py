@@ -27,7 +27,7 @@ import numpy as np
 from hunt.models.game import AnyGame, AnyState
 from hunt.solver.agent_specs import LEVELS
 from hunt.solver.cfr import game_tree, solve, solved_advice
-from hunt.solver.hints import recommend
+from hunt.solver.hints import MIXED, recommend
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import search_profile
 
@@ -51,6 +51,17 @@ class Decision:
     """In a game the levels solve whole: what the decision gave up against the solve's
     play at the decider's information set (its worth minus the solve's mix's; about 0
     for a move the solve plays, negative for a worse one). None in a searched game."""
+    solve_share: float | None = None
+    """In a game the levels solve whole: how often the solve plays the move there."""
+
+    @property
+    def mistake(self) -> bool:
+        """Whether the solve calls the decision a mistake: a move it (all but) never
+        plays there (under `MIXED` of the time) that gives up at least `COSTLESS`. A
+        move of the solve's own mix is none, whatever its worth: an unsettled solve's
+        mixed moves differ a little (at 400 iterations on Leduc, by up to 0.1 chips)."""
+        return self.cost is not None and self.solve_share is not None \
+            and self.solve_share < MIXED and self.cost <= -COSTLESS
 
     @property
     def swing(self) -> float:
@@ -143,38 +154,38 @@ def decisions(state: AnyState, playouts: int, seed: int,
             and seat in (None, decider)
         before = chances(replay) if choice else []
         text = replay.action_to_string(action)
-        cost = solved_cost(replay, text, budget) if choice and profile.solves_whole \
-            else None
+        cost, share = solved_cost(replay, text, budget) if choice and profile.solves_whole \
+            else (None, None)
         replay.apply_action(action)
         if choice:
             after = chances(replay)
             found.append(Decision(index, decider, text, before[0], after[0], before[decider],
-                                  after[decider], cost))
+                                  after[decider], cost, share))
         progress(index + 1, len(state.history))
     return found
 
 
-def solved_cost(state: AnyState, text: str, iterations: int) -> float:
+def solved_cost(state: AnyState, text: str, iterations: int) -> tuple[float, float]:
     """What playing `text` in `state` gives up against the solve's play there, from the
-    information set of the seat to act: the move's worth less the solve's mix's."""
+    information set of the seat to act (the move's worth less the solve's mix's), and
+    how often the solve plays it."""
     advice = solved_advice(state, iterations)
-    worth = {state.action_to_string(move): value for move, _, value in advice.moves}
-    return worth[text] - sum(chance * value for _, chance, value in advice.moves)
+    [(worth, share)] = [(value, chance) for move, chance, value in advice.moves
+                        if state.action_to_string(move) == text]
+    return worth - sum(chance * value for _, chance, value in advice.moves), share
 
 
 COSTLESS = 0.01
-"""A solve-judged decision that gives up less than this (in the game's units) is no
-turning point: it is within the solve's own error (Leduc's at `judge_iterations`, 400:
-its own moves give up at most 0.004 chips in 40 hands it played itself; at the normal
-level's 100, up to 0.04)."""
+"""A move the solve never plays that gives up less than this (in the game's units) is
+no mistake: as good as the solve's own play, within its error."""
 
 
 def turning_points(state: AnyState, found: list[Decision], count: int, iterations: int,
                    seed: int) -> list[TurningPoint]:
     """The `count` decisions with the largest swings, each with the search's choice; in
-    a game the levels solve whole, the `count` costliest that cost anything."""
+    a game the levels solve whole, the `count` costliest of its mistakes."""
     if search_profile(state.game).solves_whole:
-        costs = {d.index: d.cost for d in found if d.cost is not None and d.cost <= -COSTLESS}
+        costs = {d.index: d.cost for d in found if d.mistake and d.cost is not None}
         biggest = sorted((d for d in found if d.index in costs),
                          key=lambda d: costs[d.index])[:count]
     else:

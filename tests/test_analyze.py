@@ -165,7 +165,8 @@ def test_leducs_turning_points_are_judged_by_the_solve() -> None:
     assert folded["action"] == "fold" and folded["cost"] < -1.0
     assert folded["preferred"] in ("raise", "call")
     lines = "\n".join(analysis_lines(state, report, None))
-    assert "chips given up against the solve's play" in lines
+    assert "Turning points (mistakes by the solve: chips given up, from what the decider " \
+        "knew):" in lines
     assert f"second player played fold: {folded['cost']:+.2f} chips; the solve preferred " \
         f"{folded['preferred']}" in lines
     assert lines.endswith("Result: second folded; chips: the first player +1, the second "
@@ -173,10 +174,9 @@ def test_leducs_turning_points_are_judged_by_the_solve() -> None:
 
 
 def test_a_hand_played_by_the_solve_has_no_turning_points() -> None:
-    """Every decision the solve's own agent makes is worth what its play is, within the
-    solve's error (`COSTLESS`), so the analysis names none as a turning point."""
+    """Every decision the solve's own agent makes is a move of the judging solve's mix
+    or as good (within `COSTLESS`), so the analysis names none as a turning point."""
     from hunt.cli.analyze import analysis_lines, analysis_report
-    from hunt.solver.analysis import COSTLESS
     from hunt.solver.cfr import CFRAgent
     from hunt.solver.match import play_game
 
@@ -185,9 +185,9 @@ def test_a_hand_played_by_the_solve_has_no_turning_points() -> None:
         agents = [CFRAgent(iterations=100, seed=seed), CFRAgent(iterations=100, seed=seed + 9)]
         state = play_game(game, agents, seed=seed).state
         report = analysis_report(state, None, playouts=2)
-        assert all(abs(d["cost"]) < COSTLESS for d in report["decisions"])
+        assert not any(d["mistake"] for d in report["decisions"])
         assert report["turning_points"] == []
-        assert "  none: every decision was worth what the solve's play is" \
+        assert "  none: every decision was the solve's play or as good" \
             in analysis_lines(state, report, None)
 
 
@@ -242,3 +242,15 @@ def test_a_seat_records_analysis_shows_that_seats_own_chances() -> None:
     assert lines[0] == "Leduc Hold'em: 4 actions, 1 decision; win chances as the second " \
         "player saw them,"
     assert f"  before action   4: P(second wins) {decision['decider_before']:5.1%}" in lines
+
+
+def test_a_solve_calls_a_mistake_only_a_costly_move_outside_its_mix() -> None:
+    from hunt.solver.analysis import Decision
+
+    def decision(cost: float, share: float) -> Decision:
+        return Decision(7, 1, "call", 0.5, 0.5, 0.5, 0.5, cost, share)
+
+    assert decision(-0.5, 0.01).mistake  # played 1% of the time, 0.5 chips given up
+    assert not decision(-0.1, 0.30).mistake  # in the mix: an unsettled solve's spread
+    assert not decision(-0.005, 0.0).mistake  # as good as the mix, within COSTLESS
+    assert not Decision(7, 1, "call", 0.5, 0.4, 0.5, 0.4).mistake  # a searched game

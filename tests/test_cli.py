@@ -620,6 +620,9 @@ def test_the_next_games_file_is_numbered_beside_the_last_and_never_one_taken(
     assert numbered(first) == tmp_path / "game-3.json"
     assert numbered(tmp_path / "game-3.json") == tmp_path / "game-4.json"
     assert numbered(tmp_path / "v1.5.json") == tmp_path / "v1.5-2.json"
+    # A default save file ends in the time of day, not a game number.
+    assert numbered(tmp_path / "leduc-20261202-163637.json") \
+        == tmp_path / "leduc-20261202-163637-2.json"
 
 
 def test_a_resumed_game_goes_on_to_a_new_one_beside_it_counting_only_this_sessions(
