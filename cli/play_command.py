@@ -200,7 +200,7 @@ def numbered(path: Path) -> Path:
     """The save file of the game after the one saved in `path`, beside it and not
     taken yet: game.json, then game-2.json, game-3.json, ... A name's last part counts
     as a game's number only if it is at most `GAME_NUMBER_DIGITS` digits (a default
-    save file ends in the time, leduc-20261202-163637.json: its next is ...-163637-2)."""
+    save file ends in the time, GAME-20261202-163637.json: its next is ...-163637-2)."""
     stem, _, number = path.stem.rpartition("-")
     if not (stem and number.isascii() and number.isdigit()
             and len(number) <= GAME_NUMBER_DIGITS):
