@@ -13,6 +13,7 @@ import click
 
 from hunt.cli.params import SEED, UserError, backend_options, game_option_flags, game_options
 from hunt.errors import why
+from hunt.models.plugin import plural
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent_specs import AGENT_NAMES, make_agent
 from hunt.solver.arena import ArenaLogError, GameOutcome, arena_tasks, logged_outcomes, run_arena
@@ -52,10 +53,12 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     specs = split_agent_specs(agent_specs)
     if len(specs) != 2:
         first, _, last = specs[0].rpartition(",") if len(specs) == 1 else ("", "", "")
-        # A word that names no agent, after an agent with settings, reads as a setting.
-        read = f"; {last!r} names no agent, so it reads as a setting of {first!r}" \
-            if first else f"; {agent_specs!r} names {len(specs)} agent" \
-            + "s" * (len(specs) != 1) if agent_specs.strip() else ""
+        if first:  # a word that names no agent, after an agent with settings, is a setting
+            read = f"; {last!r} names no agent, so it reads as a setting of {first!r}"
+        elif agent_specs.strip():
+            read = f"; {agent_specs!r} names {plural(len(specs), 'agent')}"
+        else:
+            read = ""
         raise click.BadParameter(f"give two agents, e.g. ismcts,heuristic{read} (agents: "
                                  f"{', '.join(AGENT_NAMES)})", param_hint="--agents")
     options = game_options(game_name, option_texts, players)

@@ -328,20 +328,31 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
     return state
 
 
-def verdict(state: AnyState, seat: int) -> str:
-    """A finished game from `seat`'s side: "You won.", "You lost.", a draw, a shared
-    first place, or the team's result in a cooperative game."""
+OUTCOMES = {"won": "You won.", "lost": "You lost.", "team won": "Your team won.",
+            "team lost": "Your team lost.", "drawn": "A draw.",
+            "shared": "You share first place."}
+"""Each outcome of a finished game for a seat (`outcome`), and how `verdict` says it."""
+
+
+def outcome(state: AnyState, seat: int) -> str:
+    """A finished game from `seat`'s side, a key of `OUTCOMES`: won, lost, a draw, a
+    shared first place, or the team's result in a cooperative game."""
     returns = state.returns()
     mine, best = returns[seat], max(returns)
     if state.game.info.cooperative and len(returns) > 1:
-        return "Your team won." if mine > 0 else "Your team lost."
+        return "team won" if mine > 0 else "team lost"
     if state.game.info.cooperative:  # a solo game
-        return "You won." if mine > 0 else "You lost."
+        return "won" if mine > 0 else "lost"
     if mine == best == min(returns):
-        return "A draw."
+        return "drawn"
     if mine < best:
-        return "You lost."
-    return "You won." if returns.count(best) == 1 else "You share first place."
+        return "lost"
+    return "won" if returns.count(best) == 1 else "shared"
+
+
+def verdict(state: AnyState, seat: int) -> str:
+    """A finished game from `seat`'s side in a sentence: "You won.", "You lost.", ..."""
+    return OUTCOMES[outcome(state, seat)]
 
 
 def decided(decide: Callable[[], Action]) -> Action:

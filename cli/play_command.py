@@ -20,7 +20,14 @@ from hunt.cli.hint import advise
 from hunt.cli.menu import read_line, shown
 from hunt.cli.pages import pages_of, picture_of
 from hunt.cli.params import SECONDS, SEED, SEED_COUNT, UserError, game_option_flags, game_options
-from hunt.cli.play import INTERRUPTED, may_overwrite, play_interactive, verdict, writable_file
+from hunt.cli.play import (
+    INTERRUPTED,
+    OUTCOMES,
+    may_overwrite,
+    outcome,
+    play_interactive,
+    writable_file,
+)
 from hunt.cli.records import read_record, saved_seat
 from hunt.models.game import AnyState
 from hunt.models.plugin import seat_title
@@ -186,14 +193,8 @@ def check_resumed_seat(state: AnyState, asked: str | None, saved: str | None) ->
 def new_save_path(game_name: str) -> Path:
     """A save file for a new game that names no seed (the seed is secret) and is
     not taken yet: GAME-DATE-TIME.json in `default_save_dir()`, numbered if need be."""
-    folder = default_save_dir()
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{game_name}-{stamp}.json"
-    number = 2
-    while path.exists():
-        path = folder / f"{game_name}-{stamp}-{number}.json"
-        number += 1
-    return path
+    path = default_save_dir() / f"{game_name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    return numbered(path) if path.exists() else path
 
 
 def numbered(path: Path) -> Path:
@@ -245,23 +246,17 @@ def another_game(stdin: TextIO) -> bool:
 
 
 def tally(finished: Sequence[AnyState], human: int) -> str:
-    """The session so far from the human's seat: how many games it won and lost (and
-    drew or shared), and in a game that counts something else (chips) their sum."""
-    counts = Counter(verdict(state, human) for state in finished)
-    said = [f"{words} {counts[outcome]}" for outcome, words in VERDICT_WORDS.items()
-            if counts[outcome]]
+    """The session so far from the human's seat: how many games had each outcome
+    (`hunt.cli.play.OUTCOMES`: won, lost, ...), and in a game that counts something
+    else (chips) their sum."""
+    counts = Counter(outcome(state, human) for state in finished)
+    said = [f"{key} {counts[key]}" for key in OUTCOMES if counts[key]]
     line = f"After {len(finished)} games: {', '.join(said)}"
     unit = SCORE_UNITS.get(finished[0].game.info.name)
     if unit is not None:
         total = sum(state.returns()[human] for state in finished)
         line += f"; {unit} in all: {total:+g}"
     return line + "."
-
-
-VERDICT_WORDS = {"You won.": "won", "Your team won.": "won", "You lost.": "lost",
-                 "Your team lost.": "lost", "A draw.": "drawn",
-                 "You share first place.": "first place shared"}
-"""How `tally` counts each of `verdict`'s sentences."""
 
 
 def check_budget(ai_spec: str | None, level: str | None, iterations: int | None,

@@ -21,12 +21,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
 from hunt.models.game import AnyGame, AnyState
 from hunt.solver.agent_specs import LEVELS
 from hunt.solver.cfr import game_tree, solve, solved_advice
+from hunt.solver.game_tree import Floats
 from hunt.solver.hints import MIXED, recommend
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import search_profile
@@ -109,15 +111,30 @@ def solved_win_chances(state: AnyState, iterations: int, seat: int | None = None
     if state.is_terminal():
         return won(game, state.returns())
     tree, (strategy, _) = game_tree(game), solve(game, iterations)
-    chances = tree.edge_chances(strategy)
-    shares = np.array([won(game, [float(r) for r in row]) for row in tree.returns])
     if seat is None:
         nodes, weights = np.array([tree.node(state.history)]), np.ones(1)
     else:
         nodes = tree.views[len(state.history), seat, state.information_state_key(seat)]
         weights = tree.others_reach(seat, strategy, nodes)
-    return [float(weights @ tree.expected(shares[:, player], chances)[nodes] / weights.sum())
-            for player in range(game.info.num_players)]
+    by_node = _node_win_chances(game, iterations)
+    return [float(share) for share in weights @ by_node[nodes] / weights.sum()]
+
+
+_NODE_WIN_CHANCES: WeakKeyDictionary[AnyGame, dict[int, Floats]] = WeakKeyDictionary()
+"""By game object and solve, as `hunt.solver.cfr` keeps its solves."""
+
+
+def _node_win_chances(game: AnyGame, iterations: int) -> Floats:
+    """Each node's win chance for each seat (nodes x seats) under the solve of
+    `iterations`: worked out once for a game and solve, read by every position."""
+    known = _NODE_WIN_CHANCES.setdefault(game, {})
+    if iterations not in known:
+        tree, (strategy, _) = game_tree(game), solve(game, iterations)
+        chances = tree.edge_chances(strategy)
+        shares = np.array([won(game, [float(r) for r in row]) for row in tree.returns])
+        known[iterations] = np.stack([tree.expected(shares[:, player], chances)
+                                      for player in range(game.info.num_players)], axis=1)
+    return known[iterations]
 
 
 def won(game: AnyGame, returns: list[float]) -> list[float]:
