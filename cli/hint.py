@@ -195,9 +195,22 @@ def recommendation_lines(state: AnyState, advice: dict[str, Any]) -> list[str]:
         lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} {whose}, {value}")
     lines.append(advice["legend"])
     if advice["hidden"]:
-        lines += fitted("What you cannot see, if the others play the solve: ", ", ".join(
-            f"{entry['text']} {entry['chance']:.0%}" for entry in advice["hidden"]), ".")
+        lines.append("What you cannot see, if the others play the solve:")
+        lines += fitted("  ", hidden_chances(advice["hidden"]), ".")
     return lines
+
+
+def hidden_chances(hidden: list[dict[str, Any]]) -> str:
+    """What a seat cannot see, each with its chance, the words they all begin with said
+    once: "the second player holds Kh 25%, Ks 25%" (not "the second player holds" five
+    times)."""
+    words = [entry["text"].split() for entry in hidden]
+    shared = 0
+    while all(len(text) > shared + 1 and text[shared] == words[0][shared] for text in words):
+        shared += 1
+    chances = ", ".join(f"{' '.join(text[shared:])} {entry['chance']:.0%}"
+                        for text, entry in zip(words, hidden, strict=True))
+    return " ".join([*words[0][:shared], chances])
 
 
 def fitted(lead: str, text: str, end: str, most: int = 2) -> list[str]:

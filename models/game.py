@@ -366,6 +366,12 @@ class State(ABC, Generic[ActionT, ObsT]):
         names them."""
         return None
 
+    def hidden_text(self, action: ActionT) -> str:
+        """`action`, a chance outcome taken here, in the words a hint uses when it lists
+        what a seat has not seen, with the chance of each ("the second player holds
+        Kh"); by default its text."""
+        return self.action_to_string(action)
+
     def resample_hidden(self, taken: Sequence[ActionT], entry: str,
                         player: int, rng: random.Random) -> list[ActionT] | None:
         """For the seat-record replayer: this state (a world consistent with `player`'s

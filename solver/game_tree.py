@@ -110,7 +110,7 @@ class _Builder:
                 moves, slots = self._moves(state, player, node)
                 for move, slot in zip(moves, slots, strict=True):
                     self.parents.append(node)
-                    self.dealt.append(state.action_to_string(move) if player == CHANCE else "")
+                    self.dealt.append(state.hidden_text(move) if player == CHANCE else "")
                     child = state.clone()
                     child.apply_action(move)
                     self.children[node, move] = first + len(frontier) + len(following)

@@ -238,17 +238,21 @@ def test_the_hint_reads_the_opponents_card_from_its_bets_if_it_plays_the_solve()
     """Before any bet every card the seat does not hold is alike; after a first-round
     raise the solve's raiser holds a jack far less often than a queen or a king."""
     opening = recommend(hand(2, 4), 1000, seed=0)  # the first player's queen, to bet
+    holds = "the second player holds "
     assert dict(opening.hidden) == pytest.approx(
-        {"deal Jh": 0.2, "deal Js": 0.2, "deal Kh": 0.2, "deal Ks": 0.2, "deal Qh": 0.2})
+        {holds + card: 0.2 for card in ("Jh", "Js", "Kh", "Ks", "Qh")})
     facing = recommend(hand(2, 4, RAISE), 1000, seed=0)  # the second player's king
     chances = dict(facing.hidden)
     assert sum(chances.values()) == pytest.approx(1.0) and len(chances) == 5
-    assert "deal Ks" not in chances  # its own card
-    assert chances["deal Jh"] < 0.1 < chances["deal Qs"] and chances["deal Kh"] > 0.25
+    holds = "the first player holds "
+    assert holds + "Ks" not in chances  # its own card
+    assert chances[holds + "Jh"] < 0.1 < chances[holds + "Qs"] and chances[holds + "Kh"] > 0.25
     assert [chance for _, chance in facing.hidden] == sorted(chances.values(), reverse=True)
     report = hint_report(hand(2, 4, RAISE), 1, "", 1000, 0)
     lines = recommendation_lines(hand(2, 4, RAISE), report["recommendation"])
-    assert lines[-2].startswith("What you cannot see, if the others play the solve: deal ")
+    assert lines[-2] == "What you cannot see, if the others play the solve:"
+    # The likeliest first, the holder named once.
+    assert lines[-1].startswith("  the first player holds Kh ") and lines[-1].count("holds") == 1
 
 
 def test_the_levels_are_solves_of_different_strength() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from hunt.cli.hint import hint_report, recommendation_lines
+from hunt.cli.hint import hidden_chances, hint_report, recommendation_lines
 from hunt.cli.main import cli
 from hunt.models import load_game
 from hunt.models.the_hunt import BRITISH, TheHuntGame
@@ -157,6 +157,15 @@ def test_values_read_honestly_in_every_game() -> None:
         assert len(scale.legend) <= 80
 
 
+def test_what_a_seat_cannot_see_names_the_words_all_outcomes_share_once() -> None:
+    def line(*texts: str) -> str:
+        return hidden_chances([{"text": text, "chance": 0.5} for text in texts])
+    assert line("deal Kh", "deal Qs") == "deal Kh 50%, Qs 50%"
+    assert line("deal Kh Qs", "deal Kh Js") == "deal Kh Qs 50%, Js 50%"
+    assert line("deal Kh", "draw Qs") == "deal Kh 50%, draw Qs 50%"  # nothing shared
+    assert line("the first player holds Kh") == "the first player holds Kh 50%"
+
+
 def test_a_forced_play_is_named_without_a_search_and_an_untried_one_has_no_value() -> None:
     state = load_game("leduc").new_initial_state(1)
     for text in ("deal Jh", "deal Kh"):
@@ -164,7 +173,9 @@ def test_a_forced_play_is_named_without_a_search_and_an_untried_one_has_no_value
     report = hint_report(state, 0, "", 30, 0)
     lines = recommendation_lines(state, report["recommendation"])
     assert lines[-3].startswith("Expected chips: ") and "expected chips " in lines[2]
-    assert lines[-2].startswith("What you cannot see")  # Leduc's hints come from a solve
+    # Leduc's hints come from a solve, which reads the card the seat cannot see.
+    assert lines[-2:] == ["What you cannot see, if the others play the solve:",
+                          "  the second player holds Js 20%, Kh 20%, Ks 20%, Qh 20%, Qs 20%."]
     forced = {**report["recommendation"], "forced": True, "iterations": 0}
     assert recommendation_lines(state, forced) == \
         [f"Recommended play: {forced['action']} (the only legal play).", "  (check)"]

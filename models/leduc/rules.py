@@ -234,6 +234,14 @@ class LeducState(State[int, LeducObservation]):
             return "deal ?" if player == 1 else self.action_to_string(action)
         return self.action_to_string(action)
 
+    def hidden_text(self, action: int) -> str:
+        """A card dealt, named with its holder: "the second player holds Kh"."""
+        card = self.game.card_name(action)
+        for seat in (0, 1):
+            if self.cards[seat] < 0:
+                return f"the {self.game.info.seat_names[seat]} player holds {card}"
+        return f"the public card is {card}"
+
     def learned_text(self, token: Hashable, player: int) -> str | None:
         """At a showdown both private cards are shown."""
         if isinstance(token, tuple) and token[:1] == ("showdown",):
