@@ -85,15 +85,17 @@ def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count
                       **({"progress": progress} if progress else {}))
     points = turning_points(state, found, count, budget, seed)
     seats = state.game.info.seat_names
+    solved = search_profile(state.game).solves_whole
     report: dict[str, Any] = {
         "game": state.game.info.name, "seat": None if seat is None else seats[seat],
-        "actions": len(state.history), "playouts": playouts,
+        # A game its levels solve is judged by the solve, with no playouts at all.
+        "actions": len(state.history), "playouts": None if solved else playouts,
         "result": state.end_reason() or None,
         "decisions": [{**asdict(d), "swing": d.swing, "mistake": d.mistake} for d in found],
         "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
                             "preferred": p.preferred, "mix": p.mix} for p in points],
         # Who judged the turning points: a search, or a solve (a game its levels solve).
-        "judge": "solve" if search_profile(state.game).solves_whole else "search",
+        "judge": "solve" if solved else "search",
     }
     plugin = game_plugin(state.game.info.name)
     if plugin.analysis is not None:  # the game's own part, e.g. The Hunt's belief by turn
