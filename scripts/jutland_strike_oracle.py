@@ -7,9 +7,9 @@ rules make from its true hand) before they choose, then
 - "least winning force": deploy the smallest force of their deployable cards that wins
   the Strike (keeping the rest for later turns), or nothing if none wins;
 - "all or nothing": deploy as the heuristic would if that wins, else nothing.
-Everything else (the Sight and Sail discards) is the heuristic's. If knowing the Strike
-before choosing barely beats the heuristic, a player who only guesses it cannot do
-much better at the Strike; what is left is the discards.
+Everything else (the Sight and Sail discards) is the heuristic's, or "fresh draws" (the
+heuristic's discards and the side's own force-1 cards, an honest rule). What the oracles
+win bounds what reading the Strike is worth: a player who only guesses it wins less.
 
     python scripts/jutland_strike_oracle.py --games 4000
 """
