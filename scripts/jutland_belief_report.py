@@ -18,18 +18,7 @@ import argparse
 import random
 import statistics
 
-from hunt.models.jutland import BRITISH, GERMAN, JutlandGame, JutlandState, heuristics
-
-
-def strike_force(state: JutlandState, side: int) -> int:
-    """The force `side` deploys in this Strike: its choice if made, else the heuristic's."""
-    game = state.game
-    if side == GERMAN and state.chooser == BRITISH:
-        chosen = state.selected[GERMAN]
-    else:
-        chosen = heuristics.target_counts(game, side, state.turn.number, True,
-                                          state.hands[side])
-    return game.force(chosen)
+from hunt.models.jutland import GERMAN, JutlandGame, heuristics
 
 
 def opponent_wins(opponent: int, theirs: int, mine: int) -> bool:
@@ -58,10 +47,11 @@ def main() -> None:
                 continue
             if state.phase == "strike" and not any(state.selected[seat]):
                 opponent = 1 - seat
-                mine, true = strike_force(state, seat), strike_force(state, opponent)
+                mine = heuristics.strike_force(state, seat)
+                true = heuristics.strike_force(state, opponent)
                 for name, prior in (("uniform", None), ("kept cards", state.belief(seat))):
                     worlds = [state.determinize(seat, rng, prior) for _ in range(args.samples)]
-                    forces = [strike_force(world, opponent) for world in worlds]
+                    forces = [heuristics.strike_force(world, opponent) for world in worlds]
                     errors[name].append(abs(statistics.mean(forces) - true))
                     chance_they_win = sum(opponent_wins(opponent, force, mine)
                                           for force in forces) / len(forces)

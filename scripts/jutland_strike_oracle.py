@@ -40,14 +40,6 @@ def wins(side: int, mine: int, theirs: int) -> bool:
     return JutlandGame.strike_winner(*forces) == side
 
 
-def their_force(state: JutlandState, side: int) -> int:
-    """The force the heuristic on the other side deploys in this Strike (the cheat)."""
-    other = 1 - side
-    chosen = state.selected[other] if other == GERMAN and state.chooser == BRITISH \
-        else heuristic(state, other)
-    return state.game.force(chosen)
-
-
 def fresh_draws(state: JutlandState, side: int) -> Sequence[int]:
     """The heuristic, but at Sight and Sail also discarding its own force-1 cards for a
     fresh draw (an honest rule: it measured better than the heuristic in issue 26)."""
@@ -68,7 +60,7 @@ def least_winning_force(state: JutlandState, side: int) -> Sequence[int]:
     game = state.game
     deployable = game.deployable[state.turn.number - 1][side]
     hand = [n if deployable[kind] else 0 for kind, n in enumerate(state.hands[side])]
-    theirs = their_force(state, side)
+    theirs = heuristics.strike_force(state, 1 - side)
     winning = [list(counts) for counts in itertools.product(*(range(n + 1) for n in hand))
                if wins(side, game.force(counts), theirs)]
     return min(winning, key=game.force) if winning else [0] * game.num_kinds
@@ -85,18 +77,9 @@ def all_or_nothing(state: JutlandState, side: int) -> Sequence[int]:
     """At a Strike, the heuristic's deployment if it wins, else nothing."""
     wanted = heuristic(state, side)
     if state.phase != "strike" or wins(side, state.game.force(wanted),
-                                       their_force(state, side)):
+                                       heuristics.strike_force(state, 1 - side)):
         return wanted
     return [0] * state.game.num_kinds
-
-
-def next_choice(state: JutlandState, wanted: Sequence[int]) -> int:
-    """The next card of `wanted` not chosen yet, else done."""
-    side, game = state.chooser, state.game
-    for action in state.legal_actions():
-        if action != game.done_action and wanted[action] > state.selected[side][action]:
-            return action
-    return game.done_action
 
 
 def play(game: JutlandGame, policies: tuple[Policy, Policy], seed: int) -> list[float]:
@@ -107,7 +90,8 @@ def play(game: JutlandGame, policies: tuple[Policy, Policy], seed: int) -> list[
             state.apply_action(state.sample_chance_outcome(chance))
         else:
             side = state.chooser
-            state.apply_action(next_choice(state, policies[side](state, side)))
+            state.apply_action(heuristics.next_choice(
+                game, state.legal_actions(), policies[side](state, side), state.selected[side]))
     return state.returns()
 
 

@@ -87,7 +87,7 @@ class _Builder:
         self.sequences = 0
         self.chances: list[float] = []  # by chance outcome
         self.returns: list[tuple[int, list[float]]] = []  # by terminal node
-        self.parents, self.dealt = [-1], [""]  # by node: its parent, the chance outcome
+        self.parents, self.dealt = [-1], [""]  # by node: parent, chance outcome (hidden_text)
         self.children: dict[tuple[int, Action], int] = {}
         self.views: dict[tuple[int, int, Hashable], list[int]] = {}  # see GameTree.views
         self.levels: list[_Edges] = []

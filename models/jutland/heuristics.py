@@ -85,13 +85,25 @@ def target_counts(game: JutlandGame, side: int, turn_number: int, deploying: boo
     return wanted
 
 
-def _next_choice(game: JutlandGame, candidates: Iterable[int], wanted: Sequence[int],
+def next_choice(game: JutlandGame, candidates: Iterable[int], wanted: Sequence[int],
                  selected: Sequence[int]) -> int:
     """The first card among `candidates` still wanted, else done."""
     for action in candidates:
         if action != game.done_action and wanted[action] > selected[action]:
             return action
     return game.done_action
+
+
+def strike_force(state: JutlandState, side: int) -> int:
+    """The force `side` deploys in this Strike: its choice if made (the German's, when
+    the British choose), else the one these rules make from its hand."""
+    from hunt.models.jutland.rules import BRITISH, GERMAN  # rules.py imports this module
+    game = state.game
+    if side == GERMAN and state.chooser == BRITISH:
+        chosen = state.selected[GERMAN]
+    else:
+        chosen = target_counts(game, side, state.turn.number, True, state.hands[side])
+    return game.force(chosen)
 
 
 def heuristic_action(game: JutlandGame, observation: JutlandObservation,
@@ -109,7 +121,7 @@ def heuristic_action(game: JutlandGame, observation: JutlandObservation,
 
     wanted = target_counts(game, side, observation["turn"], observation["stage"] == "deploy",
                            counts(observation["hand"]))
-    return _next_choice(game, legal_actions, wanted, counts(observation["selected"]))
+    return next_choice(game, legal_actions, wanted, counts(observation["selected"]))
 
 
 def rollout_action(state: JutlandState, rng: random.Random) -> int:
@@ -122,5 +134,5 @@ def rollout_action(state: JutlandState, rng: random.Random) -> int:
                            state.hands[side])
     # Every kind from the lowest allowed instead of the legal actions (not built, for
     # speed): a wanted card is in hand and deployable, so it is legal there.
-    return _next_choice(game, range(state.min_kind[side], game.num_kinds), wanted,
+    return next_choice(game, range(state.min_kind[side], game.num_kinds), wanted,
                         state.selected[side])
