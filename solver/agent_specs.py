@@ -10,8 +10,10 @@ Jutland); `ismcts:depth=N` cuts playouts after N actions with the game's evaluat
 errors better (0: always the search's); `ismcts:epsilon=E` makes that share of
 playout decisions at random; `ismcts:tree=N` lets an iteration take at most N
 decisions in the trees before its playout (1: flat UCB over the root actions, 0: no
-limit); `ismcts:temperature=T` draws the move by its visits ** (1 / T) instead of
-playing the most visited (1: in proportion; mixed play an opponent cannot read);
+limit); `ismcts:guide=W` sets the selection's bias toward the game's own choice
+(W / (visits + 1); 0: none); `ismcts:temperature=T` draws the move by its
+visits ** (1 / T) instead of playing the most visited (1: in proportion; mixed
+play an opponent cannot read);
 `ismcts:smooth` selects by Smooth UCT (sometimes the average strategy instead of UCB)
 and draws the final move from the visits; `ismcts:workers=N` searches each decision
 on N processes, its iterations shared among them (the hard level uses 2:
@@ -117,6 +119,8 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
                 config = replace(config, smooth=True)
             elif key == "workers" and name == "ismcts":
                 config = replace(config, workers=whole(value, 1))
+            elif key == "guide" and name == "ismcts":
+                config = replace(config, guide_weight=finite(value, 0))
             elif key == "prior" and name == "ismcts":
                 config = replace(config, prior=finite(value, 0))
             elif key == "value" and name == "ismcts" and finite(value, 0) <= 1:
@@ -130,7 +134,7 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
                 f"bad setting {quoted(setting)} in {quoted(spec)}; accepted: "
                 f"{', '.join(LEVELS)}, iterations=N (from 1)"
                 + (", time=S (from 0.01 s), depth=N, uniform, confidence=C, epsilon=E and "
-                   "value=V (0 to 1), tree=N, temperature=T, smooth, workers=N, prior=C, "
+                   "value=V (0 to 1), tree=N, temperature=T, smooth, workers=N, guide=W, prior=C, "
                    "model=PATH" if name == "ismcts" else "")
             ) from None
     if name == "ismcts":

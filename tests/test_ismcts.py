@@ -283,6 +283,10 @@ def test_agent_specs_and_levels() -> None:
     assert agent.search.config.confidence == 0 and agent.search.config.epsilon == 0.25
     agent = make_agent("ismcts:tree=1", 1)
     assert isinstance(agent, ISMCTSAgent) and agent.search.config.tree_depth == 1
+    agent = make_agent("ismcts:normal,guide=10", 1)
+    assert isinstance(agent, ISMCTSAgent) and agent.search.config.guide_weight == 10
+    with pytest.raises(AgentSpecError, match="bad setting 'guide=-1'"):
+        make_agent("ismcts:guide=-1", 1)
     with pytest.raises(AgentSpecError, match="bad setting 'epsilon=2'"):
         make_agent("ismcts:epsilon=2", 1)
 
