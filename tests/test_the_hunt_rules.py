@@ -1041,6 +1041,25 @@ def test_the_british_heuristic_searches_only_where_a_battle_is_worth_starting() 
         assert (heuristic_choice(state, BRITISH) == "search G") is searches, (hand, forces)
 
 
+def test_the_british_heuristic_leading_the_race_waits_for_a_clearly_better_battle() -> None:
+    """While more Freight Ships are delivered than sunk, only a lost Battle can lose the
+    game for the British, so a Battle hand about even with the German's expected one
+    (a search when the race is even) waits; a strong hand still searches."""
+    even = ["cumberland", "royal-navy", "k-and-h", "harwood", "mile-by-mile"]
+    strong = ["convoy-routes", "harwoods-intuition", "mile-by-mile",
+              "unreliable-technology", "k-and-h"]
+    for hand, delivered, sunk, searches in ((even, [], [], True),
+                                            (even, ["s-e1"], ["s-e2"], True),
+                                            (even, ["s-e1"], [], False),
+                                            (strong, ["s-e1"], [], True)):
+        state = british_turn(graf_spee="31")
+        state.hands[BRITISH] = sorted([*hand, "that-never-happened"])
+        state.forces["G"] = "06"
+        state.delivered, state.sunk = list(delivered), list(sunk)
+        play(state, "play that-never-happened ap")
+        assert (heuristic_choice(state, BRITISH) == "search G") is searches, (hand, delivered)
+
+
 def test_the_german_heuristic_repairs_the_airplane_before_an_attack_it_can_afford() -> None:
     """Rules B and C: with the airplane broken, 1 AP of repair (sure while no card is
     removed) turns a 5+ attack into a 3+, so with 4 AP the heuristic repairs first and

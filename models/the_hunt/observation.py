@@ -73,6 +73,10 @@ class HuntSeen(TypedDict):
     """Each side's discard pile, card -> copies (German first)."""
     removed_counts: Sequence[Mapping[str, int]]
     """Each side's cards removed from the game, card -> copies (German first)."""
+    sunk: Sequence[str]
+    """The Freight Ships sunk so far (public), in order."""
+    delivered: Sequence[str]
+    """The Freight Ships that reached port (public), in order."""
     battle: BattleSeen | None
 
 
@@ -99,8 +103,6 @@ class HuntObservation(HuntSeen):
     plane: str
     reserve: int
     bag: int
-    sunk: list[str]
-    delivered: list[str]
     hints: list[str]
     log: list[str]
     result: ResultSeen | None

@@ -33,6 +33,7 @@ class HuntViews(BattleSteps, partial=True):
             (next(iter(self.possible)) if len(self.possible) == 1 else None),
             "possible": self.possible, "altmark": self.altmark, "forces": self.forces,
             "strategy": self.strategy, "ap": self.ap,
+            "sunk": self.sunk, "delivered": self.delivered,
             "freighters": {f: {"hex": game.freighters[f].route[i],
                                "destination": game.freighters[f].destination}
                            for f, i in self.at_sea.items()},
