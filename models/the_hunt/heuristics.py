@@ -231,6 +231,7 @@ such rule) won 1726 / 1885 / 1922 / 1922 against a random German (the Battles lo
 without it were ones they did not need) and 985 / 994 / 984 / 976 against the
 heuristic German, all within each other's intervals."""
 
+
 def battle_ready(game: TheHuntGame, seen: HuntSeen, hex_id: str) -> bool:
     """Whether a Battle on `hex_id` looks worth starting for the British, from what
     they see: their own hand (refilled to the Battle hand with average cards) and the
