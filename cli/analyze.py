@@ -5,23 +5,17 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import click
 
 from hunt.cli.params import SEED
-from hunt.cli.play import writable_file
-from hunt.cli.records import read_position
 from hunt.errors import HuntError
 from hunt.models.game import AnyState
-from hunt.models.plugin import plural, seat_title
 from hunt.models.registry import available_games, game_plugin
-from hunt.solver.analysis import decisions, judge_iterations, turning_points
-from hunt.solver.hints import SCORE_UNITS
-from hunt.solver.profiles import search_profile
+from hunt.solver.analysis import analysis_lines, analysis_report
+from hunt.solver.record_files import read_position, writable_file
 
 
 class PlotError(HuntError):
@@ -72,80 +66,6 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
         click.echo(line)
     if plot_path is not None:
         click.echo(f"Plot written to {plot_path}.")
-
-
-def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count: int = 3,
-                    iterations: int | None = None, seed: int = 0,
-                    progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """`hunt analyze`'s report as data: each decision's win chances, the turning points
-    with the search's preferred moves and the game's own part; `seat` None for a full
-    record, else the seat whose record it is (its view only)."""
-    budget = iterations or judge_iterations(state.game)
-    found = decisions(state, playouts, seed, seat=seat, iterations=budget,
-                      **({"progress": progress} if progress else {}))
-    points = turning_points(state, found, count, budget, seed)
-    seats = state.game.info.seat_names
-    solved = search_profile(state.game).solves_whole
-    report: dict[str, Any] = {
-        "game": state.game.info.name, "seat": None if seat is None else seats[seat],
-        # A game its levels solve is judged by the solve, with no playouts at all.
-        "actions": len(state.history), "playouts": None if solved else playouts,
-        "result": state.end_reason() or None,
-        "decisions": [{**asdict(d), "swing": d.swing, "mistake": d.mistake} for d in found],
-        "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
-                            "preferred": p.preferred, "mix": p.mix} for p in points],
-        # Who judged the turning points: a search, or a solve (a game its levels solve).
-        "judge": "solve" if solved else "search",
-    }
-    plugin = game_plugin(state.game.info.name)
-    if plugin.analysis is not None:  # the game's own part, e.g. The Hunt's belief by turn
-        report.update(plugin.analysis(state, {d.index: d.before for d in found}, seat))
-    return report
-
-
-def analysis_lines(state: AnyState, report: dict[str, Any], seat: int | None) -> list[str]:
-    """The analysis in words, as `hunt analyze` prints it."""
-    seats = state.game.info.seat_names
-    plugin = game_plugin(state.game.info.name)
-    found = report["decisions"]
-    seen = "" if seat is None else f" as {seat_title(seats[seat])} saw them"
-    judge = report["judge"]
-    how = "if both sides play the solve" if judge == "solve" \
-        else f"from {report['playouts']} playouts each"
-    lines = [f"{state.game.info.title}: {plural(len(state.history), 'action')}, "
-             f"{plural(len(found), 'decision')}; win chances{seen},", f"  {how}:"]
-    if plugin.analysis_lines is not None:
-        lines += plugin.analysis_lines(state, report)
-    else:  # the chance before each decision, of the seat whose record it is, if one
-        whose, key = (seats[0], "before") if seat is None else (seats[seat], "decider_before")
-        lines += [f"  before action {decision['index'] + 1:>3}: P({whose} wins) "
-                  f"{decision[key]:5.1%}"
-                  for decision in found[:: max(1, len(found) // 12)]]
-    if judge == "solve":
-        unit = SCORE_UNITS.get(state.game.info.name, "of the return")
-        lines.append(f"Turning points (mistakes by the solve: {unit} given up, from what "
-                     "the decider knew):")
-        if found and not any(decision["mistake"] for decision in found):
-            lines.append("  none: every decision was the solve's play or as good")
-    else:
-        lines.append("Turning points (the biggest swings of the decider's own chances):")
-    for point in report["turning_points"]:
-        better = f"; the {judge} preferred {point['preferred']}" if point["preferred"] \
-            else f"; the {judge} agrees"
-        if "," in point["mix"]:  # the solve mixes: how often it plays each move
-            better += f" ({point['mix']})"
-        what = f"{point['cost']:+.2f} {unit}" if judge == "solve" else f"{point['swing']:+.1%}"
-        lines.append(f"  action {point['index'] + 1}: {seat_title(seats[point['seat']])} "
-                     f"played {point['action']}: {what}{better}")
-    if state.end_reason():
-        result = f"Result: {state.end_reason()}"
-        counts = SCORE_UNITS.get(state.game.info.name)
-        if counts is not None:  # a game that counts something: what each seat ended with
-            result += f"; {counts}: " + ", ".join(
-                f"{seat_title(name)} {value:+g}"
-                for name, value in zip(seats, state.returns(), strict=True))
-        lines.append(result + ".")
-    return lines
 
 
 def plotting() -> Any:

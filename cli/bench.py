@@ -12,14 +12,14 @@ from typing import Any
 
 import click
 
-from hunt.cli.hint import hint_report
-from hunt.cli.play import writable_file
 from hunt.models.game import random_action
 from hunt.models.registry import available_games, game_plugin, load_game, state_from_record
 from hunt.models.seat_record import seat_record, world_from_seat_record
 from hunt.solver.agent_specs import HARD_WORKERS
 from hunt.solver.bench import midgame_states, peak_memory_mb, run_bench
+from hunt.solver.hints import hint_report
 from hunt.solver.profiles import search_profile
+from hunt.solver.record_files import writable_file
 
 
 @click.command()

@@ -13,7 +13,7 @@ from hunt.cli.bench import bench
 from hunt.cli.board import board
 from hunt.cli.hint import hint
 from hunt.cli.params import UserError
-from hunt.cli.play_command import play
+from hunt.cli.play import play
 from hunt.cli.record import record
 from hunt.cli.serve import serve
 from hunt.cli.table import table

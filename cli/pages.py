@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from hunt.cli.play import Page
+from hunt.cli.prompt_game import Page
 from hunt.errors import quoted
 from hunt.models.game import AnyState
 from hunt.models.plugin import AnyPlugin, Screen, wrap

@@ -1,378 +1,246 @@
-"""The interactive game loop: a human at one seat, agents at the others.
-
-Game-agnostic: the screen comes from the game's plugin (`models/<game>/screen.py`), drawn only
-from `state.observation(human)`; the prompt lists the human's legal actions by
-number and accepts their text forms. A typo or an illegal choice is answered with the
-reason and the prompt comes again; end of input saves (if asked) and stops cleanly.
-"""
+"""`hunt play`: a game against the computer in the terminal (the prompt's loop is
+`hunt.cli.prompt_game`)."""
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
-import random
+import io
+import secrets
 import sys
-import tempfile
-import threading
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from functools import partial
+from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 import click
+from click.core import ParameterSource
 
-from hunt.cli.menu import Command, QuitGame, Undo, read_line, read_menu, shown
-from hunt.cli.records import holds_only_this_game
-from hunt.errors import OutputError, quoted, why
-from hunt.models.game import CHANCE, Action, AnyState
+from hunt.cli.hint import advise
+from hunt.cli.menu import read_line, shown
+from hunt.cli.pages import pages_of, picture_of
+from hunt.cli.params import SECONDS, SEED, SEED_COUNT, UserError, game_option_flags, game_options
+from hunt.cli.prompt_game import INTERRUPTED, may_overwrite, play_interactive
+from hunt.models.game import AnyState
+from hunt.models.plugin import seat_title
+from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent import Agent
-
-HELP_TEXT = ("Type the number of a choice or its text (e.g. 'done'); an entry ending in "
-             "[N] opens a group of N choices, and back returns. rules [CARD]: the turn, how to "
-             "win, a card's text; log: every event you have seen; hint: advice from your "
-             "side's view; undo: take back your last choice, if nothing has happened "
-             "since; save [FILE].")
-
-
-INTERRUPTED = 130
-"""The exit code after Ctrl-C (128 + SIGINT), once the game is saved."""
-THINKING_AFTER = 0.5
-"""Seconds a computer decision takes before the terminal says it is thinking."""
-
-Page = Callable[[AnyState, int, str], str]
-"""A prompt command that shows something: (the state, the human's seat, the rest of the
-line) -> the text. It reads only what that seat may see."""
+from hunt.solver.agent_specs import LEVELS, level_agent, make_agent
+from hunt.solver.hints import SCORE_UNITS
+from hunt.solver.record_files import (
+    new_save_path,
+    numbered,
+    read_record,
+    saved_seat,
+    writable_file,
+)
+from hunt.solver.session import OUTCOMES, outcome
 
 
-def step_seed(secret: int, *parts: object) -> int:
-    """A seed for one step of a game, from the game's secret and where the step is.
-
-    Every chance outcome and every computer decision draws from its own generator
-    seeded this way, so a step gives the same result however often it is reached: a
-    killed and resumed game, or an undo and the same choice again, re-rolls nothing.
-    Seeding with text hashes it with SHA-512, the same in every process (Python's own
-    `hash` of a string is not)."""
-    return random.Random("/".join(map(str, (secret, *parts)))).getrandbits(63)
-
-
-def computer_step(state: AnyState, agents: Sequence[Agent | None]) -> Action:
-    """What the program plays at a chance node or at a computer's seat of `state`: the
-    outcome or the decision drawn with `step_seed` from the game's secret and the
-    number of actions played, so a step gives the same result wherever it is reached
-    (`hunt play`, `hunt serve`, a resumed game)."""
-    player, played = state.current_player(), len(state.history)
-    if player == CHANCE:
-        outcome: Action = state.sample_chance_outcome(
-            random.Random(step_seed(state.seed, "chance", played)))
-        return outcome
-    agent = agents[player]
-    assert agent is not None, "the human's seat is not the program's to play"
-    agent.reseed(step_seed(state.seed, "seat", player, played))
-    return agent.select_action(state)
-
-
-def undone(state: AnyState, human: int) -> AnyState | str:
-    """`state` before the human's last decision (a choice among several), or why it
-    cannot be taken back.
-
-    Allowed when it is the human's turn and the human has seen nothing since that
-    decision took effect (no roll, no draw, no opponent move it could see): so whether
-    undo is allowed depends only on what the human has seen, and an undo can never be
-    used to peek. Steps of others the human did not see are taken back too; they come
-    again as they were (see `step_seed`)."""
-    replay = state.replayed(0)
-    last: int | None = None
-    seen_after = 0
-    for index, action in enumerate(state.history):
-        decided = replay.current_player() == human and len(replay.legal_actions()) > 1
-        replay.apply_action(action)
-        if decided:
-            last, seen_after = index, replay.view_length(human)
-    if last is None:
-        return "you have made no choice yet"
-    if state.current_player() != human or state.view_length(human) != seen_after:
-        return "you have seen something happen since your last choice"
-    return state.replayed(last)
-
-
-def hidden_from(state: AnyState, seat: int) -> bool:
-    """Whether `seat` cannot see which outcome the chance node `state` draws (an
-    opponent's card, say): every outcome shows it the same."""
-    seen: set[tuple[Hashable, ...]] = set()
-    for action in state.legal_actions():
-        trial = state.clone()
-        mark = trial.view_length(seat)
-        trial.apply_action(action)
-        seen.add(trial.views_since(seat, mark))
-        if len(seen) > 1:
-            return False
-    return True
-
-
-def writable_file(target: str | Path) -> Path:
-    """The regular file that writing `target` would write, or `OutputError` saying why
-    it cannot be written.
-
-    `~` is expanded and a symbolic link is followed to the file it names (so the link
-    stays a link); what exists must be a regular file the user may write (never a
-    folder or a device such as /dev/null); its folder is made if missing and must be
-    writable. A probe file is made and removed there, so a failure shows now, not after
-    a game or a long run."""
-    text = str(target)
-    if not text.strip() or "\0" in text:
-        raise OutputError(f"{quoted(text)} is not a file name; give a path such as "
-                          "games/mine.json")
-    path = Path(os.path.realpath(Path(text).expanduser()))
-    try:
-        if path.exists() and not path.is_file():
-            raise OutputError(f"{quoted(str(path))} is not a regular file; give the path "
-                              "of a file to write")
-        if path.exists() and not os.access(path, os.W_OK):
-            raise OutputError(f"{quoted(str(path))} is read-only; give a file you may write")
-        if path.parent.exists() and not path.parent.is_dir():
-            raise OutputError(f"{quoted(str(path.parent))} is not a folder; give a file "
-                              "in a folder you may write")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-        os.close(handle)
-        os.unlink(probe)
-    except OSError as error:
-        raise OutputError(f"cannot write {quoted(str(path))}: {why(error)}; "
-                          "give a file in a folder you may write") from None
-    return path
-
-
-def save_record(state: AnyState, target: str | Path, human: int | None = None) -> Path:
-    """Write the game's record to `target` (see `writable_file`) atomically and
-    durably: a crash or a kill never leaves half a file, and what the file says has
-    reached the disk before the screen shows it. `human` is the seat `hunt play
-    --resume` gives back to the person. Returns the file written; `OutputError` (and
-    no file left behind) if it cannot be written."""
-    record = state.to_record()
-    if human is not None:
-        record["human"] = state.game.info.seat_names[human]
-    return write_record(record, target)
-
-
-def write_record(record: dict[str, Any], target: str | Path) -> Path:
-    """Write the JSON record `record` to `target` as `save_record` does: atomically and
-    durably, or `OutputError` and no file left behind."""
-    path = writable_file(target)
-    temporary: str | None = None
-    try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(record, stream, indent=1)
-            stream.write("\n")
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-        temporary = None
-    except OSError as error:
-        raise OutputError(f"cannot write {quoted(str(path))}: "
-                          f"{why(error)}") from None
-    finally:  # every failure path, an interrupt too, removes the half-written copy
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-    return path
-
-
-def may_overwrite(path: Path, state: AnyState, stdin: TextIO) -> bool:
-    """Whether `state`'s record may be written to `path`: without a question when that
-    loses nothing (see `holds_only_this_game`), else only if the person says yes."""
-    if holds_only_this_game(path, state):
-        return True
-    click.echo(f"{quoted(str(path))} holds something other than this game so far; "
-               "overwrite it? (yes/no) ", nl=False)
-    try:
-        answer = read_line(stdin)
-    except UnicodeDecodeError:
-        answer = None
-    if answer is not None and not stdin.isatty():
-        click.echo(shown(answer))
-    return answer is not None and answer.lower() in ("y", "yes")
-
-
-def read_choice(state: AnyState, stdin: TextIO,
-                commands: Mapping[str, Command] | None = None,
-                picture: Callable[[Sequence[str]], str] | None = None) -> Action:
-    """Ask until the human names a legal action (by menu or text); `commands` answer
-    their words at the prompt and `picture` draws a group of choices (`read_menu`);
-    `undo` raises `Undo`."""
-    actions: list[Action] = state.legal_actions()
-    action: Action = read_menu([state.action_to_string(action) for action in actions],
-                               actions.__getitem__, state.string_to_action, stdin, commands,
-                               HELP_TEXT, [state.choice_note(action) for action in actions],
-                               picture)
-    return action
-
-
-def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None],
-                     render: Callable[[AnyState, int], str], stdin: TextIO,
-                     save_path: Path | None = None,
-                     advise: Callable[[AnyState, int], str] | None = None,
-                     manual_chance: bool = False,
-                     pages: Mapping[str, Page] | None = None,
-                     picture: Callable[[AnyState, int, Sequence[str]], str] | None = None,
-                     ) -> AnyState:
-    """Play `state` on to the end; `agents[seat]` is None for the human's seat.
-
-    Each chance outcome and each computer decision is drawn with `step_seed` from the
-    game's secret (`state.seed`) and the number of actions played, so the game replays
-    from its record in any process. Every action is saved to `save_path` (when given)
-    before anything that follows it is shown. `advise(state, human)` answers `hint`,
-    and each of `pages` its word at the prompt (`rules`, `log`, ...); `picture` draws
-    the choices of a menu group as it opens.
-    With `manual_chance` the human types each roll and draw it can see at the table,
-    checked against what is possible; what only the computer sees (its own draws) the
-    program draws from its deck.
-    """
-
-    def save(target: str) -> str:
-        if not target and save_path is None:
-            return "Say where: save FILE (or start the game with --save FILE)."
-        try:
-            path = writable_file(target or save_path or "")
-            if path != save_path and not may_overwrite(path, state, stdin):
-                return f"Not saved: {path} is kept as it was."
-            path = save_record(state, path, human)
-        except OutputError as error:
-            return f"Not saved: {error}."
-        return f"Saved in {path}; resume with: hunt play {state.game.info.name} " \
-            f"--resume {path}"
-
-    failed: list[str] = []  # the last automatic save's failure, said once until it changes
-
-    def autosave() -> None:
-        # A failed automatic save never ends the game (the disk may be full for a
-        # moment): it is said in one line, once until it changes, and play goes on.
-        if save_path is None:
+@click.command()
+@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.option("--as", "seat_name", default=None,
+              help="The seat you play (e.g. german or british); default: the first seat.")
+@click.option("--seed", type=SEED, default=None,
+              help="Seed of the card draws and the AI, for a game you can replay; "
+                   "default: a secret one, kept in the save file and never shown.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Save the game record to this file after every move "
+                                 "(default: a file per game in $HUNT_SAVE_DIR, else "
+                                 "~/.local/state/hunt).")
+@click.option("--level", type=click.Choice(list(LEVELS)), default="normal", show_default=True,
+              help="Strength of the computer (its search budget).")
+@click.option("--iterations", type=click.IntRange(min=1), default=None,
+              help="Search iterations per computer move (instead of --level).")
+@click.option("--time", "time_limit", type=SECONDS, default=None,
+              help="Seconds of search per computer move (instead of --level).")
+@click.option("--ai", "ai_spec", default=None, metavar="AGENT",
+              help="Any agent for the computer seats: random, heuristic, "
+                   "ismcts[:level|iterations=N|time=S], pimc[:iterations=N], "
+                   "cfr[:level|iterations=N|time=S] (a small game only).")
+@click.option("--dice", type=click.Choice(["auto", "manual"]), default="auto",
+              show_default=True, help="manual: you type every die roll and card draw "
+                                      "(playing beside a physical copy).")
+@click.option("--no-color", "no_color", is_flag=True,
+              help="Plain text (colour is also off when the output is not a terminal).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Go on with a game saved in this file (and keep saving "
+                                 "there unless --save says otherwise).")
+@click.option("--players", type=int, default=None,
+              help="Players, for a game with a range (`hunt games` lists them).")
+@game_option_flags
+def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Path | None,
+         level: str, iterations: int | None, time_limit: float | None,
+         ai_spec: str | None, dice: str, no_color: bool, resume_path: Path | None,
+         players: int | None, option_texts: tuple[str, ...]) -> None:
+    """Play GAME against the computer in the terminal. At the prompt: a choice's number
+    or text (a number ending in [N] opens a group; back returns), rules [CARD], log,
+    hint, undo, save [FILE], help, quit. After a game, y plays another."""
+    context = click.get_current_context()
+    if no_color:
+        context.color = False
+    level_given = context.get_parameter_source("level") is not ParameterSource.DEFAULT
+    check_budget(ai_spec, level if level_given else None, iterations, time_limit)
+    asked = game_options(game_name, option_texts, players)
+    game = load_game(game_name, **asked)  # options checked even when resuming
+    state = None
+    if resume_path is not None:
+        state = read_record(resume_path, game_name)
+        game = state.game
+        if asked and load_game(game_name, **{**game.options, **asked}).options != game.options:
+            raise UserError(f"the saved game was played with options {game.options}; resume "
+                            "it without --players or -o")
+        if seed is not None and seed != state.seed:
+            raise UserError(f"the saved game has its own seed; resume it without --seed "
+                            f"(or with --seed {state.seed})")
+        seat_name = check_resumed_seat(state, seat_name, saved_seat(resume_path))
+        save_path = save_path or resume_path
+    seats = game.info.seat_names
+    if seat_name is None:
+        seat_name = seats[0]
+    if seat_name.lower() not in seats:
+        raise click.BadParameter(f"{seat_name!r} is not a seat of {game_name}; "
+                                 f"accepted: {', '.join(seats)}", param_hint="--as")
+    human = seats.index(seat_name.lower())
+    # Everything that can be refused is checked before the game is announced.
+    if ai_spec is None:
+        ai_spec = level_agent(game, level)
+        if iterations is not None:
+            ai_spec = level_agent(game, f"iterations={iterations}")
+        if time_limit is not None:
+            ai_spec = level_agent(game, f"time={time_limit}")
+    agents: list[Agent | None] = [
+        None if seat == human else make_agent(ai_spec, seat, game)
+        for seat in range(game.info.num_players)]
+    if save_path is None:
+        save_path = new_save_path(game_name)
+    # Refuse to start a game whose chosen save file cannot be written at all; once
+    # started, a failed save is said in one line and the game goes on (`hunt.cli.prompt_game`).
+    save_path = writable_file(save_path)
+    seed_given = seed is not None
+    # A file the user chose (--save, or the game resumed): the next games' files are
+    # numbered beside it; else each gets a new file in the save folder.
+    chosen_file = resume_path is not None or context.get_parameter_source("save_path") \
+        is not ParameterSource.DEFAULT
+    if isinstance(sys.stdin, io.TextIOWrapper):  # undecodable bytes: answered, not fatal
+        sys.stdin.reconfigure(errors="surrogateescape")
+    you = f"{game.info.title}: you are {seat_title(seats[human])}"
+    finished: list[AnyState] = []
+    while True:
+        if state is not None:
+            click.echo(f"{you}; resumed after {len(state.history)} actions.")
+        elif seed is not None:
+            click.echo(f"{you}; seed {seed}.\nIts hidden draws follow from the seed: a "
+                       "game you can replay.")
+        else:
+            # The game's secret: every draw follows from it, so it is kept in the record
+            # and never shown (a seat could deal the other side's cards from it).
+            seed = secrets.randbits(63)
+            click.echo(f"{you}.")
+        if goal := game_plugin(game_name).goal(seats[human]):
+            click.echo(goal)
+        if state is None:
+            assert seed is not None
+            state = game.new_initial_state(seed)
+        over_before = state.is_terminal()  # a finished game resumed: not this session's
+        if not may_overwrite(save_path, state, sys.stdin):
+            raise UserError(f"{save_path} is kept as it was; give another --save file (or "
+                            "--resume it to go on with the game in it)")
+        click.echo(f"Saved after every move in {save_path} (resume: hunt play {game_name} "
+                   f"--resume {save_path}).")
+        state = play_interactive(state, human, agents, screen_of(game_name), sys.stdin,
+                                 save_path, advise, manual_chance=dice == "manual",
+                                 pages=pages_of(game_name), picture=picture_of(game_name))
+        if not state.is_terminal():  # stopped: saved, nothing more to ask
             return
+        if not over_before:
+            finished.append(state)
+        if len(finished) > 1:
+            click.echo(tally(finished, human))
+        if not another_game(sys.stdin):
+            return
+        # The next game: a seed given counts on (each game replays from its own seed;
+        # after the largest, from 0), else a secret one is drawn afresh.
+        seed = (state.seed + 1) % SEED_COUNT if seed_given else None
+        state = None
+        save_path = writable_file(numbered(save_path)) if chosen_file \
+            else new_save_path(game_name)
+
+
+def screen_of(game_name: str) -> Callable[[AnyState, int], str]:
+    """The game's screen for a seat, drawn from that seat's observation, in colour
+    where the output takes it."""
+    screen = game_plugin(game_name).screen
+
+    def render(state: AnyState, seat: int) -> str:
+        return screen(state.game, state.observation(seat), seat, click.style)
+
+    return render
+
+
+def check_resumed_seat(state: AnyState, asked: str | None, saved: str | None) -> str | None:
+    """The seat to resume a saved game as: the one it was begun with. Another seat is
+    refused while the game goes on (it would be shown what the first seat could not
+    see); a finished game, or a record that names no seat, may be taken up by any."""
+    if saved is None or asked is None or state.is_terminal():
+        return asked or saved
+    if asked.lower() != saved.lower():
+        raise UserError(f"this game was begun as {seat_title(saved)}: resume it "
+                        f"--as {saved} (another seat would see what that one cannot)")
+    return asked
+
+
+def another_game(stdin: TextIO) -> bool:
+    """Ask whether to play another game; y or yes plays one; n, no, q, quit or the end
+    of the input stops; an empty line asks again, anything else says so and asks again."""
+    while True:
+        click.echo("Another game? (y/n) ", nl=False)
         try:
-            save_record(state, save_path, human)
-        except OutputError as error:
-            if failed != [str(error)]:
-                click.echo(f"Not saved: {error}; the game goes on (save FILE saves "
-                           "elsewhere).")
-                failed[:] = [str(error)]
-        else:
-            failed.clear()
-
-    def play(action: Action) -> None:
-        state.apply_action(action)
-        autosave()
-
-    def commands() -> dict[str, Command]:
-        # Each reads the state as it is now, from the human's seat only.
-        answers: dict[str, Command] = {
-            word: partial(page, state, human) for word, page in (pages or {}).items()}
-        if advise is not None:
-            answers["hint"] = lambda _: advise(state, human)
-        answers["save"] = save
-        return answers
-
-    shown_for: str | None = None
-    try:
-        while not state.is_terminal():
-            player = state.current_player()
-            if player == CHANCE and (not manual_chance or hidden_from(state, human)):
-                play(computer_step(state, agents))
-                continue
-            if player == CHANCE:
-                click.echo("Chance: what came up at the table?")
-                try:
-                    play(read_choice(state, stdin, commands()))
-                except Undo:
-                    click.echo("Cannot undo a roll or a draw: type what came up.")
-                continue
-            if player != human:
-                play(decided(partial(computer_step, state, agents)))
-                continue
-            forced = state.legal_actions()
-            if len(forced) == 1:  # a pass with no reaction card, say: no question to ask
-                click.echo(f"> {state.action_to_string(forced[0])} (your only choice)")
-                play(forced[0])
-                continue
-            screen = render(state, human)
-            if screen != shown_for:
-                click.echo(screen)
-                shown_for = screen
-            try:
-                action = read_choice(state, stdin, commands(), None if picture is None
-                                     else partial(picture, state, human))
-            except Undo:
-                before = undone(state, human)
-                if isinstance(before, str):
-                    click.echo(f"Cannot undo: {before}.")
-                    continue
-                state = before
-                shown_for = None
-                click.echo("Taken back.")
-                autosave()
-                continue
-            play(action)
-    except (QuitGame, KeyboardInterrupt) as stop:
-        reason = stop if isinstance(stop, QuitGame) else "interrupted"
-        autosave()
-        if save_path is not None and not failed:
-            click.echo(f"Stopped ({reason}); the game so far is saved in {save_path}.")
-        else:
-            click.echo(f"Stopped ({reason}).")
-        if isinstance(stop, KeyboardInterrupt):
+            answer = read_line(stdin)
+        except KeyboardInterrupt:  # as at a move: the games so far are saved
+            click.echo("\nStopped (interrupted).")
             raise SystemExit(INTERRUPTED) from None
-        return state
-    click.echo(render(state, human))
-    click.echo(click.style(verdict(state, human), bold=True))
-    return state
+        except UnicodeDecodeError as error:
+            click.echo(f"\nThat line is not {error.encoding} text: y plays another game, "
+                       "n stops.")
+            continue
+        if answer is None:
+            click.echo()
+            return False
+        if not stdin.isatty():  # piped input: show it, as the prompt of a game does
+            click.echo(shown(answer))
+        if answer.lower() in ("y", "yes"):
+            return True
+        if answer.lower() in ("n", "no", "q", "quit"):
+            return False
+        if not answer:  # Enter alone, as at a move: no answer yet
+            continue
+        click.echo(f"{shown(answer)!r} is not an answer here: y plays another game, "
+                   "n stops.")
 
 
-OUTCOMES = {"won": "You won.", "lost": "You lost.", "team won": "Your team won.",
-            "team lost": "Your team lost.", "drawn": "A draw.",
-            "shared": "You share first place."}
-"""Each outcome of a finished game for a seat (`outcome`), and how `verdict` says it."""
+def tally(finished: Sequence[AnyState], human: int) -> str:
+    """The session so far from the human's seat: how many games had each outcome
+    (`hunt.solver.session.OUTCOMES`: won, lost, ...), and in a game that counts something
+    else (chips) their sum."""
+    counts = Counter(outcome(state, human) for state in finished)
+    said = [f"{key} {counts[key]}" for key in OUTCOMES if counts[key]]
+    line = f"After {len(finished)} games: {', '.join(said)}"
+    unit = SCORE_UNITS.get(finished[0].game.info.name)
+    if unit is not None:
+        total = sum(state.returns()[human] for state in finished)
+        line += f"; {unit} in all: {total:+g}"
+    return line + "."
 
 
-def outcome(state: AnyState, seat: int) -> str:
-    """A finished game from `seat`'s side, a key of `OUTCOMES`: won, lost, a draw, a
-    shared first place, or the team's result in a cooperative game."""
-    returns = state.returns()
-    mine, best = returns[seat], max(returns)
-    if state.game.info.cooperative and len(returns) > 1:
-        return "team won" if mine > 0 else "team lost"
-    if state.game.info.cooperative:  # a solo game
-        return "won" if mine > 0 else "lost"
-    if mine == best == min(returns):
-        return "drawn"
-    if mine < best:
-        return "lost"
-    return "won" if returns.count(best) == 1 else "shared"
-
-
-def verdict(state: AnyState, seat: int) -> str:
-    """A finished game from `seat`'s side in a sentence: "You won.", "You lost.", ..."""
-    return OUTCOMES[outcome(state, seat)]
-
-
-def decided(decide: Callable[[], Action]) -> Action:
-    """The computer's decision, `decide()`; on a terminal, "The computer is thinking..."
-    while it takes longer than `THINKING_AFTER` seconds (a line wiped when it answers)."""
-    if not sys.stdout.isatty():
-        return decide()
-    notice = "The computer is thinking..."
-    shown: list[bool] = []
-
-    def notify() -> None:
-        click.echo(notice, nl=False)
-        shown.append(True)
-
-    timer = threading.Timer(THINKING_AFTER, notify)
-    timer.start()
-    try:
-        return decide()
-    finally:
-        timer.cancel()
-        timer.join()  # a notice being written is finished before it is wiped
-        if shown:
-            click.echo("\r" + " " * len(notice) + "\r", nl=False)
+def check_budget(ai_spec: str | None, level: str | None, iterations: int | None,
+                 time_limit: float | None) -> None:
+    """Refuse two answers to one question: `--ai` names the whole agent, and `--level`,
+    `--iterations` and `--time` are each a budget of the default one (`level` is None
+    unless the user gave it)."""
+    given = [name for name, value in (("--level", level), ("--iterations", iterations),
+                                      ("--time", time_limit)) if value is not None]
+    if ai_spec is not None and given:
+        raise UserError(f"--ai names the whole agent; put its budget in the spec (e.g. "
+                        f"ismcts:hard or ismcts:iterations=500), not in {given[0]}")
+    if len(given) > 1:
+        raise UserError(f"{given[0]} and {given[1]} are two budgets for the computer; "
+                        "give one")

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import click
 
-from hunt.cli.play import writable_file
-from hunt.cli.records import read_record
 from hunt.models.seat_record import seat_record
+from hunt.solver.record_files import read_record, writable_file
 
 
 @click.group()

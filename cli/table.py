@@ -13,19 +13,19 @@ from pathlib import Path
 
 import click
 
-from hunt.cli.hint import describe, hint_report, move_model
 from hunt.cli.menu import Command, QuitGame, Undo, read_menu
 from hunt.cli.pages import pages_of
 from hunt.cli.params import UserError, game_option_flags, game_options
-from hunt.cli.play import INTERRUPTED, verdict, writable_file, write_record
-from hunt.cli.play_command import new_save_path, screen_of
-from hunt.cli.records import read_game_record
+from hunt.cli.play import screen_of
+from hunt.cli.prompt_game import INTERRUPTED, verdict
 from hunt.errors import HuntError, OutputError, RecordError
 from hunt.models.game import CHANCE, AnyState
 from hunt.models.plugin import seat_title, upper_first
 from hunt.models.registry import available_games, game_of_record, load_game
 from hunt.models.seat_record import SeatNotebook, is_seat_record
+from hunt.solver.hints import describe, hint_report, move_model
 from hunt.solver.profiles import search_profile
+from hunt.solver.record_files import new_save_path, read_game_record, writable_file, write_record
 
 TABLE_HELP = ("Type the number of an entry or its text: your own moves, what the other "
               "side did as you saw it (e.g. 'move graf-spee 2 ?', 'draw ?'), your rolls "

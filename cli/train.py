@@ -13,11 +13,11 @@ import click
 
 from hunt.cli.analyze import plotting
 from hunt.cli.params import SEED, backend_options, game_option_flags, game_options
-from hunt.cli.play import writable_file
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.ismcts import ISMCTSAgent
 from hunt.solver.network import Network
+from hunt.solver.record_files import writable_file
 from hunt.solver.training import (
     Epoch,
     SelfPlayTask,

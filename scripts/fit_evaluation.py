@@ -27,7 +27,7 @@ from hunt.models.registry import load_game
 from hunt.models.the_hunt import evaluation as hunt_evaluation
 from hunt.models.the_hunt.rules import GERMAN, TheHuntState
 from hunt.solver.agent import HeuristicAgent
-from hunt.solver.match import play_game
+from hunt.solver.session import play_game
 
 
 def hunted_positions(game_seed: int) -> tuple[list[tuple[float, ...]], float]:

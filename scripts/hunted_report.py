@@ -22,7 +22,7 @@ from typing import Any
 from hunt.models.hunted import HuntedGame, HuntedState
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.arena import wilson_interval
-from hunt.solver.match import play_game
+from hunt.solver.session import play_game
 
 
 def play(options: dict[str, Any], agents_by_seat: list[str],

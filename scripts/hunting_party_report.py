@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState
 from hunt.solver.agent_specs import make_agent
-from hunt.solver.match import play_game
+from hunt.solver.session import play_game
 
 
 def play(game: HuntingPartyGame, seed: int, agent: str) -> HuntingPartyState:

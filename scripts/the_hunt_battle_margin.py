@@ -18,7 +18,7 @@ from hunt.models.registry import load_game
 from hunt.models.the_hunt import heuristics
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
 from hunt.solver.arena import wilson_interval
-from hunt.solver.match import play_game
+from hunt.solver.session import play_game
 
 
 def british_wins(games: int, german: str) -> int:

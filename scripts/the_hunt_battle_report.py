@@ -13,13 +13,12 @@ apart from how good the hands were when the search succeeded.
 from __future__ import annotations
 
 import argparse
-import random
 
 from hunt.models.registry import load_game
 from hunt.models.the_hunt import TheHuntGame, TheHuntState
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.arena import wilson_interval
-from hunt.solver.match import play_game, play_on
+from hunt.solver.session import play_game, play_on
 
 
 def first_battle_start(game: TheHuntGame, seed: int) -> TheHuntState | None:
@@ -58,7 +57,7 @@ def british_wins(game: TheHuntGame, starts: list[tuple[int, TheHuntState]],
     for seed, start in starts:
         agents = [make_agent(german, seed * 31 + 1, game),
                   make_agent(british, seed * 31 + 2, game)]
-        result = play_on(start.clone(), agents, random.Random(seed))
+        result = play_on(start.clone(), agents)
         wins += result.returns[1] > 0
     return wins
 

@@ -22,7 +22,7 @@ from hunt.models.the_hunt.fitting import fit_weights, log_likelihood, recorded_m
 from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.tracker import GrafSpeeTracker, MoveWeights, replay_views
 from hunt.solver.agent import HeuristicAgent
-from hunt.solver.match import play_game
+from hunt.solver.session import play_game
 
 
 def heuristic_games(game: TheHuntGame, seeds: range) -> list[TheHuntState]:

@@ -26,7 +26,7 @@ from hunt.errors import HuntError
 from hunt.models.registry import load_game, shared_game
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.backends import run_all
-from hunt.solver.match import play_game
+from hunt.solver.session import play_game
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,22 @@ chance itself; where they count something else (Leduc's chips) it is shown as it
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
+from typing import Any
 
-from hunt.models.game import AnyGame, AnyState, Game
+from hunt.errors import HuntError, quoted
+from hunt.models.game import CHANCE, AnyGame, AnyState, Game
+from hunt.models.plugin import seat_title
+from hunt.models.registry import game_plugin
 from hunt.solver.cfr import solved_advice
 from hunt.solver.ismcts import ISMCTS
 from hunt.solver.profiles import search_profile
+
+
+class AdviceError(HuntError, ValueError):
+    """Advice asked for in a way the game does not give it (a move model it lacks)."""
+
 
 MIXED = 0.05
 """A solved strategy's move played at least this often is part of its mix: playing it
@@ -150,3 +160,150 @@ def _solved(state: AnyState, iterations: int, top: int) -> Recommendation:
     # A single legal move is forced, as the search would report it (no iterations).
     return Recommendation(ranking[0].text, ranking, iterations if len(moves) > 1 else 0,
                           solved=True, hidden=advice.hidden)
+
+
+def move_model(game_name: str, model: str | None) -> str:
+    """The move model `--model` names, checked against the game's; the game's first
+    (or "") when none is named. A game without models refuses one in a line."""
+    models = game_plugin(game_name).move_models
+    if model is None:
+        return models[0] if models else ""
+    if not models:
+        raise AdviceError(f"{game_name}'s advice has no move models; --model is not for it")
+    if model.lower() not in models:
+        raise AdviceError(f"--model {quoted(model)} is not a move model of {game_name}; "
+                        f"accepted: {', '.join(models)}")
+    return model.lower()
+
+
+def hint_report(state: AnyState, seat: int, model: str, iterations: int,
+                seed: int) -> dict[str, Any]:
+    """The advice for `seat` as data: the game's own advice (its plugin's, e.g. The
+    Hunt's tracker), and the search's recommended play when `seat` is to act
+    (`iterations` > 0)."""
+    seats = state.game.info.seat_names
+    report: dict[str, Any] = {"game": state.game.info.name, "seat": seats[seat],
+                              "actions": len(state.history)}
+    plugin = game_plugin(state.game.info.name)
+    if plugin.advice is not None:
+        report.update(plugin.advice(state, seat, model or move_model(plugin.name, None)))
+    player = state.current_player()
+    report["to_move"] = seats[player] if player >= 0 else None
+    report["pending"] = pending(state)
+    report["recommendation"] = None
+    # The game's reasons for its card plays feed the recommendation, not the report.
+    reasons: dict[str, str] = report.pop("play_reasons", {})
+    if player == seat and iterations > 0:
+        report["recommendation"] = recommendation_data(
+            state, recommend(state, iterations, seed), reasons)
+    return report
+
+
+def recommendation_data(state: AnyState, advice: Recommendation,
+                        reasons: dict[str, str]) -> dict[str, Any]:
+    """The search's advice as JSON-able data: the play, with what it buys (`reasons`:
+    the game's, by action text) and its menu note, and the ranking, each value read
+    as the game's `ValueScale` says (`win_chance` None where a value is no chance)."""
+    scale = value_scale(state.game)
+    notes = {state.action_to_string(action): state.choice_note(action)
+             for action in state.legal_actions()}
+    ranking = [{**vars(entry), "reason": reasons.get(entry.text, ""),
+                "win_chance": scale.reading(entry.value)
+                if scale.chance and entry.visits else None}
+               for entry in advice.ranking]
+    return {"action": advice.action, "iterations": advice.iterations,
+            "ranking": ranking, "forced": advice.forced, "solved": advice.solved,
+            "hidden": [{"text": text, "chance": chance} for text, chance in advice.hidden],
+            "reason": reasons.get(advice.action, ""), "note": notes.get(advice.action, ""),
+            "value_label": scale.label, "legend": scale.legend}
+
+
+def pending(state: AnyState) -> str:
+    """What the game waits for, in words any seat may read: a seat's name, "chance:
+    the next draw" (the verb every outcome shares, never the outcomes, which could
+    tell what a hidden hand holds), or "nobody (the game is over)"."""
+    player = state.current_player()
+    if player >= 0:
+        return state.game.info.seat_names[player]
+    if player == CHANCE:
+        verbs = sorted({state.action_to_string(action).split()[0]
+                        for action in state.legal_actions()})
+        return f"chance: the next {' or '.join(verbs)}"
+    return "nobody (the game is over)"
+
+
+def describe(state: AnyState, report: dict[str, Any]) -> list[str]:
+    """The advice in words (with the game's own part, e.g. The Hunt's shaded map)."""
+    lines = [f"{state.game.info.title}, after {report['actions']} actions: advice for "
+             f"{seat_title(report['seat'])}."]
+    advice_lines = game_plugin(report["game"]).advice_lines
+    if advice_lines is not None:
+        lines += advice_lines(state, report)
+    advice = report["recommendation"]
+    if advice is not None:
+        lines += recommendation_lines(state, advice)
+    elif report["to_move"] != report["seat"]:
+        lines.append(f"Waiting for: {report['pending']}.")
+    return lines
+
+
+WIDTH = 80
+"""The columns the advice fits in (a terminal's default width)."""
+
+
+def recommendation_lines(state: AnyState, advice: dict[str, Any]) -> list[str]:
+    """The recommended play in words: what it buys, the ranking with each value as a
+    chance in percent (or the game's score), and a line on what the numbers mean."""
+    solved = advice["solved"]
+    if advice["forced"]:
+        lines = [f"Recommended play: {advice['action']} (the only legal play)."]
+    elif solved:
+        mixed = sum(entry["share"] >= MIXED for entry in advice["ranking"]) > 1
+        lines = [f"Recommended play: {advice['action']} (CFR+ solve of "
+                 f"{advice['iterations']} iterations{'; it mixes' if mixed else ''}):"]
+    else:
+        lines = [f"Recommended play: {advice['action']} (search of "
+                 f"{advice['iterations']} iterations):"]
+    # What the play buys (the game's reason), else its menu note (what it names or
+    # costs); two lines at most, so the ranking stays in sight.
+    if advice["reason"]:
+        lines += fitted("  It buys ", advice["reason"], ".")
+    elif advice["note"]:
+        lines += fitted("  (", advice["note"], ")")
+    if advice["forced"]:
+        return lines
+    scale = value_scale(state.game)
+    for entry in advice["ranking"]:
+        # An action the search never tried has no value: 0 would read as a coin toss.
+        value = scale.shown(entry["value"]) if entry["visits"] else "not tried"
+        whose = "of the time" if solved else "of the search"
+        lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} {whose}, {value}")
+    lines.append(advice["legend"])
+    if advice["hidden"]:
+        lines.append("What you cannot see, if the others play the solve:")
+        lines += fitted("  ", hidden_chances(advice["hidden"]), ".")
+    return lines
+
+
+def hidden_chances(hidden: list[dict[str, Any]]) -> str:
+    """What a seat cannot see, each with its chance, the words they all begin with said
+    once: "the second player holds Kh 25%, Ks 25%" (not "the second player holds" five
+    times)."""
+    words = [entry["text"].split() for entry in hidden]
+    shared = 0
+    while all(len(text) > shared + 1 and text[shared] == words[0][shared] for text in words):
+        shared += 1
+    chances = ", ".join(f"{' '.join(text[shared:])} {entry['chance']:.0%}"
+                        for text, entry in zip(words, hidden, strict=True))
+    return " ".join([*words[0][:shared], chances])
+
+
+def fitted(lead: str, text: str, end: str, most: int = 2) -> list[str]:
+    """`lead`, `text` and `end` in at most `most` lines of at most `WIDTH` columns: a
+    longer text (a card's) loses its tail to "...". `end` "." is left out after the
+    text's own full stop."""
+    if end == "." and text.endswith("."):
+        end = ""
+    indent = " " * (len(lead) - len(lead.lstrip()) + 2)  # under the lead's first word
+    return textwrap.wrap(f"{lead}{text}{end}", WIDTH, subsequent_indent=indent,
+                         max_lines=most, placeholder="...")

@@ -28,8 +28,8 @@ from hunt.solver.agent_specs import make_agent
 from hunt.solver.backends import run_all
 from hunt.solver.features import CHOICE_SLOTS, VIEW_SLOTS, SparseVector, view_features
 from hunt.solver.ismcts import ISMCTSAgent
-from hunt.solver.match import play_game
 from hunt.solver.network import Array, Network, choice_slots
+from hunt.solver.session import play_game
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ def test_win_chances_read_each_game_s_returns_as_a_chance() -> None:
     so a lost Hunted game is 0, not 0.5."""
     from hunt.solver.agent import HeuristicAgent
     from hunt.solver.analysis import win_chances
-    from hunt.solver.match import play_game
+    from hunt.solver.session import play_game
 
     rng = random.Random(0)
     hunted = play_game(load_game("hunted"), [HeuristicAgent(1)], 11).state
@@ -154,7 +154,7 @@ def test_without_turns_the_curve_counts_actions_and_a_turn_s_decisions_share_it(
 def test_leducs_turning_points_are_judged_by_the_solve() -> None:
     """A king that folds to a first-round raise gives up chips the solve would win: the
     turning point counts them, from what the king knew, whatever the dealt cards."""
-    from hunt.cli.analyze import analysis_lines, analysis_report
+    from hunt.solver.analysis import analysis_lines, analysis_report
 
     state = load_game("leduc").new_initial_state(5)
     for action in (2, 4, 2, 0):  # a queen, a king; the queen raises, the king folds
@@ -176,9 +176,9 @@ def test_leducs_turning_points_are_judged_by_the_solve() -> None:
 def test_a_hand_played_by_the_solve_has_no_turning_points() -> None:
     """Every decision the solve's own agent makes is a move of the judging solve's mix
     or as good (within `COSTLESS`), so the analysis names none as a turning point."""
-    from hunt.cli.analyze import analysis_lines, analysis_report
+    from hunt.solver.analysis import analysis_lines, analysis_report
     from hunt.solver.cfr import CFRAgent
-    from hunt.solver.match import play_game
+    from hunt.solver.session import play_game
 
     game = load_game("leduc")
     for seed in range(3):
@@ -221,7 +221,7 @@ def test_leducs_win_chances_are_the_solves_and_a_seats_read_nothing_it_did_not_s
 def test_an_analysis_that_shows_no_turning_point_claims_none_only_when_none_cost() -> None:
     """With --turning-points 0 the king's costly fold is not shown, and the analysis
     must not say that every decision was worth the solve's play."""
-    from hunt.cli.analyze import analysis_lines, analysis_report
+    from hunt.solver.analysis import analysis_lines, analysis_report
 
     state = load_game("leduc").new_initial_state(5)
     for action in (2, 4, 2, 0):  # a queen, a king; the queen raises, the king folds
@@ -231,7 +231,7 @@ def test_an_analysis_that_shows_no_turning_point_claims_none_only_when_none_cost
 
 
 def test_a_seat_records_analysis_shows_that_seats_own_chances() -> None:
-    from hunt.cli.analyze import analysis_lines, analysis_report
+    from hunt.solver.analysis import analysis_lines, analysis_report
 
     state = load_game("leduc").new_initial_state(5)
     for action in (2, 4, 1, 1):  # a queen, a king; both check

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from hunt.cli.main import cli
 from hunt.solver import arena as arena_module
-from hunt.solver.match import play_game
 from hunt.solver.network import Network
+from hunt.solver.session import play_game
 
 ARENA = ["arena", "jutland", "--agents", "ismcts:iterations=5,heuristic", "--games", "3",
          "--seed", "40", "--json"]

@@ -21,11 +21,16 @@ from click.testing import CliRunner, Result
 
 from hunt.cli.main import cli
 from hunt.cli.menu import parse_number
-from hunt.cli.play import save_record, writable_file
-from hunt.cli.records import MAX_DEPTH, MAX_RECORD_BYTES, read_record
 from hunt.errors import OptionError, OutputError, RecordError
 from hunt.models import load_game, state_from_record
 from hunt.models.game import random_action
+from hunt.solver.record_files import (
+    MAX_DEPTH,
+    MAX_RECORD_BYTES,
+    read_record,
+    save_record,
+    writable_file,
+)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FUZZ_CASES = int(os.environ.get("HUNT_FUZZ_CASES", "0")) or None
@@ -102,8 +107,8 @@ def test_save_with_a_null_byte_at_the_prompt_is_answered_and_the_game_goes_on() 
 
 def test_a_failed_automatic_save_is_said_once_and_the_game_goes_on(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from hunt.cli.play import play_interactive
-    from hunt.cli.play_command import screen_of
+    from hunt.cli.play import screen_of
+    from hunt.cli.prompt_game import play_interactive
     from hunt.solver import HeuristicAgent
 
     blocker = tmp_path / "file"

@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from hunt.boards.data import board_file_override, board_text
-from hunt.cli.hint import hint_report, recommendation_lines
 from hunt.models import load_game
 from hunt.models.leduc import LeducGame, LeducState
 from hunt.models.testing import indistinguishable_worlds
@@ -21,7 +20,7 @@ from hunt.solver import play_game
 from hunt.solver.agent_specs import AgentSpecError, level_agent, make_agent
 from hunt.solver.cfr import CFRAgent, CFRPlus, game_tree, solve, solved_advice
 from hunt.solver.game_tree import GameTree, TreeTooLarge
-from hunt.solver.hints import recommend
+from hunt.solver.hints import hint_report, recommend, recommendation_lines
 from hunt.solver.profiles import search_profile
 
 FOLD, CALL, RAISE = 0, 1, 2

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from hunt.cli.main import cli
-from hunt.cli.play_command import screen_of
+from hunt.cli.play import screen_of
 from hunt.models import load_game, state_from_record
 from hunt.models.hunted import HuntedState
 from hunt.models.hunting_party import HuntingPartyState
@@ -100,9 +100,9 @@ def test_arena_reports_win_rates_with_intervals_for_both_seatings() -> None:
     code, out = run("arena", "jutland", "--agents", "heuristic,random", "--games", "20")
     assert code == 0, out
     assert "heuristic against random, 40 games (20 seeds, both seatings)" in out
-    assert "heuristic wins 39, draws 0, loses 1: score 0.975 (95% interval 0.871 to 0.996)" \
+    assert "heuristic wins 40, draws 0, loses 0: score 1.000 (95% interval 0.912 to 1.000)" \
         in out
-    assert "as german: wins 19 of 20" in out and "as british: wins 20 of 20" in out
+    assert "as german: wins 20 of 20" in out and "as british: wins 20 of 20" in out
 
 
 def test_arena_reports_the_chips_a_game_where_a_game_counts_chips() -> None:
@@ -181,7 +181,7 @@ def test_play_the_hunt_to_the_end_through_piped_input_as_each_side(tmp_path: Pat
 
 
 def test_ctrl_c_at_the_prompt_saves_the_game_and_exits_130(tmp_path: Path) -> None:
-    from hunt.cli.play import play_interactive
+    from hunt.cli.prompt_game import play_interactive
     from hunt.solver import HeuristicAgent
 
     class Interrupting:
@@ -389,7 +389,7 @@ def test_another_game_follows_with_the_next_seed_its_own_save_file_and_a_tally(
     """Poker is played hand after hand: after a game, y plays another (a seed given
     counts on, so each game replays from its own), saved beside the first, and the
     session's games and chips are added up."""
-    from hunt.cli.records import read_record
+    from hunt.solver.record_files import read_record
 
     # Calls to the showdown: at most four a hand; one left over is asked again.
     hand = "call\n" * 4 + "maybe\n"
@@ -553,7 +553,7 @@ def test_a_terminal_is_told_while_the_computer_thinks(monkeypatch: pytest.Monkey
     import io
     import threading
 
-    from hunt.cli import play as play_module
+    from hunt.cli import prompt_game as play_module
     from hunt.solver import HeuristicAgent
 
     class Terminal(io.StringIO):
@@ -612,7 +612,7 @@ def test_menus_name_the_fate_card_a_choice_takes_by_its_event_and_animal() -> No
 
 def test_the_next_games_file_is_numbered_beside_the_last_and_never_one_taken(
         tmp_path: Path) -> None:
-    from hunt.cli.play_command import numbered
+    from hunt.solver.record_files import numbered
 
     first = tmp_path / "game.json"
     assert numbered(first) == tmp_path / "game-2.json"

@@ -8,14 +8,13 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from hunt.cli.hint import hidden_chances, hint_report, recommendation_lines
 from hunt.cli.main import cli
 from hunt.models import load_game
 from hunt.models.the_hunt import BRITISH, TheHuntGame
 from hunt.models.the_hunt.actions import parse_action
 from hunt.models.the_hunt.advice import play_reason
 from hunt.models.the_hunt.tracker import GrafSpeeTracker
-from hunt.solver.hints import value_scale
+from hunt.solver.hints import hidden_chances, hint_report, recommendation_lines, value_scale
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "the-hunt-british-turn.json"
 

@@ -19,9 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hunt.cli.hint import hint_report
 from hunt.cli.main import cli
-from hunt.cli.play import undone
 from hunt.errors import RecordError
 from hunt.models import available_games, load_game
 from hunt.models.game import CHANCE, AnyGame
@@ -36,6 +34,8 @@ from hunt.models.testing import (
 )
 from hunt.models.the_hunt import BRITISH, TheHuntGame
 from hunt.models.the_hunt.advice import best_searches
+from hunt.solver.hints import hint_report
+from hunt.solver.session import undone
 
 ROOT = Path(__file__).resolve().parents[1]
 ROLL = re.compile(r"(?:Search|Attack|Repair) roll (\d)")
@@ -310,11 +310,11 @@ def test_search_ties_are_broken_by_hex_number_not_set_order() -> None:
 
 HASH_SCRIPT = """
 import json, random, sys
-from hunt.cli.hint import hint_report
+from hunt.solver.hints import hint_report
 from hunt.models import load_game
 from hunt.models.game import CHANCE
 from hunt.solver.agent_specs import make_agent
-from hunt.solver.match import play_game
+from hunt.solver.session import play_game
 
 for name, options in [("the-hunt", {}), ("jutland", {}), ("hunting-party", {"players": 3}),
                       ("hunted", {"players": 2}), ("leduc", {})]:

@@ -22,7 +22,7 @@ from hunt.models.hunted.rules import Fight, Item, slug
 from hunt.models.steps import Step
 from hunt.models.testing import check_game
 from hunt.solver.agent import HeuristicAgent
-from hunt.solver.match import play_game
+from hunt.solver.session import play_game
 
 
 def act(state: HuntedState, *texts: str) -> None:

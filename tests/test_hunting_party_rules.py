@@ -20,7 +20,7 @@ from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, NO_FLEE, SHOOT
 from hunt.models.steps import Step
 from hunt.models.testing import check_game
 from hunt.solver.agent import HeuristicAgent
-from hunt.solver.match import play_game
+from hunt.solver.session import play_game
 
 # Emeric Vance (pathfinder: only Vine Bridge) is first by name before Florence Mbeki
 # (no ability), so in a 2-player game seat 1 is the First Hunter.

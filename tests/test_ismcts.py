@@ -29,7 +29,6 @@ from hunt.solver.ismcts import (
     ISMCTSSettings,
     _Node,
 )
-from hunt.solver.match import play_game
 from hunt.solver.pimc import PIMCAgent
 from hunt.solver.profiles import (
     DEFAULT_PROFILE,
@@ -38,6 +37,7 @@ from hunt.solver.profiles import (
     SearchShape,
     search_profile,
 )
+from hunt.solver.session import play_game
 
 HIDER, SEEKER = 0, 1
 HEXES = ("a", "b", "c")
@@ -444,7 +444,7 @@ def test_search_decisions_replay_in_any_process_whatever_the_hash_seed() -> None
     script = (
         "from hunt.models import load_game\n"
         "from hunt.solver.agent_specs import make_agent\n"
-        "from hunt.solver.match import play_game\n"
+        "from hunt.solver.session import play_game\n"
         "game = load_game('the-hunt')\n"
         "spec = 'ismcts:iterations=20,tree=1,confidence=0,epsilon=0.2'\n"
         "agents = [make_agent(spec, seat + 1, game) for seat in range(2)]\n"

@@ -22,7 +22,7 @@ from hunt.models.the_hunt.tracker import (
     replay_views,
 )
 from hunt.solver.agent import HeuristicAgent, RandomAgent
-from hunt.solver.match import play_game
+from hunt.solver.session import play_game
 
 GAME = TheHuntGame()
 NOWHERE = PublicFacts(altmark="41", hints=(), freighters=(), forces=(), attacked=False,

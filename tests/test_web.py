@@ -15,7 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from hunt.cli.web.app import create_app
-from hunt.cli.web.session import GameSession
+from hunt.cli.web.session import WebGame
 from hunt.models.registry import load_game
 from hunt.models.testing import indistinguishable_worlds
 from hunt.solver.agent import HeuristicAgent
@@ -124,7 +124,7 @@ def test_the_page_data_is_the_same_in_worlds_the_seat_cannot_tell_apart(
     for state, world, seat in indistinguishable_worlds(
             game, range(30), random.Random(8), pairs=12, probability=0.15,
             policy=lambda state, seed: HeuristicAgent(seed).select_action(state)):
-        views = [GameSession(which, humans, None).view(seat) for which in (state, world)]
+        views = [WebGame(which, humans, None).view(seat) for which in (state, world)]
         assert views[0] == views[1]
         assert "<script" not in (views[0]["board"] or "")
         checked += 1
@@ -139,7 +139,7 @@ def test_every_game_draws_a_table_for_the_browser_on_random_positions() -> None:
         game = load_game(name, **options)
         rng = random.Random(3)
         state = game.new_initial_state(3)
-        session = GameSession(state, [None] * game.info.num_players, None)
+        session = WebGame(state, [None] * game.info.num_players, None)
         while not state.is_terminal():
             for seat in range(game.info.num_players):
                 view = session.view(seat)
@@ -187,7 +187,7 @@ def test_a_computer_turn_that_fails_says_so_without_its_details() -> None:
             raise RuntimeError("the German holds graf-scheer")
 
     game = load_game("jutland")
-    session = GameSession(game.new_initial_state(1), [Broken(1), None], None)
+    session = WebGame(game.new_initial_state(1), [Broken(1), None], None)
     session.start_computer()
     session.wait(10)
     view = session.view(1)

@@ -1,11 +1,11 @@
 """The web board's server (`hunt serve`): a Starlette app over the same engine as `hunt
-play`, one `GameSession` per game, each reached by a secret token in its address.
+play`, one `WebGame` per game, each reached by a secret token in its address.
 
 Pages: `/` (the games, a new game's settings, resuming a saved record), `/play/GAME?as=
 SEAT&seed=N&ai=AGENT&level=LEVEL` (starts that game and shows its board) and
 `/game/TOKEN` (the board). The board reads `/api/TOKEN/view`, plays with `POST
 /api/TOKEN/move` and asks `/api/TOKEN/hint`; every answer is built from the human
-seat's view (`GameSession.view`). A bad request gets a one-line error, never a
+seat's view (`WebGame.view`). A bad request gets a one-line error, never a
 traceback.
 
 Starlette is an optional extra (`pip install -e '.[web]'`); this module is imported
@@ -31,13 +31,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from hunt.cli.play_command import default_save_dir, new_save_path
-from hunt.cli.records import read_record, saved_seat
-from hunt.cli.web.session import GameSession, MoveError
+from hunt.cli.web.session import MoveError, WebGame
 from hunt.errors import HuntError, quoted
 from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent_specs import LEVELS, level_agent, make_agent
+from hunt.solver.record_files import default_save_dir, new_save_path, read_record, saved_seat
 
 STATIC = resources.files("hunt.cli.web").joinpath("static")
 
@@ -47,19 +46,19 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
     saves). `resume_any_path` lets `/resume` read a record anywhere on this machine
     (the server's own user's files: off when others can reach it, so that only the
     games saved here are read)."""
-    pages: dict[str, tuple[GameSession, int]] = {}
+    pages: dict[str, tuple[WebGame, int]] = {}
     """Each page's secret token: its game and the human seat it shows."""
     invites: dict[str, list[str]] = {}
     """A game's first page's token: the other humans' pages (the links it hands out)."""
 
-    def seat_of(request: Request) -> tuple[GameSession, int]:
+    def seat_of(request: Request) -> tuple[WebGame, int]:
         found = pages.get(request.path_params["token"])
         if found is None:
             raise HTTPException(404, "no game at this address: start one from the list "
                                      "of games")
         return found
 
-    def open_session(session: GameSession) -> Response:
+    def open_session(session: WebGame) -> Response:
         tokens = [secrets.token_urlsafe(12) for _ in session.humans]
         for token, seat in zip(tokens, session.humans, strict=True):
             pages[token] = (session, seat)
@@ -98,8 +97,8 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
                       for seat in range(game.info.num_players)]
         except HuntError as error:
             raise HTTPException(400, str(error)) from None
-        path = (save_dir / new_save_path(name).name) if save_dir else new_save_path(name)
-        return open_session(GameSession(game.new_initial_state(seed), agents, path,
+        path = new_save_path(name, save_dir)
+        return open_session(WebGame(game.new_initial_state(seed), agents, path,
                                         first=human))
 
     async def resume(request: Request) -> Response:
@@ -124,7 +123,7 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
                 for other in range(len(seats))]
         except HuntError as error:
             raise HTTPException(400, str(error)) from None
-        return open_session(GameSession(state, agents, path))
+        return open_session(WebGame(state, agents, path))
 
     async def board(request: Request) -> Response:
         session, _ = seat_of(request)
@@ -220,7 +219,7 @@ def index_page() -> str:
     return page("hunt", "<h1>hunt: play against the computer</h1>" + "".join(rows) + resume)
 
 
-def board_page(token: str, session: GameSession, invites: list[str]) -> str:
+def board_page(token: str, session: WebGame, invites: list[str]) -> str:
     """The board's page, filled in by board.js from the view; the page that started a
     game of two humans also shows the link for the other's page."""
     game = session.state.game

@@ -1,12 +1,13 @@
-"""One game in the browser: the state, the human's seat, the computer's seats, and what
-the page may be sent.
+"""One game in the browser: the library's `GameSession` with a lock, a worker thread
+for the computer, and what the page may be sent.
 
-Everything the page gets comes from `view()`, built from `state.observation(human)`,
-the human's own choices (when it is the human's turn) and the game's screen and board
+Everything the page gets comes from `view()`, built from the seat's `SeatView`
+(its observation, its choices when it is to act) and the game's screen and board
 drawn from that observation: the server never sends hidden state. The computer plays
-in a worker thread (`computer_step`, the same seeded steps as `hunt play`, so the
-game replays from its record anywhere) while the page shows that it is thinking; the
-game is saved after every action, in the same record files as `hunt play`.
+in a worker thread (`GameSession.program_action`, the same seeded steps as `hunt
+play`, so the game replays from its record anywhere) while the page shows that it is
+thinking; the game is saved after every action, in the same record files as `hunt
+play`.
 """
 
 from __future__ import annotations
@@ -17,15 +18,21 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hunt.cli.analyze import analysis_lines, analysis_report
-from hunt.cli.hint import describe, hint_report
-from hunt.cli.play import computer_step, save_record, verdict
 from hunt.errors import HuntError, OutputError, quoted
 from hunt.models.game import AnyState
 from hunt.models.plugin import plain, seat_title
 from hunt.models.registry import game_plugin
 from hunt.solver.agent import Agent
+from hunt.solver.analysis import analysis_lines, analysis_report
+from hunt.solver.hints import describe, hint_report
 from hunt.solver.profiles import search_profile
+from hunt.solver.record_files import save_record
+from hunt.solver.session import GameSession
+
+VERDICTS = {"won": "You won.", "lost": "You lost.", "team won": "Your team won.",
+            "team lost": "Your team lost.", "drawn": "A draw.",
+            "shared": "You share first place."}
+"""How the page says each outcome of a finished game (`hunt.solver.session.OUTCOMES`)."""
 
 
 class MoveError(HuntError, ValueError):
@@ -33,19 +40,17 @@ class MoveError(HuntError, ValueError):
     has moved on)."""
 
 
-class GameSession:
+class WebGame:
     """A game played in the browser: each seat whose agent is None is a human's (one
     against the computer, or two friends each with their own page), the others the
     computer's."""
 
     def __init__(self, state: AnyState, agents: Sequence[Agent | None],
                  save_path: Path | None, first: int | None = None) -> None:
-        self.state = state
-        self.agents = list(agents)
-        humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
-        self.humans = sorted(humans, key=lambda seat: seat != first)
-        """The human seats, `first` (the seat that started the game) first."""
         self.save_path = save_path
+        self.session = GameSession(state, agents, self._save)
+        self.humans = sorted(self.session.humans, key=lambda seat: seat != first)
+        """The human seats, `first` (the seat that started the game) first."""
         self.plugin = game_plugin(state.game.info.name)
         self.lock = threading.Lock()
         self.thinking = False
@@ -53,38 +58,41 @@ class GameSession:
         """The last failure of the computer's turn or of a save, said on the page."""
         self._worker: threading.Thread | None = None
 
+    @property
+    def state(self) -> AnyState:
+        """The game's state (hidden parts and all: never sent to a page as it is)."""
+        return self.session.state
+
     # -- what the page is sent -----------------------------------------------------
 
     def view(self, seat: int) -> dict[str, Any]:
         """The page's data for a human's `seat`: only what that seat may see."""
         with self.lock:
-            state = self.state
-            game = state.game
-            seen = state.observation(seat)
-            yours = not self.thinking and not state.is_terminal() \
-                and state.current_player() == seat
-            legal = state.legal_actions() if yours else []
-            texts = [state.action_to_string(action) for action in legal]
+            mine = self.session.seat_view(seat)
+            game = mine.game
+            seen = mine.observation()
+            choices = [] if self.thinking else mine.choices()
+            texts = [choice.text for choice in choices]
             board = self.plugin.web_board(game, seen, seat, texts) \
                 if self.plugin.web_board is not None else None
+            result = mine.outcome()
+            waiting = mine.waiting_for()
             return {
                 "game": game.info.name, "title": game.info.title,
                 "seat": game.info.seat_names[seat], "you": seat_title(
                     game.info.seat_names[seat]),
-                "position": len(state.history),
+                "position": mine.actions_played,
                 "screen": self.plugin.screen(game, seen, seat, plain),
                 "board": board,
                 "hand": hand_cards(seen),
                 "opponent_cards": seen.get("opponent_hand_size")
                 if isinstance(seen.get("opponent_hand_size"), int) else None,
-                "choices": [{"text": text, "note": state.choice_note(action)}
-                            for text, action in zip(texts, legal, strict=True)],
+                "choices": [{"text": choice.text, "note": choice.note} for choice in choices],
                 "thinking": self.thinking,
-                "over": state.is_terminal(),
-                "verdict": verdict(state, seat) if state.is_terminal() else None,
-                "waiting_for": None if yours or self.thinking or state.is_terminal()
-                or state.current_player() < 0
-                else seat_title(game.info.seat_names[state.current_player()]),
+                "over": mine.over(),
+                "verdict": None if result is None else VERDICTS[result],
+                "waiting_for": None if self.thinking or waiting is None
+                else seat_title(game.info.seat_names[waiting]),
                 "problem": self.problem,
                 "saved": str(self.save_path) if self.save_path else None,
             }
@@ -117,7 +125,7 @@ class GameSession:
         actions the page had seen); `MoveError` if it is not legal now."""
         with self.lock:
             state = self.state
-            if self.thinking or state.is_terminal() or state.current_player() != seat:
+            if self.thinking or self.session.human_to_choose() != seat:
                 raise MoveError("it is not your turn; wait for the other side's move")
             if position != len(state.history):
                 raise MoveError("the game has moved on since this page was drawn; reload "
@@ -129,12 +137,12 @@ class GameSession:
             if not state.is_legal(action):
                 raise MoveError(f"{quoted(text)} is not legal here; choose one of the "
                                 "highlighted moves")
-            self._play(action)
+            self.session.play(action)
         self.start_computer()
 
     def start_computer(self) -> None:
-        """Let the computer (and chance) play until the human is to choose, in a worker
-        thread; the human's forced moves are played too."""
+        """Let the program play (chance, the computer, a human's forced moves) until a
+        human is to choose, in a worker thread."""
         with self.lock:
             if self.thinking or not self._program_to_play():
                 return
@@ -153,15 +161,9 @@ class GameSession:
                 with self.lock:
                     if not self._program_to_play():
                         break
-                    state = self.state
-                    forced = state.current_player() in self.humans
-                if forced:
-                    with self.lock:
-                        self._play(state.legal_actions()[0])
-                    continue
-                action = computer_step(state, self.agents)  # the long part, unlocked
+                action = self.session.program_action()  # the long part, unlocked
                 with self.lock:
-                    self._play(action)
+                    self.session.play(action)
         except Exception:  # a bug must not leave the page thinking forever
             # the page is told only that it happened: an error's text could name what
             # the seat may not see; the details go to the server's log
@@ -175,19 +177,14 @@ class GameSession:
     def _program_to_play(self) -> bool:
         """Whether the next action is the program's: chance, a computer's seat, or a
         human's only choice."""
-        state = self.state
-        if state.is_terminal():
-            return False
-        player = state.current_player()
-        return player not in self.humans or len(state.legal_actions()) == 1
+        return not self.session.is_over() and self.session.human_to_choose() is None
 
-    def _play(self, action: Any) -> None:
-        self.state.apply_action(action)
+    def _save(self, state: AnyState) -> None:
         if self.save_path is None:
             return
         try:
             # a record saved as one seat's: a game of two humans is resumed by the first
-            save_record(self.state, self.save_path, self.humans[0])
+            save_record(state, self.save_path, self.humans[0])
             self.problem = None
         except OutputError as error:
             self.problem = f"not saved: {error}"

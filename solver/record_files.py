@@ -1,4 +1,5 @@
-"""Reading game records from files, with one-line errors for every way they break.
+"""Game records in files: reading them with one-line errors for every way they break,
+and writing them so that a crash never leaves half a file.
 
 A record comes from outside (a file a person saved, edited or was sent), so everything
 about it is bounded before it is trusted: only a regular file is read (a device such
@@ -10,13 +11,16 @@ exhausts the recursion of the JSON reader and of every comparison after it).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
+import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
-from hunt.errors import RecordError, quoted, why
+from hunt.errors import OutputError, RecordError, quoted, why
 from hunt.models.game import AnyState
 from hunt.models.registry import game_of_record, state_from_record
 from hunt.models.seat_record import is_seat_record, world_from_seat_record
@@ -156,3 +160,109 @@ def saved_seat(path: Path) -> str | None:
     except RecordError:
         return None
     return seat if isinstance(seat, str) else None
+
+
+def writable_file(target: str | Path) -> Path:
+    """The regular file that writing `target` would write, or `OutputError` saying why
+    it cannot be written.
+
+    `~` is expanded and a symbolic link is followed to the file it names (so the link
+    stays a link); what exists must be a regular file the user may write (never a
+    folder or a device such as /dev/null); its folder is made if missing and must be
+    writable. A probe file is made and removed there, so a failure shows now, not after
+    a game or a long run."""
+    text = str(target)
+    if not text.strip() or "\0" in text:
+        raise OutputError(f"{quoted(text)} is not a file name; give a path such as "
+                          "games/mine.json")
+    path = Path(os.path.realpath(Path(text).expanduser()))
+    try:
+        if path.exists() and not path.is_file():
+            raise OutputError(f"{quoted(str(path))} is not a regular file; give the path "
+                              "of a file to write")
+        if path.exists() and not os.access(path, os.W_OK):
+            raise OutputError(f"{quoted(str(path))} is read-only; give a file you may write")
+        if path.parent.exists() and not path.parent.is_dir():
+            raise OutputError(f"{quoted(str(path.parent))} is not a folder; give a file "
+                              "in a folder you may write")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        raise OutputError(f"cannot write {quoted(str(path))}: {why(error)}; "
+                          "give a file in a folder you may write") from None
+    return path
+
+
+def save_record(state: AnyState, target: str | Path, human: int | None = None) -> Path:
+    """Write the game's record to `target` (see `writable_file`) atomically and
+    durably: a crash or a kill never leaves half a file, and what the file says has
+    reached the disk before the screen shows it. `human` is the seat `hunt play
+    --resume` gives back to the person. Returns the file written; `OutputError` (and
+    no file left behind) if it cannot be written."""
+    record = state.to_record()
+    if human is not None:
+        record["human"] = state.game.info.seat_names[human]
+    return write_record(record, target)
+
+
+def write_record(record: dict[str, Any], target: str | Path) -> Path:
+    """Write the JSON record `record` to `target` as `save_record` does: atomically and
+    durably, or `OutputError` and no file left behind."""
+    path = writable_file(target)
+    temporary: str | None = None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(record, stream, indent=1)
+            stream.write("\n")
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+        temporary = None
+    except OSError as error:
+        raise OutputError(f"cannot write {quoted(str(path))}: "
+                          f"{why(error)}") from None
+    finally:  # every failure path, an interrupt too, removes the half-written copy
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+    return path
+
+
+def default_save_dir() -> Path:
+    """Where games are saved unless told otherwise: $HUNT_SAVE_DIR, else the user's
+    state folder ($XDG_STATE_HOME/hunt or ~/.local/state/hunt)."""
+    if os.environ.get("HUNT_SAVE_DIR"):
+        return Path(os.environ["HUNT_SAVE_DIR"])
+    state_home = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state_home) / "hunt"
+
+
+def new_save_path(game_name: str, folder: Path | None = None) -> Path:
+    """A save file for a new game that names no seed (the seed is secret) and is
+    not taken yet: GAME-DATE-TIME.json in `folder` (default: `default_save_dir()`),
+    numbered if need be."""
+    folder = default_save_dir() if folder is None else folder
+    path = folder / f"{game_name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    return numbered(path) if path.exists() else path
+
+
+GAME_NUMBER_DIGITS = 3
+"""Digits of the number `numbered` gives a session's game: up to game 999."""
+
+
+def numbered(path: Path) -> Path:
+    """The save file of the game after the one saved in `path`, beside it and not
+    taken yet: game.json, then game-2.json, game-3.json, ... A name's last part counts
+    as a game's number only if it is at most `GAME_NUMBER_DIGITS` digits (a default
+    save file ends in the time, GAME-20261202-163637.json: its next is ...-163637-2)."""
+    stem, _, number = path.stem.rpartition("-")
+    if not (stem and number.isascii() and number.isdigit()
+            and len(number) <= GAME_NUMBER_DIGITS):
+        stem, number = path.stem, "1"
+    following = int(number) + 1
+    while (candidate := path.with_name(f"{stem}-{following}{path.suffix}")).exists():
+        following += 1
+    return candidate
