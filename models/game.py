@@ -115,13 +115,6 @@ class Game(ABC, Generic[StateT, ActionT, ObsT]):
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options: dict[str, Any] = dict(options)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """A game pickles as its registered name and options: the process that loads
-        it builds the game once (`hunt.models.registry.shared_game`), so a state sent
-        to a worker process (a parallel search) carries no board tables with it."""
-        from hunt.models.registry import shared_game  # the registry imports the games
-        return shared_game, (self.info.name, tuple(sorted(self.options.items())))
-
     @abstractmethod
     def new_initial_state(self, seed: int = 0) -> StateT:
         """The position before the first action.

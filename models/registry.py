@@ -8,6 +8,7 @@ are imported only when it is used.
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Mapping
 from functools import cache
 from importlib import import_module, resources
@@ -48,13 +49,23 @@ def game_plugin(name: str) -> AnyPlugin:
     wrong = check_plugin(plugin, name)
     if wrong or not isinstance(plugin, GamePlugin):
         raise RegistrationError("; ".join(wrong))
+    if isinstance(plugin.game, type):
+        copyreg.pickle(plugin.game, _by_name)
     return plugin
 
 
 def load_game(name: str, /, **options: Any) -> AnyGame:
     """The game registered as `name`, with `options` (as its `options` declare them)."""
     game: AnyGame = game_plugin(name).game(**options)
+    copyreg.pickle(type(game), _by_name)  # a class the plugin builds through a function
     return game
+
+
+def _by_name(game: AnyGame) -> tuple[Any, ...]:
+    """How a game pickles: as its registered name and options. The process that loads
+    it builds the game once (`shared_game`), so a state sent to a worker process (a
+    parallel search) carries no board tables with it."""
+    return shared_game, (game.info.name, tuple(sorted(game.options.items())))
 
 
 @cache

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from hunt.models.game import CHANCE
 from hunt.models.jutland.observation import JutlandObservation
+from hunt.models.jutland.phases import BRITISH, GERMAN
 
 if TYPE_CHECKING:
     from hunt.boards.jutland_deck import JutlandTurn
@@ -97,7 +98,6 @@ def next_choice(game: JutlandGame, candidates: Iterable[int], wanted: Sequence[i
 def strike_force(state: JutlandState, side: int) -> int:
     """The force `side` deploys in this Strike: its choice if made (the German's, when
     the British choose), else the one these rules make from its hand."""
-    from hunt.models.jutland.rules import BRITISH, GERMAN  # rules.py imports this module
     game = state.game
     if side == GERMAN and state.chooser == BRITISH:
         chosen = state.selected[GERMAN]

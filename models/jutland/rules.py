@@ -35,12 +35,11 @@ from hunt.models.game import CHANCE, TERMINAL, Game, GameInfo, State, pick_by_co
 from hunt.models.jutland import heuristics
 from hunt.models.jutland.log import seat_log
 from hunt.models.jutland.observation import JutlandObservation, ShipsLost
+from hunt.models.jutland.phases import BRITISH, DRAW, GERMAN, OVER, SELECT
+from hunt.models.jutland.seats import dealt_line
 from hunt.models.options import Option, OptionSpec
 
-GERMAN = 0
-BRITISH = 1
 HAND_SIZE = 7
-SELECT, DRAW, OVER = "select", "draw", "over"
 
 GUESS_LIKE_HEURISTIC = 0.75
 """How often a sampled world gives the German the heuristic's hidden choice."""
@@ -319,7 +318,6 @@ class JutlandState(State[int, JutlandObservation]):
                         rng: random.Random) -> list[int] | None:
         """For a reveal, or the seat's draw: the other side's draws and face-down cards
         dealt again so that the entry can follow (`hunt.models.jutland.seats`)."""
-        from hunt.models.jutland.seats import dealt_line  # seats.py imports this module
         return dealt_line(self, taken, entry, player, rng)
 
     def determinize(self, player: int, rng: random.Random, prior: Any = None) -> JutlandState:

@@ -24,10 +24,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from hunt.models.hidden_deal import Count, HiddenDeal
-from hunt.models.jutland.rules import DRAW, GERMAN, SELECT, JutlandState
+from hunt.models.jutland.phases import DRAW, GERMAN, SELECT
 from hunt.models.seat_record import SEPARATOR
+
+if TYPE_CHECKING:  # the rules call this module to replay a seat record
+    from hunt.models.jutland.rules import JutlandState
 
 
 @dataclass

@@ -32,15 +32,18 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from hunt.models.belief import DiscreteBelief, Vector
 from hunt.models.plugin import plural
 from hunt.models.the_hunt.actions import STEPS_FOR_AP, HuntAction
-from hunt.models.the_hunt.rules import BRITISH, GERMAN, MAX_HINTS, TheHuntGame
-from hunt.models.the_hunt.views import HuntViews
+from hunt.models.the_hunt.state import BRITISH, GERMAN, MAX_HINTS
+
+if TYPE_CHECKING:  # the views ask this module for the British belief
+    from hunt.models.the_hunt.rules import TheHuntGame
+    from hunt.models.the_hunt.views import HuntViews
 
 MODELS = ("uniform", "purposeful")
 

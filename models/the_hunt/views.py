@@ -14,6 +14,7 @@ from hunt.models.the_hunt.actions import HuntAction
 from hunt.models.the_hunt.battle import BattleSteps
 from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
 from hunt.models.the_hunt.state import BRITISH, GERMAN, SIDES
+from hunt.models.the_hunt.tracker import GrafSpeeTracker, raider_path
 
 
 class HuntViews(BattleSteps, partial=True):
@@ -138,7 +139,6 @@ class HuntViews(BattleSteps, partial=True):
             return self._tracked[1]
         if self._determinized:
             return None
-        from hunt.models.the_hunt.tracker import GrafSpeeTracker
         self._tracked = (seen, GrafSpeeTracker.for_seat(self, BRITISH).posterior())
         return self._tracked[1]
 
@@ -200,7 +200,6 @@ class HuntViews(BattleSteps, partial=True):
         ends = [hex_id for hex_id in sorted(self.possible) if allows(hex_id)]
         if not ends:
             return None
-        from hunt.models.the_hunt.tracker import raider_path  # tracker.py imports this module
         hexes = iter(raider_path(self, ends, rng))
         return [action._replace(hex=next(hexes))
                 if action.verb == "start" or (action.verb, action.arg) == ("move", "graf-spee")
