@@ -82,6 +82,19 @@ def test_the_python_sessions_run_as_shown(page: Path) -> None:
         assert runner.failures == 0, f"{name}: Python session {number} failed"
 
 
+def test_nothing_points_outside_the_repository_or_names_an_issue() -> None:
+    outside = re.compile(r"\.\./shared|shared/(rules|reference)|[Ii]ssue [0-9]+")
+    skipped = {"build", "dist", "site"}
+    found = [f"{path.relative_to(ROOT)}:{number}"
+             for suffix in ("py", "md", "toml")
+             for path in ROOT.rglob(f"*.{suffix}")
+             if not any(part.startswith(".") or part in skipped or part.endswith(".egg-info")
+                        for part in path.relative_to(ROOT).parts)
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if outside.search(line)]
+    assert not found, found
+
+
 def test_the_docs_show_sessions_that_are_run() -> None:
     docs = "".join(page.read_text(encoding="utf-8") for page in PAGES[1:])
     assert "```console" in docs and "```pycon" in docs
