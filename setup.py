@@ -17,7 +17,7 @@ from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
 CODE_FOLDERS = ("boards", "models", "solver", "cli")
-"""The root's folders that are subpackages of `hunt` (DESIGN.md's layout)."""
+"""The root's folders that are subpackages of `hunt` (the layout in docs/design.md)."""
 
 
 def hunt_packages(root: str = ".") -> list[str]:

@@ -1,4 +1,4 @@
-"""Draw the README's picture of the web board: The Hunt as the British, a few turns in,
+"""Draw docs/web.md's picture of the web board: The Hunt as the British, a few turns in,
 the hint panel open and every hex shaded by the tracker's belief.
 
     .venv/bin/python scripts/board_screenshot.py --output docs/web-board.png

@@ -3,7 +3,7 @@
 Plays `--games` solo (or 2-player) games of Hunted with every seat taken by one agent
 spec and prints the win rate with its 95% Wilson interval, how games ended, how far
 the losers got (Locations drawn), and the mean score of the wins. The figures the
-reconstructed deck and hit rates are checked against, and issue 8's win-rate table:
+reconstructed deck and hit rates are checked against, and the win-rate table:
 
     python scripts/hunted_report.py --agent heuristic --games 300
     python scripts/hunted_report.py --agent ismcts:normal --games 300 --difficulty hard \\

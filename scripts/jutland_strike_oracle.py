@@ -1,6 +1,6 @@
 """How much is a Jutland Strike worth to a player who knows the other side's deployment?
 
-A ceiling for issue 26's target on Jutland (0.70 against the heuristic): games of rules
+A ceiling for the target set for Jutland (0.70 against the heuristic): games of rules
 alone, on paired seeds, each side in turn against the heuristic. The oracles cheat at
 every Strike: they read the heuristic's deployment (its choice if made, else the one its
 rules make from its true hand) before they choose, then
@@ -42,7 +42,7 @@ def wins(side: int, mine: int, theirs: int) -> bool:
 
 def fresh_draws(state: JutlandState, side: int) -> Sequence[int]:
     """The heuristic, but at Sight and Sail also discarding its own force-1 cards for a
-    fresh draw (an honest rule: it measured better than the heuristic in issue 26)."""
+    fresh draw (an honest rule: it measured better than the heuristic; docs/strength.md)."""
     wanted = list(heuristic(state, side))
     if state.phase != "strike":
         own = state.game.info.seat_names[side]

@@ -91,12 +91,12 @@ PROFILES: dict[str, SearchProfile] = {
         # tree's German won 9 of 25 (its playouts expect a British hunt that random
         # play never makes), this shape's 92 of 100 (`hunt arena the-hunt --agents
         # ismcts:normal,...`, measured before the British Battle rule `battle_ready` and
-        # the German's repair-first rule; the figures are in issue 5's notes).
+        # the German's repair-first rule; the figures are in docs/strength.md).
         shape=SearchShape(tree_depth=1, confidence=0.0, epsilon=0.2)),
     # About 0.2 s a move: a solo game (~100 choices) took 15-18 s.
     "hunted": SearchProfile(normal_iterations=300, rollout_depth=30),
     # About 160 iterations a second with full playouts (`hunt bench`): 600 took 3.4 s
-    # a decision, over the 2 s a normal move may take (issue 25); 300 answer in under 2.
+    # a decision, over the 2 s a normal move may take; 300 answer in under 2.
     "hunting-party": SearchProfile(normal_iterations=300),
     "jutland": SearchProfile(
         # About 600 iterations a second with full playouts.
@@ -105,7 +105,7 @@ PROFILES: dict[str, SearchProfile] = {
         # heuristic in 200 games with uniform samples, where the full tree keeping the
         # heuristic's choice unless clearly beaten scored 0.46 in 100; with the
         # kept-cards belief 0.575 in 200 (`hunt arena jutland --agents
-        # ismcts:normal,heuristic --games 100 --seed 6000`; issue 5's notes).
+        # ismcts:normal,heuristic --games 100 --seed 6000`; docs/strength.md).
         shape=SearchShape(tree_depth=1, confidence=0.0)),
     # The levels solve the game whole with CFR+ (`hunt.solver.cfr`), and its budget
     # sets them apart (`scripts/leduc_exploitability.py`, chips a hand a best response

@@ -1,4 +1,4 @@
-"""Issue 28: arenas and self-play on a backend (this machine's processes or Ray), the
+"""Arenas and self-play on a backend (this machine's processes or Ray), the
 same answers on each, failed games reported while the rest go on, and resumed logs."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 22: bad input never kills. Each test is one way a person (or a file) can give
+"""Bad input never kills. Each test is one way a person (or a file) can give
 hunt something broken; the answer is one line saying what is wrong and what is
 accepted, exit code 2 for a command, the prompt again in a game; never a traceback.
 

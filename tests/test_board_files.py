@@ -1,4 +1,4 @@
-"""Bad board files never kill (issue 22): every board file has one schema, shared by
+"""Bad board files never kill: every board file has one schema, shared by
 its loader and `hunt board validate`, so a broken file gets a one-line `BoardError`
 (exit code 2) and a file the validator accepts loads and plays."""
 
@@ -113,7 +113,7 @@ def plain(value: Any) -> Any:
 
 def test_the_loaders_give_the_same_components_as_before_the_schemas() -> None:
     """tests/data/shipped_boards.json was dumped by the loaders before the schemas, and
-    dumped again only where component data was meant to change (issue 21: Second
+    dumped again only where component data was meant to change (the rules audit: Second
     Funnel, Graf Scheer and Marconi leave the game after their event)."""
     loaded = {"the_hunt_map": plain(load_hunt_map()), "the_hunt_tracks": plain(load_hunt_tracks()),
               "the_hunt_cards": plain(load_hunt_cards()), "jutland": plain(load_jutland()),

@@ -1,4 +1,4 @@
-"""Issue 27.6: the web board driven in a real browser (headless Chromium from the
+"""The web board driven in a real browser (headless Chromium from the
 system packages, through Selenium): a whole turn of The Hunt as the British by clicks,
 the hint panel, a reload that finds the game where it was, and a whole game finished by
 clicks against the heuristic.
@@ -128,7 +128,7 @@ def test_a_whole_game_by_clicks_against_the_heuristic(server: str,
 def test_screenshot_of_the_board(server: str, browser: webdriver.Chrome,
                                  tmp_path: Path) -> None:
     """The board draws in a browser as a picture (`scripts/board_screenshot.py` writes
-    the README's the same way)."""
+    docs/web.md's the same way)."""
     browser.get(f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
     _settled(browser)
     path = tmp_path / "board.png"

@@ -1,4 +1,4 @@
-"""CFR+ over a small game's whole tree (issue 26, point 3): Leduc Hold'em's levels play
+"""CFR+ over a small game's whole tree: Leduc Hold'em's levels play
 its average strategy, a mixed strategy a best response gains almost nothing against.
 The tree, the best response and the solve are checked against figures OpenSpiel
 publishes for the same game; the agent reads only its seat's information state and

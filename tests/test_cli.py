@@ -336,7 +336,7 @@ def test_manual_dice_asks_for_every_draw_and_checks_it(tmp_path: Path) -> None:
 
 def test_manual_dice_never_asks_the_british_for_the_computers_hidden_draws(
         tmp_path: Path) -> None:
-    """Issue 20.5: a person types only what a person at the table sees: the public
+    """A person types only what a person at the table sees: the public
     freight draw and their own cards, not the German's, whose draw options would list
     what is left of the German deck."""
     save = tmp_path / "table.json"

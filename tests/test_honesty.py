@@ -1,4 +1,4 @@
-"""Honest at the program's edges (issue 20): nothing shown lets a seat learn what it
+"""Honest at the program's edges: nothing shown lets a seat learn what it
 cannot see, and nothing done at the edges (a kill, a resume, an undo) rolls a die again.
 Each test names the rule it proves."""
 
@@ -74,7 +74,7 @@ def _read_until(process: subprocess.Popen[bytes], wanted: bytes, seconds: float)
 
 def test_a_killed_game_keeps_the_roll_it_showed_and_resumes_without_rolling_again(
         tmp_path: Path) -> None:
-    """Issue 20.1: whatever the screen shows (a roll) is in the save file before it is
+    """Whatever the screen shows (a roll) is in the save file before it is
     shown; `kill -9` right after it is printed, and the resumed game shows the same
     roll, never a new one."""
     save = tmp_path / "game.json"
@@ -111,7 +111,7 @@ def test_a_killed_game_keeps_the_roll_it_showed_and_resumes_without_rolling_agai
 # -- 2. the seed is the game's secret ----------------------------------------------------
 
 def test_without_a_seed_the_games_secret_is_kept_in_the_record_and_never_shown() -> None:
-    """Issue 20.2: replaying chance from a printed seed dealt the opponent's hand."""
+    """Replaying chance from a printed seed dealt the opponent's hand."""
     code, out = run("play", "jutland", "--as", "british", "--ai", "heuristic",
                     stdin="quit\n")
     assert code == 0
@@ -131,7 +131,7 @@ def test_a_chosen_seed_is_said_to_make_a_replayable_game() -> None:
 
 def test_resuming_as_another_seat_than_the_one_that_began_is_refused_while_it_goes_on(
         tmp_path: Path) -> None:
-    """Issue 20.2: `--resume FILE --as german` on a game begun as the British showed the
+    """`--resume FILE --as german` on a game begun as the British showed the
     raider's hex."""
     save = tmp_path / "game.json"
     code, _ = run("play", "the-hunt", "--as", "british", "--seed", "3", "--ai", "heuristic",
@@ -150,7 +150,7 @@ def test_resuming_as_another_seat_than_the_one_that_began_is_refused_while_it_go
 # -- 3. undo depends only on what the undoing seat has seen ------------------------------
 
 def test_undo_depends_only_on_what_the_undoing_seat_has_seen(tmp_path: Path) -> None:
-    """Issue 20.3: two games that differ only in the German hand (one with That Never
+    """Two games that differ only in the German hand (one with That Never
     Happened, a reaction to the British event): the German window opened, and undo was
     refused, only where the card was. Now the window opens in both, the German passes
     in both, and the same British input gets the same answer."""
@@ -189,7 +189,7 @@ def test_undo_depends_only_on_what_the_undoing_seat_has_seen(tmp_path: Path) -> 
                                                           f"{game.info.num_players}")
 def test_whether_undo_is_allowed_is_the_same_in_worlds_the_seat_cannot_tell_apart(
         game: AnyGame) -> None:
-    """Issue 20.3, for every game: over random games, whenever a seat is to act, every
+    """For every game, over random games, whenever a seat is to act, every
     other world it cannot tell apart gives the same answer to its `undo`."""
     compared = 0
     for seed in range(6):
@@ -211,7 +211,7 @@ def test_whether_undo_is_allowed_is_the_same_in_worlds_the_seat_cannot_tell_apar
 
 def test_the_stronger_no_leak_check_catches_a_window_that_opens_only_for_a_hidden_card(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 20.4: the conformance suite compares the views of worlds a seat cannot tell
+    """The conformance suite compares the views of worlds a seat cannot tell
     apart whoever is to move in them, so Hunting Party's old Flee window (opened only
     for a Hunter holding a Flee) fails it, and today's passes."""
 
@@ -263,7 +263,7 @@ def test_the_stronger_no_leak_check_catches_a_window_that_opens_only_for_a_hidde
 
 
 def test_hint_waits_for_the_seat_every_world_agrees_on() -> None:
-    """Issue 20.4: `hunt hint` said "Waiting for: p1" only when p1 held a Flee. Worlds a
+    """`hunt hint` said "Waiting for: p1" only when p1 held a Flee. Worlds a
     seat cannot tell apart now agree on whose turn it is, so the hint's line does too
     (the conformance suite checks it for every game; here once by hand)."""
     rng = random.Random(3)
@@ -286,7 +286,7 @@ def test_hint_waits_for_the_seat_every_world_agrees_on() -> None:
 # -- 6. seeded answers are the same in every process ---------------------------------------
 
 def test_search_ties_are_broken_by_hex_number_not_set_order() -> None:
-    """Issue 20.6: a tie between equally likely hexes was broken by the order in which
+    """A tie between equally likely hexes was broken by the order in which
     a set of hex names iterates, which differs between processes."""
     game = TheHuntGame()
 
@@ -338,7 +338,7 @@ for name, options in [("the-hunt", {}), ("jutland", {}), ("hunting-party", {"pla
 
 @pytest.mark.slow
 def test_hints_and_searched_games_of_every_game_are_the_same_under_any_hash_seed() -> None:
-    """Issue 20.6: every seeded output (a hint, a game of ISMCTS agents) is the same in
+    """Every seeded output (a hint, a game of ISMCTS agents) is the same in
     any process, whatever Python's string-hash salt."""
     outputs = {subprocess.run([sys.executable, "-c", HASH_SCRIPT], capture_output=True,
                               text=True, check=True,

@@ -1,5 +1,5 @@
 """Hunted: Mining Colony 415: each rule sentence of
-../shared/rules/hunted_mining_colony_415.txt as a named test, and the readings of
+the rulebook as a named test, and the readings of
 models/hunted/rules.py by name; the conformance suite over 1,000 games at the end."""
 
 from __future__ import annotations

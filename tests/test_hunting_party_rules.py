@@ -1,4 +1,4 @@
-"""Hunting Party: each rule sentence of ../shared/rules/hunting_party.txt, every party
+"""Hunting Party: each rule sentence of the rulebook, every party
 event, every personal icon against every Action, and every Hunter ability, each a
 named test; the readings of models/hunting_party/rules.py are tested by name too."""
 
@@ -331,7 +331,7 @@ def test_flee_from_the_hand_during_personal_fate_avoids_it() -> None:
 
 def test_the_flee_window_opens_for_every_hunter_with_cards_and_others_cannot_tell(
         ) -> None:
-    """Issue 20.4: a window that opened only for a Hunter holding a Flee told the
+    """A window that opened only for a Hunter holding a Flee told the
     others so by whose turn it was. It opens for any Hunter with cards facing a
     personal fate; without a Flee it may only pass, and the others see the same."""
     # Seat 1 is the First Hunter; seat 0 holds the same cards in both games.

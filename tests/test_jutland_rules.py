@@ -1,4 +1,4 @@
-"""Jutland: one test per rule sentence of ../shared/rules/jutland.txt, named after it."""
+"""Jutland: one test per rule sentence of the rulebook, named after it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Short menus and screens that fit a terminal (issue 25, points 1-3): every legal
+"""Short menus and screens that fit a terminal: every legal
 action stays reachable through the grouped menus, no menu numbers more than 20 entries,
 and every game's decision screen with its menu fits 80 columns."""
 

@@ -1,4 +1,4 @@
-"""Mixed play (issue 26, point 3): with a temperature the search draws its move by its
+"""Mixed play: with a temperature the search draws its move by its
 visits instead of always playing the most visited, so an opponent cannot read the hand
 from the play; seeded, so a decision still replays."""
 

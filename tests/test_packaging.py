@@ -21,7 +21,7 @@ BARE_NAMES = ("models", "cli", "solver", "boards", "errors")
 
 
 CODE_FOLDERS = ("boards", "models", "solver", "cli")
-"""The root's folders that are subpackages of `hunt` (DESIGN.md's layout)."""
+"""The root's folders that are subpackages of `hunt` (the layout in docs/design.md)."""
 DECOYS = ("build/lib/hunt/__init__.py", "build/lib/hunt/models/__init__.py",
           ".venv/lib/python3.11/site-packages/numpy/__init__.py", "hunt.egg-info/__init__.py",
           "tests/__init__.py", "tests/data/__init__.py", "scripts/__init__.py",

@@ -1,4 +1,4 @@
-"""What the prompt shows besides the menu (issue 25, points 1, 3 and 7): `rules`,
+"""What the prompt shows besides the menu: `rules`,
 `rules CARD`, `log`, a game's own pages (`hand`, `map`), the map of a menu group's
 hexes, and Jutland's log saying when a choice closed by itself."""
 

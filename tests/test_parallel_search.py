@@ -1,4 +1,4 @@
-"""Root parallelisation (issue 26, point 4): a decision searched on several processes
+"""Root parallelisation: a decision searched on several processes
 gives the summed statistics of its parts, the same on every run and whether the parts
 ran on other processes or one after another here."""
 

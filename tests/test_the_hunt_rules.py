@@ -1,5 +1,5 @@
 """The Hunt: the rulebook's sentences, its eight worked examples and every card event,
-each a named test (../shared/rules/the_hunt.txt)."""
+each a named test (the readings: docs/rulings.md)."""
 
 from __future__ import annotations
 
@@ -264,7 +264,7 @@ def test_reserve_stores_unspent_german_ap_up_to_2_and_adds_it_later() -> None:
     assert state.ap == 6 and state.reserve == 0
 
 
-# Reproductions of the rules audit (issue 21): seed 1, played by action text.
+# Reproductions of the rules audit: seed 1, played by action text.
 AUDIT_SETUP = ("freighter e-a", "freighter a-e1", "draw fair-weather", "draw langsdorff",
                "draw pocket-battleships", "draw pocket-battleships", "draw kriegsmarine",
                "draw royal-navy", "draw royal-navy", "draw cumberland", "draw cumberland",

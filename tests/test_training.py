@@ -1,4 +1,4 @@
-"""Issue 26, points 1 and 2: the view features, the network and its fit, `hunt train`,
+"""The view features, the network and its fit, `hunt train`,
 and the search the network guides (PUCT prior, value at the leaf)."""
 
 from __future__ import annotations

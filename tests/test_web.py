@@ -1,4 +1,4 @@
-"""Issue 27: `hunt serve`'s app, through Starlette's test client: starting a game by its
+"""`hunt serve`'s app, through Starlette's test client: starting a game by its
 address, moves and bad requests, resuming a record, and honesty (the page data is the
 same in worlds the seat cannot tell apart)."""
 
@@ -114,7 +114,7 @@ def test_a_saved_game_is_resumed_where_it_was(client: TestClient, tmp_path: Path
                                                ("hunting-party", {"players": 3})])
 def test_the_page_data_is_the_same_in_worlds_the_seat_cannot_tell_apart(
         name: str, options: dict[str, int]) -> None:
-    """Issue 27.4: a seat's page (screen, board, cards, choices) is identical across
+    """A seat's page (screen, board, cards, choices) is identical across
     worlds that differ only in what it cannot see: in The Hunt the raider's hex and the
     German's hand for the British (and the British hand for the German), in the card
     games the other hands and the decks."""
@@ -149,7 +149,7 @@ def test_every_game_draws_a_table_for_the_browser_on_random_positions() -> None:
 
 
 def test_two_friends_each_get_a_page_of_their_own_side(client: TestClient) -> None:
-    """Issue 27.5: `ai=human` seats a friend at the other side, with a secret link of
+    """`ai=human` seats a friend at the other side, with a secret link of
     their own; each page shows only its seat and plays only on its seat's turn."""
     token = _start(client, "/play/the-hunt?as=british&seed=4&ai=human")
     page = client.get(f"/game/{token}").text

@@ -1,4 +1,4 @@
-"""Hunted: Mining Colony 415: the rules (../shared/rules/hunted_mining_colony_415.txt).
+"""Hunted: Mining Colony 415: the rules (the readings: docs/rulings.md).
 
 One player (seat p1) or two (p1 and p2, Player 2 being Hobbes or Terrance) escape
 through the colony to the Landing Pad. The rules run as a stack of pending steps (as

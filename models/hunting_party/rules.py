@@ -1,4 +1,4 @@
-"""Hunting Party: the rules (../shared/rules/hunting_party.txt) behind the game contract.
+"""Hunting Party: the rules behind the game contract (readings: docs/rulings.md).
 
 2 to 5 Hunters (seats p1..p5, clockwise). The rules run as a stack of pending steps,
 as in The Hunt: the top step says who acts (a seat, or chance) and what is legal;

@@ -1,4 +1,4 @@
-"""Jutland: the rules (../shared/rules/jutland.txt) behind the game contract.
+"""Jutland: the rules behind the game contract (readings: docs/rulings.md).
 
 Six turns, each with Sight, Sail, Strike and Sink phases (turn 2: Sight only).
 In Sight and Sail both players discard any cards face down, then refill to 7 from

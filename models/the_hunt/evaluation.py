@@ -28,7 +28,7 @@ WEIGHTS = (-0.8136, 0.4928, -0.3416, -0.2276, -0.0067, 0.0261, -0.0918, 0.3621, 
 positions of 800 games; on 200 held-out games log-loss 0.642 against 0.688 for the
 constant model, accuracy 0.627: Battles, decided by the cards, keep much of the
 outcome unpredictable). Hand strength was tried and added nothing.
-Fitted again after issue 21's rule fixes (1000 games: held out 0.605 against these
+Fitted again after the rules audit's fixes (1000 games: held out 0.605 against these
 weights' 0.627) the weights predicted better and played worse: `ismcts:easy` scored
 0.250 against the heuristic where these score 0.305 (`hunt arena the-hunt --agents
 ismcts:easy,heuristic --games 100 --seed 20000`, the same 200 games), so these stay."""

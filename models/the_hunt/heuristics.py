@@ -218,7 +218,7 @@ measured: heuristic against heuristic, seeds 0-399, the British won 210 of 400 w
 such rule, 207 at -3, 162 at 0 and 163 at +2 (waiting for a better hand lets more
 Freight Ships sink); ISMCTS's British against PIMC's German, whose playouts follow this
 rule, won 56 of 100 at -3 where they won 42 of the same 100 seeds (8000-8099) without it
-(issue 5's notes). Since the German repairs before attacking, heuristic self-play on
+(docs/strength.md). Since the German repairs before attacking, heuristic self-play on
 seeds 0-1999 gives the British 1065 wins with no rule, 1067 at -5, 991 at -3 and 737 at
 0; the search's rows have been measured at -3 only."""
 

@@ -1,4 +1,4 @@
-"""The Hunt: the rules (../shared/rules/the_hunt.txt) behind the game contract.
+"""The Hunt: the rules behind the game contract (readings: docs/rulings.md).
 
 The German secretly moves the Admiral Graf Spee, announcing only the AP it spends;
 the British hunt it with Forces G, H and K while Freight Ships sail. The rules run as
@@ -6,7 +6,7 @@ a stack of pending steps: the top step says who acts (a seat, or chance) and wha
 legal; automatic steps (an event taking effect, the Freight Ship phase) run at once.
 When the stack is empty the turn sequence pushes the next phase.
 
-Readings of ambiguous sentences follow ../shared/reference/the_hunt_facts.md:
+Readings of ambiguous sentences (docs/rulings.md):
 one card per Card Play phase (the British add Intelligence cards at 1 AP each);
 German AP = card + the whole Reserve, and what is left goes back to the Reserve (at
 most 2: see below); a Mandatory card played in the Hunt phase
@@ -17,7 +17,7 @@ hint or the Altmark, and go when the German next announces a Graf Spee move; a F
 advanced past space 4 enters on 06; Battle duels are simultaneous; the game ends when
 5 Freight Ships are sunk or delivered, or after a Battle.
 
-Readings settled by the rules audit (issue 21), each tested by name in
+Readings settled by the rules audit, each tested by name in
 tests/test_the_hunt_rules.py:
 
 - The Graf Spee moves at most once before its attack and once after it ("may move,
@@ -41,7 +41,7 @@ tests/test_the_hunt_rules.py:
   go on Intelligence for a search that is then cancelled. The British may still play it
   earlier in the turn, for every search of the turn.
 
-Whose turn it is never depends on what the other side cannot see (issue 20): a
+Whose turn it is never depends on what the other side cannot see: a
 reaction window opens for any side holding a card and it passes aloud when it has no
 reaction to play; the British Intelligence window after a search opens whenever they
 hold a card and an AP; the German names the size of its redraw, aloud, wherever the
