@@ -10,7 +10,7 @@ import click
 from hunt.cli.params import SEED
 from hunt.models.game import AnyState
 from hunt.models.registry import available_games
-from hunt.solver.hints import describe, hint_report, move_model
+from hunt.solver.hints import hint_lines, hint_report, move_model
 from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import read_position
 
@@ -41,9 +41,9 @@ def hint(game_name: str, record_path: Path, seat_name: str | None, model: str | 
     budget = search_profile(state.game).advice_iterations if iterations is None else iterations
     report = hint_report(state, seat, model, budget, seed)
     if as_json:
-        click.echo(json.dumps(report, indent=1))
+        click.echo(json.dumps(report.to_json(), indent=1))
         return
-    for line in describe(state, report):
+    for line in hint_lines(state, report):
         click.echo(line)
 
 
@@ -70,4 +70,4 @@ def advise(state: AnyState, seat: int) -> str:
     """The `hint` answer at the play prompt: what `hunt hint` says of the saved game at
     this moment (the same search budget and seed)."""
     budget = search_profile(state.game).advice_iterations
-    return "\n".join(describe(state, hint_report(state, seat, "", budget, seed=0)))
+    return "\n".join(hint_lines(state, hint_report(state, seat, "", budget, seed=0)))

@@ -23,7 +23,7 @@ from hunt.models.game import CHANCE, AnyState
 from hunt.models.plugin import seat_title, upper_first
 from hunt.models.registry import available_games, game_of_record, load_game
 from hunt.models.seat_record import SeatNotebook, is_seat_record
-from hunt.solver.hints import describe, hint_report, move_model
+from hunt.solver.hints import hint_lines, hint_report, move_model
 from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import new_save_path, read_game_record, writable_file, write_record
 
@@ -123,14 +123,14 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
     def hint() -> str:
         state = notebook.world
         budget = search_profile(game).advice_iterations
-        return "\n".join(describe(state, hint_report(state, seat, model, budget, seed=0)))
+        return "\n".join(hint_lines(state, hint_report(state, seat, model, budget, seed=0)))
 
     while not notebook.world.is_terminal():
         state = notebook.world
         player = state.current_player()
         screen = render(state, seat)
         if player == seat:
-            screen += "\n" + "\n".join(describe(state, hint_report(state, seat, model, 0, 0))[1:])
+            screen += "\n" + "\n".join(hint_lines(state, hint_report(state, seat, model, 0, 0))[1:])
         if screen != shown_for:
             click.echo(screen)
             shown_for = screen

@@ -17,7 +17,8 @@ chance itself; where they count something else (Leduc's chips) it is shown as it
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from hunt.errors import HuntError, quoted
@@ -176,46 +177,117 @@ def move_model(game_name: str, model: str | None) -> str:
     return model.lower()
 
 
+@dataclass(frozen=True)
+class RankedPlay:
+    """One candidate play in a hint's ranking, as the seat reads it."""
+
+    text: str
+    share: float
+    """The search's share of visits on it (a solve: how often it plays it)."""
+    value: float
+    """Its raw value (`RankedAction.value`)."""
+    visits: int
+    reason: str
+    """What the play buys, in the game's words ("" if it gives none)."""
+    win_chance: float | None
+    """The value read as a chance (None where values are no chance, or it was not tried)."""
+
+
+@dataclass(frozen=True)
+class HiddenChance:
+    """Something the seat cannot see, with its chance if the others play the solve."""
+
+    text: str
+    chance: float
+
+
+@dataclass(frozen=True)
+class PlayAdvice:
+    """The recommended play of a hint, with the ranking behind it."""
+
+    action: str
+    iterations: int
+    ranking: tuple[RankedPlay, ...]
+    forced: bool
+    """Whether it was the only legal play (nothing was searched)."""
+    solved: bool
+    """Whether the ranking is a solve's (CFR+) rather than a search's."""
+    hidden: tuple[HiddenChance, ...]
+    reason: str
+    """What the recommended play buys, in the game's words."""
+    note: str
+    """Its menu note (what it names or costs)."""
+    value_label: str
+    legend: str
+    """One line on what the numbers mean."""
+
+
+@dataclass(frozen=True)
+class HintReport:
+    """`hunt hint`'s advice for one seat, from that seat's view only: what the terminal
+    and the web board both render."""
+
+    game: str
+    seat: str
+    actions: int
+    """How many actions the game has had."""
+    to_move: str | None
+    """The seat to act, or None at a chance node or the end."""
+    pending: str
+    """What the game waits for, in words the seat may read (`pending`)."""
+    recommendation: PlayAdvice | None
+    """The search's advice when the seat is to act and a budget was given."""
+    game_advice: Mapping[str, Any] = field(default_factory=dict)
+    """The game's own part (its plug-in's `advice`: a belief, the best searches), as
+    JSON-able data its `advice_lines` read."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-able data (`hunt hint --json`): the game's part beside the
+        common fields."""
+        return {"game": self.game, "seat": self.seat, "actions": self.actions,
+                **self.game_advice, "to_move": self.to_move, "pending": self.pending,
+                "recommendation": None if self.recommendation is None
+                else asdict(self.recommendation)}
+
+
 def hint_report(state: AnyState, seat: int, model: str, iterations: int,
-                seed: int) -> dict[str, Any]:
-    """The advice for `seat` as data: the game's own advice (its plugin's, e.g. The
-    Hunt's tracker), and the search's recommended play when `seat` is to act
-    (`iterations` > 0)."""
+                seed: int) -> HintReport:
+    """The advice for `seat`: the game's own advice (its plugin's, e.g. a tracker's
+    belief), and the search's recommended play when `seat` is to act (`iterations` >
+    0)."""
     seats = state.game.info.seat_names
-    report: dict[str, Any] = {"game": state.game.info.name, "seat": seats[seat],
-                              "actions": len(state.history)}
     plugin = game_plugin(state.game.info.name)
-    if plugin.advice is not None:
-        report.update(plugin.advice(state, seat, model or move_model(plugin.name, None)))
-    player = state.current_player()
-    report["to_move"] = seats[player] if player >= 0 else None
-    report["pending"] = pending(state)
-    report["recommendation"] = None
+    game_advice: dict[str, Any] = {} if plugin.advice is None else dict(
+        plugin.advice(state, seat, model or move_model(plugin.name, None)))
     # The game's reasons for its card plays feed the recommendation, not the report.
-    reasons: dict[str, str] = report.pop("play_reasons", {})
+    reasons: dict[str, str] = game_advice.pop("play_reasons", {})
+    player = state.current_player()
+    advice = None
     if player == seat and iterations > 0:
-        report["recommendation"] = recommendation_data(
-            state, recommend(state, iterations, seed), reasons)
-    return report
+        advice = play_advice(state, recommend(state, iterations, seed), reasons)
+    return HintReport(state.game.info.name, seats[seat], len(state.history),
+                      seats[player] if player >= 0 else None, pending(state), advice,
+                      game_advice)
 
 
-def recommendation_data(state: AnyState, advice: Recommendation,
-                        reasons: dict[str, str]) -> dict[str, Any]:
-    """The search's advice as JSON-able data: the play, with what it buys (`reasons`:
-    the game's, by action text) and its menu note, and the ranking, each value read
-    as the game's `ValueScale` says (`win_chance` None where a value is no chance)."""
+def play_advice(state: AnyState, advice: Recommendation,
+                reasons: Mapping[str, str]) -> PlayAdvice:
+    """The search's advice for a seat: the play, with what it buys (`reasons`: the
+    game's, by action text) and its menu note, and the ranking, each value read as the
+    game's `ValueScale` says."""
     scale = value_scale(state.game)
     notes = {state.action_to_string(action): state.choice_note(action)
              for action in state.legal_actions()}
-    ranking = [{**vars(entry), "reason": reasons.get(entry.text, ""),
-                "win_chance": scale.reading(entry.value)
-                if scale.chance and entry.visits else None}
-               for entry in advice.ranking]
-    return {"action": advice.action, "iterations": advice.iterations,
-            "ranking": ranking, "forced": advice.forced, "solved": advice.solved,
-            "hidden": [{"text": text, "chance": chance} for text, chance in advice.hidden],
-            "reason": reasons.get(advice.action, ""), "note": notes.get(advice.action, ""),
-            "value_label": scale.label, "legend": scale.legend}
+    ranking = tuple(RankedPlay(entry.text, entry.share, entry.value, entry.visits,
+                               reasons.get(entry.text, ""),
+                               scale.reading(entry.value)
+                               if scale.chance and entry.visits else None)
+                    for entry in advice.ranking)
+    return PlayAdvice(advice.action, advice.iterations, ranking, advice.forced,
+                      advice.solved, tuple(HiddenChance(text, chance)
+                                           for text, chance in advice.hidden),
+                      reasons.get(advice.action, ""), notes.get(advice.action, ""),
+                      scale.label, scale.legend)
 
 
 def pending(state: AnyState) -> str:
@@ -232,18 +304,17 @@ def pending(state: AnyState) -> str:
     return "nobody (the game is over)"
 
 
-def describe(state: AnyState, report: dict[str, Any]) -> list[str]:
-    """The advice in words (with the game's own part, e.g. The Hunt's shaded map)."""
-    lines = [f"{state.game.info.title}, after {report['actions']} actions: advice for "
-             f"{seat_title(report['seat'])}."]
-    advice_lines = game_plugin(report["game"]).advice_lines
+def hint_lines(state: AnyState, report: HintReport) -> list[str]:
+    """The advice in words (with the game's own part, e.g. a shaded map)."""
+    lines = [f"{state.game.info.title}, after {report.actions} actions: advice for "
+             f"{seat_title(report.seat)}."]
+    advice_lines = game_plugin(report.game).advice_lines
     if advice_lines is not None:
-        lines += advice_lines(state, report)
-    advice = report["recommendation"]
-    if advice is not None:
-        lines += recommendation_lines(state, advice)
-    elif report["to_move"] != report["seat"]:
-        lines.append(f"Waiting for: {report['pending']}.")
+        lines += advice_lines(state, report.to_json())
+    if report.recommendation is not None:
+        lines += recommendation_lines(state, report.recommendation)
+    elif report.to_move != report.seat:
+        lines.append(f"Waiting for: {report.pending}.")
     return lines
 
 
@@ -251,49 +322,49 @@ WIDTH = 80
 """The columns the advice fits in (a terminal's default width)."""
 
 
-def recommendation_lines(state: AnyState, advice: dict[str, Any]) -> list[str]:
+def recommendation_lines(state: AnyState, advice: PlayAdvice) -> list[str]:
     """The recommended play in words: what it buys, the ranking with each value as a
     chance in percent (or the game's score), and a line on what the numbers mean."""
-    solved = advice["solved"]
-    if advice["forced"]:
-        lines = [f"Recommended play: {advice['action']} (the only legal play)."]
+    solved = advice.solved
+    if advice.forced:
+        lines = [f"Recommended play: {advice.action} (the only legal play)."]
     elif solved:
-        mixed = sum(entry["share"] >= MIXED for entry in advice["ranking"]) > 1
-        lines = [f"Recommended play: {advice['action']} (CFR+ solve of "
-                 f"{advice['iterations']} iterations{'; it mixes' if mixed else ''}):"]
+        mixed = sum(entry.share >= MIXED for entry in advice.ranking) > 1
+        lines = [f"Recommended play: {advice.action} (CFR+ solve of "
+                 f"{advice.iterations} iterations{'; it mixes' if mixed else ''}):"]
     else:
-        lines = [f"Recommended play: {advice['action']} (search of "
-                 f"{advice['iterations']} iterations):"]
+        lines = [f"Recommended play: {advice.action} (search of "
+                 f"{advice.iterations} iterations):"]
     # What the play buys (the game's reason), else its menu note (what it names or
     # costs); two lines at most, so the ranking stays in sight.
-    if advice["reason"]:
-        lines += fitted("  It buys ", advice["reason"], ".")
-    elif advice["note"]:
-        lines += fitted("  (", advice["note"], ")")
-    if advice["forced"]:
+    if advice.reason:
+        lines += fitted("  It buys ", advice.reason, ".")
+    elif advice.note:
+        lines += fitted("  (", advice.note, ")")
+    if advice.forced:
         return lines
     scale = value_scale(state.game)
-    for entry in advice["ranking"]:
+    for entry in advice.ranking:
         # An action the search never tried has no value: 0 would read as a coin toss.
-        value = scale.shown(entry["value"]) if entry["visits"] else "not tried"
+        value = scale.shown(entry.value) if entry.visits else "not tried"
         whose = "of the time" if solved else "of the search"
-        lines.append(f"  {entry['text']:<28} {entry['share']:6.1%} {whose}, {value}")
-    lines.append(advice["legend"])
-    if advice["hidden"]:
+        lines.append(f"  {entry.text:<28} {entry.share:6.1%} {whose}, {value}")
+    lines.append(advice.legend)
+    if advice.hidden:
         lines.append("What you cannot see, if the others play the solve:")
-        lines += fitted("  ", hidden_chances(advice["hidden"]), ".")
+        lines += fitted("  ", hidden_chances(advice.hidden), ".")
     return lines
 
 
-def hidden_chances(hidden: list[dict[str, Any]]) -> str:
+def hidden_chances(hidden: Sequence[HiddenChance]) -> str:
     """What a seat cannot see, each with its chance, the words they all begin with said
     once: "the second player holds Kh 25%, Ks 25%" (not "the second player holds" five
     times)."""
-    words = [entry["text"].split() for entry in hidden]
+    words = [entry.text.split() for entry in hidden]
     shared = 0
     while all(len(text) > shared + 1 and text[shared] == words[0][shared] for text in words):
         shared += 1
-    chances = ", ".join(f"{' '.join(text[shared:])} {entry['chance']:.0%}"
+    chances = ", ".join(f"{' '.join(text[shared:])} {entry.chance:.0%}"
                         for text, entry in zip(words, hidden, strict=True))
     return " ".join([*words[0][:shared], chances])
 

@@ -147,7 +147,7 @@ def test_worlds_the_seat_cannot_tell_apart_get_the_same_decision_and_advice() ->
             action = agent.select_action(which)
             assert agent.last_result is not None
             outcomes.append((action, agent.last_result.policy,
-                             hint_report(which, seat, "", 100, 0)["recommendation"]))
+                             hint_report(which, seat, "", 100, 0).recommendation))
         assert outcomes[0] == outcomes[1]
         checked += 1
     assert checked == 6
@@ -210,7 +210,9 @@ def test_leducs_hints_are_the_solves_mix_and_each_moves_worth() -> None:
     assert ranking["call"].share == pytest.approx(policy[CALL])
     assert ranking["raise"].value == pytest.approx(ranking["call"].value, abs=0.01)
     assert advice.agrees("raise") and advice.agrees("call")
-    lines = recommendation_lines(state, hint_report(state, 0, "", 1000, 0)["recommendation"])
+    played = hint_report(state, 0, "", 1000, 0).recommendation
+    assert played is not None
+    lines = recommendation_lines(state, played)
     assert lines[0].startswith("Recommended play: ") and "CFR+ solve of 1000 iterations; " \
         "it mixes" in lines[0]
     assert lines[1] == "  (2 chips in)"  # the raise in a poker player's words
@@ -230,7 +232,7 @@ def test_a_move_the_solve_never_plays_is_a_mistake_and_is_worth_what_it_loses() 
 def test_the_advice_reads_only_the_seats_information_state() -> None:
     reports = [hint_report(hand(card, 5, *KINGS_FACING_A_RAISE[2:]), 1, "", 300, 0)
                for card in (0, 2)]  # the first player's jack, then its queen
-    assert reports[0]["recommendation"] == reports[1]["recommendation"]
+    assert reports[0].recommendation == reports[1].recommendation
 
 
 def test_the_hint_reads_the_opponents_card_from_its_bets_if_it_plays_the_solve() -> None:
@@ -248,7 +250,8 @@ def test_the_hint_reads_the_opponents_card_from_its_bets_if_it_plays_the_solve()
     assert chances[holds + "Jh"] < 0.1 < chances[holds + "Qs"] and chances[holds + "Kh"] > 0.25
     assert [chance for _, chance in facing.hidden] == sorted(chances.values(), reverse=True)
     report = hint_report(hand(2, 4, RAISE), 1, "", 1000, 0)
-    lines = recommendation_lines(hand(2, 4, RAISE), report["recommendation"])
+    assert report.recommendation is not None
+    lines = recommendation_lines(hand(2, 4, RAISE), report.recommendation)
     assert lines[-2] == "What you cannot see, if the others play the solve:"
     # The likeliest first, the holder named once.
     assert lines[-1].startswith("  the first player holds Kh ") and lines[-1].count("holds") == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -14,7 +15,14 @@ from hunt.models.the_hunt import BRITISH, TheHuntGame
 from hunt.models.the_hunt.actions import parse_action
 from hunt.models.the_hunt.advice import play_reason
 from hunt.models.the_hunt.tracker import GrafSpeeTracker
-from hunt.solver.hints import hidden_chances, hint_report, recommendation_lines, value_scale
+from hunt.solver.hints import (
+    HiddenChance,
+    RankedPlay,
+    hidden_chances,
+    hint_report,
+    recommendation_lines,
+    value_scale,
+)
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "the-hunt-british-turn.json"
 
@@ -158,7 +166,7 @@ def test_values_read_honestly_in_every_game() -> None:
 
 def test_what_a_seat_cannot_see_names_the_words_all_outcomes_share_once() -> None:
     def line(*texts: str) -> str:
-        return hidden_chances([{"text": text, "chance": 0.5} for text in texts])
+        return hidden_chances([HiddenChance(text, 0.5) for text in texts])
     assert line("deal Kh", "deal Qs") == "deal Kh 50%, Qs 50%"
     assert line("deal Kh Qs", "deal Kh Js") == "deal Kh Qs 50%, Js 50%"
     assert line("deal Kh", "draw Qs") == "deal Kh 50%, draw Qs 50%"  # nothing shared
@@ -170,15 +178,16 @@ def test_a_forced_play_is_named_without_a_search_and_an_untried_one_has_no_value
     for text in ("deal Jh", "deal Kh"):
         state.apply_action(state.string_to_action(text))
     report = hint_report(state, 0, "", 30, 0)
-    lines = recommendation_lines(state, report["recommendation"])
+    assert report.recommendation is not None
+    lines = recommendation_lines(state, report.recommendation)
     assert lines[-3].startswith("Expected chips: ") and "expected chips " in lines[2]
     # Leduc's hints come from a solve, which reads the card the seat cannot see.
     assert lines[-2:] == ["What you cannot see, if the others play the solve:",
                           "  the second player holds Js 20%, Kh 20%, Ks 20%, Qh 20%, Qs 20%."]
-    forced = {**report["recommendation"], "forced": True, "iterations": 0}
+    forced = replace(report.recommendation, forced=True, iterations=0)
     assert recommendation_lines(state, forced) == \
-        [f"Recommended play: {forced['action']} (the only legal play).", "  (check)"]
+        [f"Recommended play: {forced.action} (the only legal play).", "  (check)"]
     # As a search would report a move it never tried (Leduc's own advice is solved).
-    untried = {**report["recommendation"], "solved": False,
-               "ranking": [{"text": "raise", "share": 0.0, "value": 0.0, "visits": 0}]}
+    untried = replace(report.recommendation, solved=False,
+                      ranking=(RankedPlay("raise", 0.0, 0.0, 0, "", None),))
     assert "of the search, not tried" in recommendation_lines(state, untried)[2]

@@ -275,8 +275,8 @@ def test_hint_waits_for_the_seat_every_world_agrees_on() -> None:
             seat = 1
             if state.current_player() not in (seat, CHANCE):
                 for world in alternative_histories(state, seat, rng):
-                    assert hint_report(world, seat, "uniform", 0, 0)["pending"] == \
-                        hint_report(state, seat, "uniform", 0, 0)["pending"]
+                    assert hint_report(world, seat, "uniform", 0, 0).pending == \
+                        hint_report(state, seat, "uniform", 0, 0).pending
                     compared += 1
             state.apply_action(state.sample_chance_outcome(rng) if state.current_player()
                                == CHANCE else rng.choice(state.legal_actions()))
@@ -328,7 +328,7 @@ for name, options in [("the-hunt", {}), ("jutland", {}), ("hunting-party", {"pla
     while state.current_player() < 0 and not state.is_terminal():
         state.apply_action(state.sample_chance_outcome(rng))
     if not state.is_terminal():
-        print(json.dumps(hint_report(state, state.current_player(), "uniform", 30, 0),
+        print(json.dumps(hint_report(state, state.current_player(), "uniform", 30, 0).to_json(),
                          sort_keys=True))
     spec = "ismcts:iterations=8"
     agents = [make_agent(spec, seat + 1, game) for seat in range(game.info.num_players)]

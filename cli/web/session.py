@@ -24,7 +24,7 @@ from hunt.models.plugin import plain, seat_title
 from hunt.models.registry import game_plugin
 from hunt.solver.agent import Agent
 from hunt.solver.analysis import analysis_lines, analysis_report
-from hunt.solver.hints import describe, hint_report
+from hunt.solver.hints import hint_lines, hint_report
 from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import save_record
 from hunt.solver.session import GameSession
@@ -104,9 +104,9 @@ class WebGame:
             state = self.state.clone()
         report = hint_report(state, seat, "",
                              search_profile(state.game).advice_iterations, seed=0)
-        data: dict[str, Any] = {"text": "\n".join(describe(state, report))}
-        if isinstance(report.get("belief"), dict):
-            data["belief"] = report["belief"]
+        data: dict[str, Any] = {"text": "\n".join(hint_lines(state, report))}
+        if isinstance(report.game_advice.get("belief"), dict):
+            data["belief"] = report.game_advice["belief"]
         return data
 
     def analysis(self) -> str:
