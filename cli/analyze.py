@@ -14,7 +14,7 @@ from hunt.cli.params import SEED
 from hunt.errors import HuntError
 from hunt.models.game import AnyState
 from hunt.models.registry import available_games, game_plugin
-from hunt.solver.analysis import analysis_lines, analysis_report
+from hunt.solver.analysis import AnalysisReport, analysis_lines, analysis_report
 from hunt.solver.record_files import read_position, writable_file
 
 
@@ -58,9 +58,11 @@ def analyze(game_name: str, record_path: Path, playouts: int, count: int,
                                  progress=lambda done, total: bar.update(done - bar.pos))
     if plot_path is not None:
         draw_plot(state, report, plot_path)
-        report["plot"] = str(plot_path)
     if as_json:
-        click.echo(json.dumps(report, indent=1))
+        data = report.to_json()
+        if plot_path is not None:
+            data["plot"] = str(plot_path)
+        click.echo(json.dumps(data, indent=1))
         return
     for line in analysis_lines(state, report, seat):
         click.echo(line)
@@ -80,7 +82,7 @@ def plotting() -> Any:
     return pyplot
 
 
-def draw_plot(state: AnyState, report: dict[str, Any], path: Path) -> None:
+def draw_plot(state: AnyState, report: AnalysisReport, path: Path) -> None:
     """Left: the game's board as its plugin draws it (The Hunt: shaded by the belief),
     if it does (else the curve alone); right: the first seat's win chance along the
     game, counted in turns when the game's analysis gives the turn of each action
@@ -89,20 +91,20 @@ def draw_plot(state: AnyState, report: dict[str, Any], path: Path) -> None:
     pyplot = plotting()
     figure, (left, right) = pyplot.subplots(1, 2, figsize=(12, 4.8))
     plot_board = game_plugin(state.game.info.name).plot_board
-    if plot_board is not None and plot_board(state, report, left):
+    if plot_board is not None and plot_board(state, report.to_json(), left):
         left.set_axis_off()
     else:  # no board to draw: the curve takes the whole width, not half beside a blank
         left.remove()
         right.set_subplotspec(figure.add_gridspec(1, 1)[0])
-    turns: list[int] | None = report.get("action_turns")
-    decided = report["decisions"]
-    where = dict(zip((d["index"] for d in decided),
-                     decision_positions([d["index"] for d in decided], turns), strict=True))
-    right.plot([where[d["index"]] for d in decided], [d["before"] for d in decided], lw=1)
+    turns: list[int] | None = report.game_analysis.get("action_turns")
+    decided = report.decisions
+    where = dict(zip((d.index for d in decided),
+                     decision_positions([d.index for d in decided], turns), strict=True))
+    right.plot([where[d.index] for d in decided], [d.before for d in decided], lw=1)
     seats = state.game.info.seat_names
-    mark_turning_points(right, [(where[p["index"]], p["before"],
-                                 f"{seats[p['seat']].capitalize()}: {p['action']}")
-                                for p in report["turning_points"]])
+    mark_turning_points(right, [(where[p.decision.index], p.decision.before,
+                                 f"{seats[p.decision.seat].capitalize()}: {p.decision.action}")
+                                for p in report.turning_points])
     right.set_ylim(0, 1)
     if turns is None:  # the game says nothing of turns: count what the record counts
         right.set_xlabel("action (its number in the record)")
@@ -110,8 +112,8 @@ def draw_plot(state: AnyState, report: dict[str, Any], path: Path) -> None:
         right.set_xlabel("turn")
         right.xaxis.get_major_locator().set_params(integer=True)  # no turn 2.5
     right.set_ylabel(f"P({seats[0].capitalize()} wins)")
-    how = "both sides playing the solve" if report["judge"] == "solve" \
-        else f"{report['playouts']} playouts per point"
+    how = "both sides playing the solve" if report.judge == "solve" \
+        else f"{report.playouts} playouts per point"
     right.set_title(f"Win chance ({how}; red: turning points)")
     figure.tight_layout()
     figure.savefig(path, dpi=100)

@@ -19,8 +19,8 @@ win chance, read from the dealt cards, would call a good fold a loss.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -234,69 +234,99 @@ def judge_iterations(game: AnyGame) -> int:
     return profile.advice_iterations
 
 
+@dataclass(frozen=True)
+class AnalysisReport:
+    """`hunt analyze`'s report: each decision's win chances, the turning points with the
+    judge's preferred moves, and the game's own part; what the terminal, the plot and
+    the web board all render."""
+
+    game: str
+    seat: str | None
+    """The seat whose record it is (its view only), or None for a full record."""
+    actions: int
+    playouts: int | None
+    """Playouts per win-chance estimate; None where a solve gave the chances."""
+    result: str | None
+    """How the game ended (`State.end_reason`), or None before the end."""
+    decisions: tuple[Decision, ...]
+    turning_points: tuple[TurningPoint, ...]
+    judge: str
+    """Who judged the turning points: "search", or "solve" (a game its levels solve)."""
+    game_analysis: Mapping[str, Any] = field(default_factory=dict)
+    """The game's own part (its plug-in's `analysis`: a belief turn by turn), as
+    JSON-able data its `analysis_lines` and `plot_board` read."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-able data (`hunt analyze --json`)."""
+        return {
+            "game": self.game, "seat": self.seat, "actions": self.actions,
+            "playouts": self.playouts, "result": self.result,
+            "decisions": [{**asdict(d), "swing": d.swing, "mistake": d.mistake}
+                          for d in self.decisions],
+            "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
+                                "preferred": p.preferred, "mix": p.mix}
+                               for p in self.turning_points],
+            "judge": self.judge, **self.game_analysis}
+
+
 def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count: int = 3,
                     iterations: int | None = None, seed: int = 0,
-                    progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """`hunt analyze`'s report as data: each decision's win chances, the turning points
-    with the search's preferred moves and the game's own part; `seat` None for a full
-    record, else the seat whose record it is (its view only)."""
+                    progress: Callable[[int, int], None] | None = None) -> AnalysisReport:
+    """`hunt analyze`'s report: each decision's win chances, the turning points with the
+    search's preferred moves and the game's own part; `seat` None for a full record,
+    else the seat whose record it is (its view only)."""
     budget = iterations or judge_iterations(state.game)
     found = decisions(state, playouts, seed, seat=seat, iterations=budget,
                       **({"progress": progress} if progress else {}))
     points = turning_points(state, found, count, budget, seed)
-    seats = state.game.info.seat_names
     solved = search_profile(state.game).solves_whole
-    report: dict[str, Any] = {
-        "game": state.game.info.name, "seat": None if seat is None else seats[seat],
-        # A game its levels solve is judged by the solve, with no playouts at all.
-        "actions": len(state.history), "playouts": None if solved else playouts,
-        "result": state.end_reason() or None,
-        "decisions": [{**asdict(d), "swing": d.swing, "mistake": d.mistake} for d in found],
-        "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
-                            "preferred": p.preferred, "mix": p.mix} for p in points],
-        # Who judged the turning points: a search, or a solve (a game its levels solve).
-        "judge": "solve" if solved else "search",
-    }
     plugin = game_plugin(state.game.info.name)
-    if plugin.analysis is not None:  # the game's own part, e.g. The Hunt's belief by turn
-        report.update(plugin.analysis(state, {d.index: d.before for d in found}, seat))
-    return report
+    # the game's own part, e.g. a belief turn by turn
+    own = {} if plugin.analysis is None else dict(
+        plugin.analysis(state, {d.index: d.before for d in found}, seat))
+    return AnalysisReport(
+        state.game.info.name, None if seat is None else state.game.info.seat_names[seat],
+        len(state.history),
+        # A game its levels solve is judged by the solve, with no playouts at all.
+        None if solved else playouts, state.end_reason() or None, tuple(found),
+        tuple(points), "solve" if solved else "search", own)
 
 
-def analysis_lines(state: AnyState, report: dict[str, Any], seat: int | None) -> list[str]:
+def analysis_lines(state: AnyState, report: AnalysisReport, seat: int | None) -> list[str]:
     """The analysis in words, as `hunt analyze` prints it."""
     seats = state.game.info.seat_names
     plugin = game_plugin(state.game.info.name)
-    found = report["decisions"]
+    found = report.decisions
     seen = "" if seat is None else f" as {seat_title(seats[seat])} saw them"
-    judge = report["judge"]
+    judge = report.judge
     how = "if both sides play the solve" if judge == "solve" \
-        else f"from {report['playouts']} playouts each"
+        else f"from {report.playouts} playouts each"
     lines = [f"{state.game.info.title}: {plural(len(state.history), 'action')}, "
              f"{plural(len(found), 'decision')}; win chances{seen},", f"  {how}:"]
     if plugin.analysis_lines is not None:
-        lines += plugin.analysis_lines(state, report)
+        lines += plugin.analysis_lines(state, report.to_json())
     else:  # the chance before each decision, of the seat whose record it is, if one
-        whose, key = (seats[0], "before") if seat is None else (seats[seat], "decider_before")
-        lines += [f"  before action {decision['index'] + 1:>3}: P({whose} wins) "
-                  f"{decision[key]:5.1%}"
+        whose = seats[0] if seat is None else seats[seat]
+        lines += [f"  before action {decision.index + 1:>3}: P({whose} wins) "
+                  f"{decision.before if seat is None else decision.decider_before:5.1%}"
                   for decision in found[:: max(1, len(found) // 12)]]
     if judge == "solve":
         unit = SCORE_UNITS.get(state.game.info.name, "of the return")
         lines.append(f"Turning points (mistakes by the solve: {unit} given up, from what "
                      "the decider knew):")
-        if found and not any(decision["mistake"] for decision in found):
+        if found and not any(decision.mistake for decision in found):
             lines.append("  none: every decision was the solve's play or as good")
     else:
         lines.append("Turning points (the biggest swings of the decider's own chances):")
-    for point in report["turning_points"]:
-        better = f"; the {judge} preferred {point['preferred']}" if point["preferred"] \
+    for point in report.turning_points:
+        better = f"; the {judge} preferred {point.preferred}" if point.preferred \
             else f"; the {judge} agrees"
-        if "," in point["mix"]:  # the solve mixes: how often it plays each move
-            better += f" ({point['mix']})"
-        what = f"{point['cost']:+.2f} {unit}" if judge == "solve" else f"{point['swing']:+.1%}"
-        lines.append(f"  action {point['index'] + 1}: {seat_title(seats[point['seat']])} "
-                     f"played {point['action']}: {what}{better}")
+        if "," in point.mix:  # the solve mixes: how often it plays each move
+            better += f" ({point.mix})"
+        made = point.decision
+        what = f"{made.cost or 0.0:+.2f} {unit}" if judge == "solve" else f"{made.swing:+.1%}"
+        lines.append(f"  action {made.index + 1}: {seat_title(seats[made.seat])} "
+                     f"played {made.action}: {what}{better}")
     if state.end_reason():
         result = f"Result: {state.end_reason()}"
         counts = SCORE_UNITS.get(state.game.info.name)

@@ -160,15 +160,16 @@ def test_leducs_turning_points_are_judged_by_the_solve() -> None:
     for action in (2, 4, 2, 0):  # a queen, a king; the queen raises, the king folds
         state.apply_action(action)
     report = analysis_report(state, None, playouts=10, count=2)
-    assert report["judge"] == "solve" and report["playouts"] is None  # none were played
-    [folded] = report["turning_points"]  # the queen's raise is the solve's own play
-    assert folded["action"] == "fold" and folded["cost"] < -1.0
-    assert folded["preferred"] in ("raise", "call")
+    assert report.judge == "solve" and report.playouts is None  # none were played
+    [point] = report.turning_points  # the queen's raise is the solve's own play
+    folded = point.decision
+    assert folded.action == "fold" and folded.cost is not None and folded.cost < -1.0
+    assert point.preferred in ("raise", "call")
     lines = "\n".join(analysis_lines(state, report, None))
     assert "Turning points (mistakes by the solve: chips given up, from what the decider " \
         "knew):" in lines
-    assert f"second player played fold: {folded['cost']:+.2f} chips; the solve preferred " \
-        f"{folded['preferred']}" in lines
+    assert f"second player played fold: {folded.cost:+.2f} chips; the solve preferred " \
+        f"{point.preferred}" in lines
     assert lines.endswith("Result: second folded; chips: the first player +1, the second "
                           "player -1.")
 
@@ -185,8 +186,8 @@ def test_a_hand_played_by_the_solve_has_no_turning_points() -> None:
         agents = [CFRAgent(iterations=100, seed=seed), CFRAgent(iterations=100, seed=seed + 9)]
         state = play_game(game, agents, seed=seed).state
         report = analysis_report(state, None, playouts=2)
-        assert not any(d["mistake"] for d in report["decisions"])
-        assert report["turning_points"] == []
+        assert not any(d.mistake for d in report.decisions)
+        assert report.turning_points == ()
         assert "  none: every decision was the solve's play or as good" \
             in analysis_lines(state, report, None)
 
@@ -237,11 +238,11 @@ def test_a_seat_records_analysis_shows_that_seats_own_chances() -> None:
     for action in (2, 4, 1, 1):  # a queen, a king; both check
         state.apply_action(action)
     report = analysis_report(state, 1, count=1)
-    [decision] = report["decisions"]  # the second player's one decision
+    [decision] = report.decisions  # the second player's one decision
     lines = analysis_lines(state, report, 1)
     assert lines[0] == "Leduc Hold'em: 4 actions, 1 decision; win chances as the second " \
         "player saw them,"
-    assert f"  before action   4: P(second wins) {decision['decider_before']:5.1%}" in lines
+    assert f"  before action   4: P(second wins) {decision.decider_before:5.1%}" in lines
 
 
 def test_a_solve_calls_a_mistake_only_a_costly_move_outside_its_mix() -> None:
