@@ -2,8 +2,7 @@
 own profile, a small budget) and PIMC return the move and the root statistics kept in
 tests/data/search_goldens.json. A refactor or a speed-up must not change a decision; a
 change of policy that does rewrites the file (HUNT_WRITE_SEARCH_GOLDENS=1, with
--p no:xdist) and says why
-in its commit."""
+-p no:xdist) and says why in its commit."""
 
 from __future__ import annotations
 
