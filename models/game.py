@@ -123,37 +123,6 @@ class Game(ABC, Generic[StateT, ActionT, ObsT]):
         chance outcomes; it is kept in the record. The rules themselves never draw.
         """
 
-    @abstractmethod
-    def heuristic_action(self, observation: ObsT, legal_actions: Sequence[ActionT],
-                         rng: random.Random) -> ActionT:
-        """The game's rule-of-thumb choice for the seat whose `observation` this is.
-
-        It sees only that seat's observation and legal actions, so it cannot cheat.
-        Used by `HeuristicAgent` and as the rollout policy of the search.
-        """
-
-    def rollout_action(self, state: StateT, rng: random.Random) -> ActionT:
-        """The search's playout policy in a sampled world; uniform random by default.
-
-        Games override it with a fast form of their heuristic. It may read the acting
-        seat's own cards in the sampled world, never another seat's.
-        """
-        action: ActionT = rng.choice(state.legal_actions())
-        return action
-
-    def search_reward(self, state: StateT) -> list[float]:
-        """What the search maximizes at the end of a playout: `returns()` by default.
-
-        A game may add a small margin term (ordered like the returns, never beyond
-        them) so that playouts tell a narrow win from a wide one.
-        """
-        return state.returns()
-
-    def evaluate(self, state: StateT) -> list[float] | None:
-        """Estimated returns where a playout is cut short (the search's profile says
-        where, `hunt.solver.profiles`); None: play to the end."""
-        return None
-
     def check_record_game(self, record: Mapping[str, Any]) -> None:
         """`RecordError` unless `record` (full or seat) is an object of this game, played
         with these options."""

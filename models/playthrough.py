@@ -20,7 +20,7 @@ from typing import Any
 
 from hunt.models.game import CHANCE, AnyGame, AnyState, as_json
 from hunt.models.plugin import plain
-from hunt.models.registry import game_plugin
+from hunt.models.registry import game_plugin, game_policy
 
 POLICIES = ("random", "heuristic")
 """How a playthrough's decisions are made."""
@@ -49,8 +49,8 @@ def playthrough(game: AnyGame, seed: int, policy: str = "random") -> str:
         if player == CHANCE:
             action = state.sample_chance_outcome(rng)
         elif policy == "heuristic":
-            action = game.heuristic_action(state.observation(player), state.legal_actions(),
-                                           rng)
+            action = game_policy(game).heuristic_action(game, state.observation(player),
+                                                        state.legal_actions(), rng)
         else:
             action = rng.choice(state.legal_actions())
         who = "chance" if player == CHANCE else seats[player]

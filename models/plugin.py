@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from hunt.boards.data import BoardSet
 from hunt.models.game import AnyGame, AnyState, Observation
 from hunt.models.options import OptionSpec
+from hunt.models.policy import AnyPolicy, GamePolicy
 
 SCREEN_WIDTH = 80
 """The columns every screen fits in (a terminal's default width)."""
@@ -128,6 +129,9 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     """What `hunt play` shows a seat."""
     board_sets: tuple[BoardSet, ...]
     """The board files the game reads (`hunt board show`)."""
+    policy: AnyPolicy = field(default_factory=GamePolicy)
+    """The game's own player: its rules of thumb, playouts and their scoring (the
+    default plays out at random and has no rules of thumb)."""
     advice: Advice[StateT] | None = None
     advice_lines: ReportLines[StateT] | None = None
     move_models: tuple[str, ...] = ()

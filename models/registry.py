@@ -17,6 +17,7 @@ from typing import Any
 from hunt.errors import OptionError, RecordError, UnknownGameError, quoted
 from hunt.models.game import AnyGame, AnyState
 from hunt.models.plugin import AnyPlugin, GamePlugin, check_plugin
+from hunt.models.policy import AnyPolicy, GamePolicy
 
 
 class RegistrationError(Exception):
@@ -52,6 +53,21 @@ def game_plugin(name: str) -> AnyPlugin:
     if isinstance(plugin.game, type):
         copyreg.pickle(plugin.game, _by_name)
     return plugin
+
+
+@cache
+def _policy(name: str) -> AnyPolicy:
+    return game_plugin(name).policy
+
+
+def game_policy(game: AnyGame) -> AnyPolicy:
+    """The own player of `game`: the rules of thumb, playouts and their scoring that
+    the heuristic agent and the search use. A registered game's comes from its
+    plug-in; a game class may name its own `policy` (a game made for a test)."""
+    own = getattr(game, "policy", None)
+    if isinstance(own, GamePolicy):
+        return own
+    return _policy(game.info.name)
 
 
 def load_game(name: str, /, **options: Any) -> AnyGame:

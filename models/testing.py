@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from hunt.errors import IllegalActionError
 from hunt.models.game import CHANCE, Action, AnyGame, AnyState, as_json
+from hunt.models.registry import game_policy
 
 _NOT_AN_ACTION = ("not", "an", "action")
 
@@ -132,7 +133,7 @@ def check_state(state: AnyState, rng: random.Random, game_seed: int, step: int, 
         raise _fail(game_seed, step, f"current player {player} is not a seat")
     elif state.chance_outcomes():
         raise _fail(game_seed, step, "chance outcomes at a decision node")
-    elif state.game.rollout_action(state, rng) not in actions:
+    elif game_policy(state.game).rollout_action(state, rng) not in actions:
         raise _fail(game_seed, step, "the playout policy chose an illegal action")
     if not full and not determinize:
         return actions

@@ -21,7 +21,7 @@ import statistics
 from typing import Any
 
 from hunt.models.game import Action, AnyState
-from hunt.models.registry import load_game
+from hunt.models.registry import game_policy, load_game
 from hunt.solver.bench import midgame_states
 from hunt.solver.ismcts import ISMCTS
 from hunt.solver.pimc import PIMCAgent
@@ -53,7 +53,7 @@ def choices(state: AnyState, index: int, iterations: int) -> dict[str, Action]:
     """Each setting's choice at `state` (the heuristic's read from a sampled world)."""
     seat = state.current_player()
     sample = state.determinize(seat, random.Random(index), state.belief(seat))
-    chosen = {"heuristic": state.game.rollout_action(sample, random.Random(index)),
+    chosen = {"heuristic": game_policy(state.game).rollout_action(sample, random.Random(index)),
               "pimc": PIMCAgent(iterations=iterations, seed=index).select_action(state)}
     for name, settings in SETTINGS.items():
         chosen[name] = ISMCTS(iterations=iterations, seed=index, **settings).search(state).action

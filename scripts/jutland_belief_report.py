@@ -19,6 +19,7 @@ import random
 import statistics
 
 from hunt.models.jutland import GERMAN, JutlandGame, heuristics
+from hunt.models.registry import game_policy
 
 
 def opponent_wins(opponent: int, theirs: int, mine: int) -> bool:
@@ -57,7 +58,7 @@ def main() -> None:
                                           for force in forces) / len(forces)
                     briers[name].append(
                         (chance_they_win - opponent_wins(opponent, true, mine)) ** 2)
-            state.apply_action(game.heuristic_action(
+            state.apply_action(game_policy(game).heuristic_action(game,
                 state.observation(seat), state.legal_actions(), deciders[seat]))
     print(f"{len(errors['uniform'])} Strike choices in {args.games} heuristic games, "
           f"{args.samples} worlds each")

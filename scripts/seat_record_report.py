@@ -18,6 +18,7 @@ import time
 from hunt.errors import RecordError
 from hunt.models import load_game
 from hunt.models.game import CHANCE, AnyGame, AnyState
+from hunt.models.registry import game_policy
 from hunt.models.seat_record import seat_record, world_from_seat_record
 
 
@@ -28,7 +29,7 @@ def heuristic_game(game: AnyGame, seed: int) -> AnyState:
     while not state.is_terminal():
         player = state.current_player()
         state.apply_action(state.sample_chance_outcome(rng) if player == CHANCE else
-                           game.heuristic_action(state.observation(player),
+                           game_policy(game).heuristic_action(game, state.observation(player),
                                                  state.legal_actions(), rng))
     return state
 

@@ -6,6 +6,7 @@ import random
 from abc import ABC, abstractmethod
 
 from hunt.models.game import Action, AnyState
+from hunt.models.registry import game_policy
 
 
 class Agent(ABC):
@@ -45,7 +46,8 @@ class RandomAgent(Agent):
 
 
 class HeuristicAgent(Agent):
-    """The game's own rules of thumb (`Game.heuristic_action`), from the seat's observation."""
+    """The game's own rules of thumb (its policy's `heuristic_action`), from the seat's
+    observation."""
 
     name = "heuristic"
 
@@ -54,6 +56,6 @@ class HeuristicAgent(Agent):
 
     def select_action(self, state: AnyState) -> Action:
         seat = state.current_player()
-        action: Action = state.game.heuristic_action(state.observation(seat),
-                                                     state.legal_actions(), self.rng)
+        action: Action = game_policy(state.game).heuristic_action(
+            state.game, state.observation(seat), state.legal_actions(), self.rng)
         return action

@@ -22,9 +22,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from hunt.errors import HuntError, quoted
-from hunt.models.game import CHANCE, AnyGame, AnyState, Game
+from hunt.models.game import CHANCE, AnyGame, AnyState
 from hunt.models.plugin import seat_title
-from hunt.models.registry import game_plugin
+from hunt.models.registry import game_plugin, game_policy
 from hunt.solver.cfr import solved_advice
 from hunt.solver.ismcts import ISMCTS
 from hunt.solver.profiles import search_profile
@@ -125,7 +125,7 @@ def value_scale(game: AnyGame) -> ValueScale:
                           f"Expected {unit}: what {after}.")
     # A game that adds a margin to its returns (`search_reward`) makes the mean a
     # little more than a count of wins: the legend says so rather than hide it.
-    margin = type(game).search_reward is not Game.search_reward
+    margin = game_policy(game).adds_margin
     if info.cooperative:
         # Every seat wins or loses together; the game's goal is the escape.
         return ValueScale("chance to escape", 0.0, 1.0, True,

@@ -8,7 +8,7 @@ decisions by the action, everything else by what it saw (`State.views_since`), s
 the British tree branches on the German's announcements, never on its hidden hex.
 At a decision, the acting seat's tree picks among the actions available in this
 world by availability-aware UCB; the first action not tried yet is expanded, then a
-playout (the game's `rollout_action`, cut at `rollout_depth` with its `evaluate`)
+playout (the game policy's `rollout_action`, cut at `rollout_depth` with its `evaluate`)
 gives the returns that every tree backs up for its own seat. How far the trees grow,
 whether the game's own choice stands against a close call, and how often playouts
 stray from the rollout policy are the game's measured profile (`hunt.solver.profiles`)
@@ -36,6 +36,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, TypedDict, Unpack
 
 from hunt.models.game import CHANCE, Action, AnyState
+from hunt.models.registry import game_policy
 from hunt.solver.agent import Agent
 from hunt.solver.budget import budget_spent, check_budget
 from hunt.solver.features import view_features
@@ -205,7 +206,8 @@ class ISMCTS:
         if len(legal) == 1:
             return self._result(state, legal, _Node(), guide, shape, 0, 0.0)
         # The game's own choice here, read from a sampled world as a playout would.
-        guide = state.game.rollout_action(state.determinize(seat, self.rng, prior), self.rng)
+        guide = game_policy(state.game).rollout_action(
+            state.determinize(seat, self.rng, prior), self.rng)
         if self.config.workers > 1:
             root, done = self._grow_in_parallel(state)
         else:
@@ -252,6 +254,7 @@ class ISMCTS:
         seats = range(len(roots))
         expanded = False
         decisions = 0
+        policy = game_policy(world.game)
         while not world.is_terminal() and not expanded \
                 and (not shape.tree_depth or decisions < shape.tree_depth):
             player = world.current_player()
@@ -259,7 +262,7 @@ class ISMCTS:
             if player == CHANCE:
                 world.apply_legal_action(world.sample_chance_outcome(self.rng))
             else:
-                guide = world.game.rollout_action(world, self.rng)
+                guide = policy.rollout_action(world, self.rng)
                 legal = world.legal_actions()
                 if self.config.prior:
                     self._add_priors(nodes[player], world, legal)

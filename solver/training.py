@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hunt.models.game import AnyState
-from hunt.models.registry import load_game
+from hunt.models.registry import game_policy, load_game
 from hunt.solver.agent import Agent
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.backends import run_all
@@ -85,7 +85,7 @@ def self_play(task: SelfPlayTask) -> list[Sample]:
     agents = [_Recorder(make_agent(task.agent, task.seed * 7919 + seat, game), decisions)
               for seat in range(game.info.num_players)]
     final = play_game(game, agents, task.seed).state
-    rewards = game.search_reward(final)
+    rewards = game_policy(game).search_reward(final)
     return [Sample(view, choices, target, rewards[seat])
             for seat, view, choices, target in decisions]
 

@@ -19,6 +19,7 @@ from hunt.models import load_game
 from hunt.models.game import CHANCE
 from hunt.models.hunted import HuntedAction, HuntedGame, HuntedState
 from hunt.models.hunted.rules import Fight, Item, slug
+from hunt.models.registry import game_policy
 from hunt.models.steps import Step
 from hunt.models.testing import check_game
 from hunt.solver.agent import HeuristicAgent
@@ -816,18 +817,17 @@ def test_the_heuristic_arms_a_partner_with_nothing_to_toss_and_otherwise_passes(
     draw(state, "Stalker")
     assert state.stage() == "give" and state.current_player() == 1
 
-    def advice() -> str:
-        return state.action_to_string(state.game.heuristic_action(
-            state.heuristic_view(1), state.legal_actions(), random.Random(0)))
+    def advice(state: HuntedState) -> str:
+        return state.action_to_string(game_policy(state.game).heuristic_action(
+            state.game, state.heuristic_view(1), state.legal_actions(), random.Random(0)))
 
-    assert advice() == "give pulse-rifle"
+    assert advice(state) == "give pulse-rifle"
     state.inventory[0] = [Item("Pulse Rifle", 1, 0)]  # it can reload: no gift needed
-    assert advice() == "pass"
+    assert advice(state) == "pass"
     draw_state = new_state(players=2)
     draw_state.inventory[1].append(Item("Ammo"))
     draw(draw_state, "Medkit", window="")  # a window after a draw: nothing is needed
-    assert draw_state.action_to_string(draw_state.game.heuristic_action(
-        draw_state.heuristic_view(1), draw_state.legal_actions(), random.Random(0))) == "pass"
+    assert advice(draw_state) == "pass"
 
 
 def test_records_replay_a_game_exactly() -> None:

@@ -17,6 +17,7 @@ from hunt.models import load_game
 from hunt.models.game import CHANCE, TERMINAL, random_action, take_forced_steps
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState, PartyAction
 from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, NO_FLEE, SHOOT
+from hunt.models.registry import game_policy
 from hunt.models.steps import Step
 from hunt.models.testing import check_game
 from hunt.solver.agent import HeuristicAgent
@@ -810,7 +811,8 @@ def test_the_heuristic_flees_from_natives_near_death() -> None:
     round_with(state, rig(state, "ambush", ("natives",) * 5), {0: "shoot", 1: "shoot"})
     assert state.current_player() == first and state.stack[-1].kind == "flee-window"
     state.hands[first] = [0, 1, 1]
-    choice = state.game.heuristic_action(state.observation(first), state.legal_actions(),
+    choice = game_policy(state.game).heuristic_action(state.game, state.observation(first),
+                                                      state.legal_actions(),
                                          random.Random(0))
     assert choice == PartyAction("flee")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import Any
 
 import pytest
@@ -18,6 +18,7 @@ from hunt.models.game import (
     Observation,
     State,
 )
+from hunt.models.policy import GamePolicy
 from hunt.models.testing import check_game, indistinguishable_worlds
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.agent_specs import AgentSpecError, make_agent
@@ -55,16 +56,13 @@ class HideAndSeek(Game["HideAndSeekState", str, Observation]):
     info = GameInfo(name="hide-and-seek", title="Hide and seek", num_players=2,
                     min_players=2, max_players=2, seat_names=("hider", "seeker"),
                     max_game_length=3, zero_sum=True)
+    policy: GamePolicy[Any, str, Observation] = GamePolicy()  # not registered: random playouts
 
     def __init__(self) -> None:
         super().__init__({})
 
     def new_initial_state(self, seed: int = 0) -> HideAndSeekState:
         return HideAndSeekState(self, seed)
-
-    def heuristic_action(self, observation: Observation, legal_actions: Sequence[str],
-                         rng: random.Random) -> str:
-        return rng.choice(list(legal_actions))
 
     def from_record(self, record: Any) -> HideAndSeekState:
         state = self.new_initial_state(record["seed"])
@@ -362,13 +360,17 @@ def test_a_tree_of_depth_one_only_grows_root_actions() -> None:
 
 def test_an_epsilon_playout_strays_from_the_rollout_policy() -> None:
     from hunt.models.jutland import JutlandGame, JutlandState
+    from hunt.models.jutland.policy import JutlandPolicy
     from hunt.solver.playout import play_out
 
-    class AlwaysDone(JutlandGame):
+    class AlwaysDone(JutlandPolicy):
         def rollout_action(self, state: JutlandState, rng: random.Random) -> int:
             return state.legal_actions()[-1]  # always "done": discards and deploys nothing
 
-    game = AlwaysDone()
+    class Passive(JutlandGame):
+        policy = AlwaysDone()
+
+    game = Passive()
     strayed = 0
     for seed in range(40):
         world = game.new_initial_state(seed)
@@ -382,6 +384,7 @@ def test_an_epsilon_playout_strays_from_the_rollout_policy() -> None:
 
 def test_a_cut_playout_returns_the_games_evaluation_and_plays_on_where_it_has_none() -> None:
     from hunt.models.the_hunt import TheHuntGame
+    from hunt.models.the_hunt.policy import TheHuntPolicy
     from hunt.solver.playout import play_out
 
     game = TheHuntGame()
@@ -389,11 +392,11 @@ def test_a_cut_playout_returns_the_games_evaluation_and_plays_on_where_it_has_no
     while state.flow == "setup":
         state.apply_action(state.legal_actions()[0])  # no evaluation before play begins
     estimate = play_out(state.clone(), random.Random(1), max_depth=0)
-    assert estimate == game.evaluate(state) and -1 < estimate[0] < 1
+    assert estimate == TheHuntPolicy().evaluate(state) and -1 < estimate[0] < 1
     assert estimate[0] == -estimate[1]
     early = game.new_initial_state(3)
     result = play_out(early, random.Random(1), max_depth=0)  # setup is played on
-    assert early.flow != "setup" and result == game.evaluate(early)
+    assert early.flow != "setup" and result == TheHuntPolicy().evaluate(early)
 
 
 def test_ismcts_does_not_leak_the_graf_spee_hex() -> None:

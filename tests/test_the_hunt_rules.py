@@ -15,6 +15,7 @@ import pytest
 from hunt.errors import IllegalActionError
 from hunt.models import load_game
 from hunt.models.game import CHANCE, AnyState, take_forced_steps
+from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.actions import PASS
@@ -1017,7 +1018,8 @@ def test_fair_weather_turns_a_4_into_a_successful_search() -> None:
 # -- rules of thumb ---------------------------------------------------------------------
 
 def heuristic_choice(state: TheHuntState, seat: int) -> str:
-    action = GAME.heuristic_action(state.observation(seat), state.legal_actions(),
+    action = game_policy(GAME).heuristic_action(GAME, state.observation(seat),
+                                                state.legal_actions(),
                                    random.Random(0))
     return state.action_to_string(action)
 

@@ -9,6 +9,7 @@ from typing import Any
 from hunt.boards.hunted_data import HUNTED
 from hunt.models.hunted.help import RULES, card_texts
 from hunt.models.hunted.observation import HuntedObservation
+from hunt.models.hunted.policy import HuntedPolicy
 from hunt.models.hunted.rules import HuntedGame, HuntedState
 from hunt.models.hunted.screen import screen
 from hunt.models.hunted.web import web_board
@@ -30,7 +31,8 @@ def advice_lines(state: HuntedState, report: Mapping[str, Any]) -> list[str]:
 PLUGIN: GamePlugin[HuntedGame, HuntedState, HuntedObservation] = GamePlugin(
     name="hunted", title="Hunted: Mining Colony 415", seats=("p1", "p2"),
     game=HuntedGame, options=HuntedGame.option_spec, screen=screen,
-    board_sets=(HUNTED,), advice=advice, advice_lines=advice_lines,
+    board_sets=(HUNTED,),
+    policy=HuntedPolicy(), advice=advice, advice_lines=advice_lines,
     goals={"": "To win, cross the colony to your ship at the landing pad and defeat the "
                "Queen,\nbefore time runs out or your health drops to zero."},
     rules=RULES, cards=card_texts, web_board=web_board)

@@ -69,17 +69,11 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
 """
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import Any
 
 from hunt.boards.hunted_data import LANDING_PAD, SIDES, TOSSES, HuntedCard, load_hunted
 from hunt.models.game import Game, GameInfo
-
-# evaluation and heuristics name these rules only for type checking: no import cycle.
-from hunt.models.hunted.evaluation import win_chance
-from hunt.models.hunted.heuristics import heuristic_action
-from hunt.models.hunted.observation import HuntedObservation, HuntedSeen
+from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.state import (
     DIFFICULTIES,
     DONE,
@@ -171,28 +165,6 @@ class HuntedGame(Game["HuntedState", HuntedAction, HuntedObservation]):
         """Set up: health and time on the board, the pulse rifles loaded, the decks whole."""
         return HuntedState(self, seed)
 
-    def heuristic_action(self, observation: HuntedSeen, legal_actions: Sequence[HuntedAction],
-                         rng: random.Random) -> HuntedAction:
-        """Rules of thumb from `hunt.models.hunted.heuristics`."""
-        return heuristic_action(self, observation, legal_actions, rng)
-
-    def rollout_action(self, state: HuntedState, rng: random.Random) -> HuntedAction:
-        """The heuristic, from the acting seat's view of the sampled world."""
-        seat = state.current_player()
-        return self.heuristic_action(state.heuristic_view(seat), state.legal_actions(), rng)
-
-    def evaluate(self, state: HuntedState) -> list[float] | None:
-        """P(escape) from the fitted model (`hunt.models.hunted.evaluation`), at a turn
-        outside a fight; anything else is played on."""
-        if state.over or state.fight is not None or state.stack[-1].kind != "turn":
-            return None
-        return [win_chance(state)] * self.players
-
-    def search_reward(self, state: HuntedState) -> list[float]:
-        """The returns, plus a thousandth of the score for a win (the score adds at
-        most 0.06): an escape with more health and time left is the better one."""
-        bonus = state.score() / 1000 if state.won else 0.0
-        return [value + bonus for value in state.returns()]
 
 class HuntedState(HuntedViews):
     """A position of Hunted: the position and flow (`state.py`), chance odds

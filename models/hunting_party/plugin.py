@@ -5,6 +5,7 @@ from __future__ import annotations
 from hunt.boards.hunting_party_data import HUNTING_PARTY
 from hunt.models.hunting_party.help import RULES, card_texts
 from hunt.models.hunting_party.observation import PartyObservation
+from hunt.models.hunting_party.policy import HuntingPartyPolicy
 from hunt.models.hunting_party.rules import HuntingPartyGame, HuntingPartyState
 from hunt.models.hunting_party.screen import deck_page, hunters_page, screen
 from hunt.models.hunting_party.web import web_board
@@ -14,6 +15,7 @@ PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = Game
     name="hunting-party", title="Hunting Party", seats=("p1", "p2", "p3", "p4", "p5"),
     game=HuntingPartyGame, options=HuntingPartyGame.option_spec,
     screen=screen, board_sets=(HUNTING_PARTY,),
+    policy=HuntingPartyPolicy(),
     goals={"": "To win, score the most: 1 point a trophy, and your secret Goal's if "
                "met.\nThe dead lose 3. Each round, play an Action face down, then "
                "discard Fate."},

@@ -51,17 +51,12 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import Any
 
 from hunt.boards.hunting_party_data import FateCard, Goal, Hunter, load_hunting_party
 from hunt.errors import OptionError
 from hunt.models.game import Game, GameInfo
-
-# the heuristics name these rules only for type checking: no import cycle.
-from hunt.models.hunting_party.heuristics import heuristic_action
-from hunt.models.hunting_party.observation import FateCardSeen, PartyObservation, PartySeen
+from hunt.models.hunting_party.observation import FateCardSeen, PartyObservation
 from hunt.models.hunting_party.state import (
     CAMP,
     FLEE,
@@ -119,25 +114,6 @@ class HuntingPartyGame(Game["HuntingPartyState", PartyAction, PartyObservation])
         """Before the Hunters are dealt: every deck whole, no hands."""
         return HuntingPartyState(self, seed)
 
-    def heuristic_action(self, observation: PartySeen, legal_actions: Sequence[PartyAction],
-                         rng: random.Random) -> PartyAction:
-        """Rules of thumb from `hunt.models.hunting_party.heuristics`."""
-        return heuristic_action(self, observation, legal_actions, rng)
-
-    def rollout_action(self, state: HuntingPartyState, rng: random.Random) -> PartyAction:
-        """The heuristic, from the acting seat's view of the sampled world."""
-        seat = state.current_player()
-        return self.heuristic_action(state.heuristic_view(seat), state.legal_actions(), rng)
-
-    def search_reward(self, state: HuntingPartyState) -> list[float]:
-        """The returns, plus a little for the lead in points (at most 0.09, less
-        than any step between two returns), so playouts tell a near miss from a rout."""
-        scores = state.scores()
-        rewards = state.returns()
-        for seat, score in enumerate(scores):
-            lead = score - max(s for other, s in enumerate(scores) if other != seat)
-            rewards[seat] += max(-0.09, min(0.09, 0.01 * lead))
-        return rewards
 
 class HuntingPartyState(PartyViews):
     """A position of Hunting Party: the round (`state.py`), Resolve Fate (`fate.py`)

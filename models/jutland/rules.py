@@ -44,8 +44,6 @@ HAND_SIZE = 7
 GUESS_LIKE_HEURISTIC = 0.75
 """How often a sampled world gives the German the heuristic's hidden choice."""
 
-MARGIN_WEIGHT = 0.25
-"""Most the margin of ships sunk adds to a search playout's result."""
 
 BIG, SMALL = 0, 1
 """Indices into a (big ships, small ships) casualty pair."""
@@ -106,25 +104,6 @@ class JutlandGame(Game["JutlandState", int, JutlandObservation]):
     def new_initial_state(self, seed: int = 0) -> JutlandState:
         """Turn 1, both hands empty, the whole deck to draw from."""
         return JutlandState(self, seed)
-
-    def heuristic_action(self, observation: JutlandObservation, legal_actions: Sequence[int],
-                         rng: random.Random) -> int:
-        """Rules of thumb from `hunt.models.jutland.heuristics`."""
-        return heuristics.heuristic_action(self, observation, legal_actions, rng)
-
-    def search_reward(self, state: JutlandState) -> list[float]:
-        """The result, plus up to 0.25 for the margin of ships sunk (big ones double),
-        so the search prefers wide wins and narrow losses."""
-        german_sank, british_sank = state.losses[BRITISH], state.losses[GERMAN]
-        margin = (german_sank[SMALL] + 2 * german_sank[BIG]) \
-            - (british_sank[SMALL] + 2 * british_sank[BIG])
-        bonus = max(-MARGIN_WEIGHT, min(MARGIN_WEIGHT, margin * MARGIN_WEIGHT / 10))
-        german = state.returns()[GERMAN] + bonus
-        return [german, -german]
-
-    def rollout_action(self, state: JutlandState, rng: random.Random) -> int:
-        """The heuristic, read from the acting side's hand in the sampled world."""
-        return heuristics.rollout_action(state, rng)
 
 
 class JutlandState(State[int, JutlandObservation]):

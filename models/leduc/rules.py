@@ -14,7 +14,7 @@ the action is the card dealt (0..5, rank = card // 2).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import Any
 
 from hunt.boards.leduc_rules import LeducRules, load_leduc_rules
@@ -52,34 +52,6 @@ class LeducGame(Game["LeducState", int, LeducObservation]):
         """"Qh" for card 3."""
         return self.rules.ranks[card // 2] + self.rules.suits[card % 2]
 
-    def heuristic_action(self, observation: LeducObservation, legal_actions: Sequence[int],
-                         rng: random.Random) -> int:
-        """Raise a pair or a King, call a Queen, check or fold a Jack facing a bet."""
-        card = observation["card"]
-        if card is None:
-            raise ValueError("the heuristic acts for a seat holding its card")
-        ranks = self.rules.ranks
-        own = ranks.index(card[0])
-        public = observation["public_card"]
-        pair = public is not None and public[0] == card[0]
-        return _rule_of_thumb(own, pair, public is None, legal_actions, rng)
-
-    def rollout_action(self, state: LeducState, rng: random.Random) -> int:
-        """The rule of thumb, read straight from the sampled world."""
-        seat = state.current_player()
-        own = state.cards[seat] // 2
-        pair = state.public >= 0 and state.public // 2 == own
-        return _rule_of_thumb(own, pair, state.public < 0, state.legal_actions(), rng)
-
-
-def _rule_of_thumb(rank: int, pair: bool, first_round: bool, legal: Sequence[int],
-                   rng: random.Random) -> int:
-    strong = pair or (rank == 2 and first_round)
-    if strong and RAISE in legal:
-        return RAISE
-    if strong or rank >= 1 or FOLD not in legal:
-        return CALL
-    return CALL if rng.random() < 0.3 else FOLD  # a Jack facing a bet: mostly give up
 
 
 class LeducState(State[int, LeducObservation]):

@@ -19,6 +19,7 @@ from hunt.models.plugin import GamePlugin, plural
 from hunt.models.the_hunt.advice import advice_report, belief_by_turn
 from hunt.models.the_hunt.help import RULES, card_texts
 from hunt.models.the_hunt.observation import HuntObservation
+from hunt.models.the_hunt.policy import TheHuntPolicy
 from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.screen import choices_map, hand_page, map_page, screen
 from hunt.models.the_hunt.svg import web_board
@@ -204,6 +205,7 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, HuntObservation] = GamePlugin(
     name="the-hunt", title="The Hunt", seats=("german", "british"),
     game=TheHuntGame, options=TheHuntGame.option_spec, screen=screen,
     board_sets=(THE_HUNT_MAP, THE_HUNT_TRACKS, THE_HUNT_CARDS),
+    policy=TheHuntPolicy(),
     advice=advice, advice_lines=advice_lines, move_models=MODELS,
     analysis=analysis, analysis_lines=analysis_lines, plot_board=plot_board,
     board_lines=board_lines, bench=bench, bench_hint_seat="british",

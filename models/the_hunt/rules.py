@@ -49,8 +49,6 @@ raider is.
 """
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import Any
 
 import networkx as nx
@@ -61,11 +59,7 @@ from hunt.boards.the_hunt_tracks import HuntTracks, load_hunt_tracks
 from hunt.models.game import Game, GameInfo
 from hunt.models.options import Option, OptionSpec
 from hunt.models.the_hunt.actions import AP_FOR_STEPS, HuntAction
-
-# evaluation and heuristics name these rules only for type checking: no import cycle.
-from hunt.models.the_hunt.evaluation import german_win_chance
-from hunt.models.the_hunt.heuristics import heuristic_action
-from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
+from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.state import BRITISH, DIE, GERMAN, MAX_HINTS, SIDES, VARIANTS
 from hunt.models.the_hunt.views import HuntViews
 
@@ -121,31 +115,6 @@ class TheHuntGame(Game["TheHuntState", HuntAction, HuntObservation]):
     def new_initial_state(self, seed: int = 0) -> TheHuntState:
         """Before the freight draw: forces placed, markers on their start spaces."""
         return TheHuntState(self, seed)
-
-    def heuristic_action(self, observation: HuntSeen, legal_actions: Sequence[HuntAction],
-                         rng: random.Random) -> HuntAction:
-        """Rules of thumb from `hunt.models.the_hunt.heuristics`."""
-        return heuristic_action(self, observation, legal_actions, rng)
-
-    def rollout_action(self, state: TheHuntState, rng: random.Random) -> HuntAction:
-        """The heuristic, from the acting side's view of the sampled world (the few
-        facts it reads, gathered without building a whole observation)."""
-        step = state.stack[-1]
-        # The legal actions in the engine's order, not sorted: the same rules of thumb,
-        # only equal candidates may come in another order; sorting a hundred moves at
-        # every playout step was a tenth of the playout's time.
-        decisions = state._decisions(step)
-        if len(decisions) == 1:  # a pass with no reaction card, a redraw with no choice
-            return decisions[0]
-        return self.heuristic_action(state.heuristic_view(step.seat), decisions, rng)
-
-    def evaluate(self, state: TheHuntState) -> list[float] | None:
-        """Expected returns from the fitted win-chance model
-        (`hunt.models.the_hunt.evaluation`); a Battle is played out instead."""
-        if state.flow in ("battle", "setup") or state.graf_spee is None:
-            return None
-        german = 2 * german_win_chance(state) - 1
-        return [german, -german]
 
     def hex_distance(self, a: str, b: str) -> int:
         """Hexes between `a` and `b` along the map."""

@@ -1,0 +1,44 @@
+"""The Hunt's own player: the rules of thumb (`heuristics`), the fast playout form of
+them, and the fitted evaluation where a playout is cut short (`evaluation`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from hunt.models.policy import GamePolicy
+from hunt.models.the_hunt.actions import HuntAction
+from hunt.models.the_hunt.evaluation import german_win_chance
+from hunt.models.the_hunt.heuristics import heuristic_action
+from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
+from hunt.models.the_hunt.rules import TheHuntGame, TheHuntState
+
+
+class TheHuntPolicy(GamePolicy[TheHuntState, HuntAction, HuntObservation]):
+    """The Hunt's rules of thumb and playouts."""
+
+    def heuristic_action(self, game: TheHuntGame, observation: HuntSeen,
+                         legal_actions: Sequence[HuntAction],
+                         rng: random.Random) -> HuntAction:
+        """Rules of thumb from `hunt.models.the_hunt.heuristics`."""
+        return heuristic_action(game, observation, legal_actions, rng)
+
+    def rollout_action(self, state: TheHuntState, rng: random.Random) -> HuntAction:
+        """The heuristic, from the acting side's view of the sampled world (the few
+        facts it reads, gathered without building a whole observation)."""
+        step = state.stack[-1]
+        # The legal actions in the engine's order, not sorted: the same rules of thumb,
+        # only equal candidates may come in another order; sorting a hundred moves at
+        # every playout step was a tenth of the playout's time.
+        decisions = state._decisions(step)
+        if len(decisions) == 1:  # a pass with no reaction card, a redraw with no choice
+            return decisions[0]
+        return heuristic_action(state.game, state.heuristic_view(step.seat), decisions, rng)
+
+    def evaluate(self, state: TheHuntState) -> list[float] | None:
+        """Expected returns from the fitted win-chance model
+        (`hunt.models.the_hunt.evaluation`); a Battle is played out instead."""
+        if state.flow in ("battle", "setup") or state.graf_spee is None:
+            return None
+        german = 2 * german_win_chance(state) - 1
+        return [german, -german]
