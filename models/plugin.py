@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from hunt.boards.data import BoardSet
 from hunt.models.game import AnyGame, AnyState, Observation
 from hunt.models.options import OptionSpec
+from hunt.models.profile import DEFAULT_PROFILE, SearchProfile
 
 SCREEN_WIDTH = 80
 """The columns every screen fits in (a terminal's default width)."""
@@ -126,8 +127,12 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     """The options, declared once (the `Game` class's `option_spec`)."""
     screen: Screen[GameT, ObsT]
     """What `hunt play` shows a seat."""
-    board_sets: tuple[BoardSet, ...]
-    """The board files the game reads (`hunt board show`)."""
+    board_sets: tuple[BoardSet, ...] = ()
+    """The board files the game reads (`hunt board show`); none for a game with
+    nothing printed on its components."""
+    profile: SearchProfile = DEFAULT_PROFILE
+    """How the search plays the game: its measured budget and shape (read by
+    `hunt.solver.profiles.search_profile`)."""
     advice: Advice[StateT] | None = None
     advice_lines: ReportLines[StateT] | None = None
     move_models: tuple[str, ...] = ()
@@ -181,7 +186,7 @@ AnyPlugin = GamePlugin[Any, Any, Any]
 """Any game's registration: what the commands read."""
 
 
-REQUIRED = ("name", "title", "seats", "game", "options", "screen", "board_sets")
+REQUIRED = ("name", "title", "seats", "game", "options", "screen")
 """The parts every registered game must give."""
 
 

@@ -13,6 +13,7 @@ from hunt.models.hunted.rules import HuntedGame, HuntedState
 from hunt.models.hunted.screen import screen
 from hunt.models.hunted.web import web_board
 from hunt.models.plugin import GamePlugin
+from hunt.models.profile import SearchProfile
 
 
 def advice(state: HuntedState, seat: int, model: str) -> dict[str, Any]:
@@ -31,6 +32,8 @@ PLUGIN: GamePlugin[HuntedGame, HuntedState, HuntedObservation] = GamePlugin(
     name="hunted", title="Hunted: Mining Colony 415", seats=("p1", "p2"),
     game=HuntedGame, options=HuntedGame.option_spec, screen=screen,
     board_sets=(HUNTED,), advice=advice, advice_lines=advice_lines,
+    # About 0.2 s a move: a solo game (~100 choices) took 15-18 s.
+    profile=SearchProfile(normal_iterations=300, rollout_depth=30),
     goals={"": "To win, cross the colony to your ship at the landing pad and defeat the "
                "Queen,\nbefore time runs out or your health drops to zero."},
     rules=RULES, cards=card_texts, web_board=web_board)
