@@ -104,6 +104,13 @@ class GameInfo:
     cooperative: bool = False
     """Whether every seat always gets the same return: the players win or lose
     together (and one seat alone is a solo game)."""
+    min_utility: float = -1.0
+    """No seat's return is below this (OpenSpiel's `min_utility`); -1: a loss."""
+    max_utility: float = 1.0
+    """No seat's return is above this; 1: a win."""
+    score_unit: str | None = None
+    """What a return counts when it is not a share of a win ("chips"); None: the
+    returns are wins and losses, and advice reads them as chances."""
 
 
 class Game(ABC, Generic[StateT, ActionT, ObsT]):

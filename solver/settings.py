@@ -42,7 +42,7 @@ class SpecKey:
     key: str
     """The name in a spec: "tree" in `ismcts:tree=1`."""
     accepts: str
-    """What the error message lists for it: "tree=N (from 0)"."""
+    """What the error message lists for it: "tree=N"."""
     parse: Callable[[str], Any]
     """The field's value from the text after "=" (lower case unless `keep_case`);
     ValueError if the text is not accepted. A bare word's parser is given ""."""
@@ -83,36 +83,36 @@ class ISMCTSConfig:
     (whichever ends first)."""
 
     iterations: int | None = field(default=1000, metadata=_spec(
-        "iterations", "iterations=N (from 1)", lambda text: whole(text, 1),
+        "iterations", "iterations=N (>= 1)", lambda text: whole(text, 1),
         "iterations per decision; None: only the time limit counts"))
     time_limit: float | None = field(default=None, metadata=_spec(
-        "time", "time=S (from 0.01 s)", lambda text: finite(text, 0.01),
+        "time", "time=S (>= 0.01)", lambda text: finite(text, 0.01),
         "seconds per decision, instead of the iterations; None: only the iterations count",
         clears="iterations"))
     exploration: float = field(default=0.7, metadata={})
     """UCB's exploration constant (no spec sets it)."""
     rollout_depth: int | None = field(default=None, metadata=_spec(
-        "depth", "depth=N (from 0)", lambda text: whole(text, 0),
+        "depth", "depth=N", lambda text: whole(text, 0),
         "actions a playout takes before the game's evaluation; None: the game's profile's"))
     guide_weight: float = field(default=5.0, metadata=_spec(
-        "guide", "guide=W (from 0)", lambda text: finite(text, 0),
+        "guide", "guide=W", lambda text: finite(text, 0),
         "progressive bias W / (visits + 1) toward the game's own choice; 0: none"))
     use_belief: bool = field(default=True, metadata=_spec(
         "uniform", "uniform", _bare(False),
         "weight the samples by the game's belief; uniform: every consistent world alike"))
     confidence: float | None = field(default=None, metadata=_spec(
-        "confidence", "confidence=C (from 0)", lambda text: finite(text, 0),
+        "confidence", "confidence=C", lambda text: finite(text, 0),
         "standard errors by which the search's choice must beat the game's own choice "
         "(0: the search's always); None: the game's profile's"))
     epsilon: float | None = field(default=None, metadata=_spec(
-        "epsilon", "epsilon=E (0 to 1)", lambda text: finite(text, 0, 1),
+        "epsilon", "epsilon=E (<= 1)", lambda text: finite(text, 0, 1),
         "share of playout decisions made at random; None: the game's profile's"))
     tree_depth: int | None = field(default=None, metadata=_spec(
-        "tree", "tree=N (from 0)", lambda text: whole(text, 0),
+        "tree", "tree=N", lambda text: whole(text, 0),
         "decisions an iteration takes in the trees before its playout (1: flat UCB over "
         "the root actions, 0: no limit); None: the game's profile's"))
     temperature: float | None = field(default=None, metadata=_spec(
-        "temperature", "temperature=T (from 0)", lambda text: finite(text, 0),
+        "temperature", "temperature=T", lambda text: finite(text, 0),
         "draw the move by visits ** (1 / T), mixed play an opponent cannot read (0: the "
         "most visited); None: the game's profile's"))
     smooth: bool | None = field(default=None, metadata=_spec(
@@ -120,7 +120,7 @@ class ISMCTSConfig:
         "Smooth UCT: select sometimes by the average strategy, draw the move from the "
         "visits; None: the game's profile's"))
     workers: int = field(default=1, metadata=_spec(
-        "workers", "workers=N (from 1)", lambda text: whole(text, 1),
+        "workers", "workers=N (>= 1)", lambda text: whole(text, 1),
         "processes a decision is searched on, its iterations shared among them "
         "(`hunt.solver.parallel`)"))
     model: str | None = field(default=None, metadata=_spec(
@@ -129,11 +129,11 @@ class ISMCTSConfig:
         "None: the game's shipped weights where a prior or a value asks for them",
         keep_case=True))
     prior: float = field(default=0.0, metadata=_spec(
-        "prior", "prior=C (from 0)", lambda text: finite(text, 0),
+        "prior", "prior=C", lambda text: finite(text, 0),
         "PUCT's constant: select by mean value + C * P(action) * sqrt(availability) / "
         "(1 + visits), P the network's chance; 0: UCB"))
     value: float = field(default=0.0, metadata=_spec(
-        "value", "value=V (0 to 1)", lambda text: finite(text, 0, 1),
+        "value", "value=V (<= 1)", lambda text: finite(text, 0, 1),
         "the network's share of a leaf's value, the playout's the rest (1: no playout)"))
 
     def __post_init__(self) -> None:
