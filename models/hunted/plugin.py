@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hunt.boards.hunted_data import HUNTED
+from hunt.boards.hunted import BOARD_SETS
 from hunt.models.hunted.help import RULES, card_texts
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame, HuntedState
@@ -31,7 +31,7 @@ def advice_lines(state: HuntedState, report: Mapping[str, Any]) -> list[str]:
 PLUGIN: GamePlugin[HuntedGame, HuntedState, HuntedObservation] = GamePlugin(
     name="hunted", title="Hunted: Mining Colony 415", seats=("p1", "p2"),
     game=HuntedGame, options=HuntedGame.option_spec, screen=screen,
-    board_sets=(HUNTED,), advice=advice, advice_lines=advice_lines,
+    board_sets=BOARD_SETS, advice=advice, advice_lines=advice_lines,
     # About 0.2 s a move: a solo game (~100 choices) took 15-18 s.
     profile=SearchProfile(normal_iterations=300, rollout_depth=30),
     goals={"": "To win, cross the colony to your ship at the landing pad and defeat the "

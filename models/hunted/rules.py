@@ -73,7 +73,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from hunt.boards.hunted_data import LANDING_PAD, SIDES, TOSSES, HuntedCard, load_hunted
+from hunt.boards.hunted.data import LANDING_PAD, SIDES, TOSSES, HuntedCard, load_hunted
 from hunt.models.game import Game, GameInfo
 
 # evaluation and heuristics name these rules only for type checking: no import cycle.

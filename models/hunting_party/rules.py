@@ -55,7 +55,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from hunt.boards.hunting_party_data import FateCard, Goal, Hunter, load_hunting_party
+from hunt.boards.hunting_party.data import FateCard, Goal, Hunter, load_hunting_party
 from hunt.errors import OptionError
 from hunt.models.game import Game, GameInfo
 

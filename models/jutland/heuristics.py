@@ -24,7 +24,7 @@ from hunt.models.game import CHANCE
 from hunt.models.jutland.observation import JutlandObservation
 
 if TYPE_CHECKING:
-    from hunt.boards.jutland_deck import JutlandTurn
+    from hunt.boards.jutland.deck import JutlandTurn
     from hunt.models.jutland.rules import JutlandGame, JutlandState
 
 RESERVE = 3

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hunt.boards.jutland_deck import JUTLAND
+from hunt.boards.jutland import BOARD_SETS
 from hunt.models.jutland.help import RULES, card_texts
 from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame, JutlandState
@@ -14,7 +14,7 @@ from hunt.models.profile import SearchProfile
 PLUGIN: GamePlugin[JutlandGame, JutlandState, JutlandObservation] = GamePlugin(
     name="jutland", title="Jutland", seats=("german", "british"),
     game=JutlandGame, options=JutlandGame.option_spec, screen=screen,
-    board_sets=(JUTLAND,),
+    board_sets=BOARD_SETS,
     profile=SearchProfile(
         # About 600 iterations a second with full playouts.
         normal_iterations=1000,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hunt.boards.leduc_rules import LEDUC
+from hunt.boards.leduc import BOARD_SETS
 from hunt.models.leduc.help import RULES
 from hunt.models.leduc.observation import LeducObservation
 from hunt.models.leduc.rules import LeducGame, LeducState
@@ -13,7 +13,7 @@ from hunt.models.profile import SearchProfile
 PLUGIN: GamePlugin[LeducGame, LeducState, LeducObservation] = GamePlugin(
     name="leduc", title="Leduc Hold'em", seats=("first", "second"),
     game=LeducGame, options=LeducGame.option_spec, screen=screen,
-    board_sets=(LEDUC,),
+    board_sets=BOARD_SETS,
     # The levels solve the game whole with CFR+ (`hunt.solver.cfr`), and its budget
     # sets them apart (`scripts/leduc_exploitability.py`, chips a hand a best response
     # wins): easy 10 iterations, 0.610, about as exploitable as ISMCTS at normal

@@ -17,7 +17,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from hunt.boards.leduc_rules import LeducRules, load_leduc_rules
+from hunt.boards.leduc.rules import LeducRules, load_leduc_rules
 from hunt.models.game import CHANCE, TERMINAL, Game, GameInfo, State
 from hunt.models.leduc.observation import LeducObservation
 from hunt.models.options import OptionSpec

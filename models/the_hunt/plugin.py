@@ -11,9 +11,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hunt.boards.the_hunt_cards import THE_HUNT_CARDS
-from hunt.boards.the_hunt_map import THE_HUNT_MAP, draw_map, load_hunt_map, routes_through
-from hunt.boards.the_hunt_tracks import THE_HUNT_TRACKS
+from hunt.boards.the_hunt import BOARD_SETS
+from hunt.boards.the_hunt.map import draw_map, load_hunt_map, routes_through
 from hunt.models.game import random_action
 from hunt.models.plugin import GamePlugin, plural
 from hunt.models.profile import SearchProfile
@@ -204,7 +203,7 @@ def bench(quick: bool, progress: Callable[[str], None]) -> list[tuple[str, str, 
 PLUGIN: GamePlugin[TheHuntGame, TheHuntState, HuntObservation] = GamePlugin(
     name="the-hunt", title="The Hunt", seats=("german", "british"),
     game=TheHuntGame, options=TheHuntGame.option_spec, screen=screen,
-    board_sets=(THE_HUNT_MAP, THE_HUNT_TRACKS, THE_HUNT_CARDS),
+    board_sets=BOARD_SETS,
     profile=SearchProfile(
         # 300 answered in 0.8 s a decision, well inside the normal level's 2 s; 600 take
         # about 1.6 s and won 40 of 40 games against the heuristic where 300 won 30 of
