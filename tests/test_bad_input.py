@@ -24,7 +24,7 @@ from hunt.cli.menu import parse_number
 from hunt.cli.play import save_record, writable_file
 from hunt.cli.records import MAX_DEPTH, MAX_RECORD_BYTES, read_record
 from hunt.errors import OptionError, OutputError, RecordError
-from hunt.models import load_game, state_from_record
+from hunt.models import available_games, load_game, state_from_record
 from hunt.models.game import random_action
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -269,7 +269,8 @@ def test_a_long_line_is_echoed_cut_short() -> None:
 
 # Fuzz -----------------------------------------------------------------------------
 
-GAMES = ["leduc", "jutland", "the-hunt", "hunting-party", "hunted"]
+GAMES = available_games()
+"""Every registered game."""
 
 
 def random_line(rng: random.Random) -> str:
