@@ -115,7 +115,7 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     observations are `ObsT`. The parts without a default are required (`check_plugin`)."""
 
     name: str
-    """The registered name, e.g. "the-hunt" (its package's folder, hyphenated)."""
+    """The registered name, e.g. "my-game" (its package's folder, hyphenated)."""
     title: str
     """The name on the box, as `GameInfo.title` (read without building the game)."""
     seats: tuple[str, ...]

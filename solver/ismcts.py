@@ -333,8 +333,8 @@ class ISMCTS:
 
 
 SMOOTH_UCT = (0.9, 0.002, 0.1)
-"""Smooth UCT's schedule (eta, d, gamma; Heinrich & Silver 2015, their Kuhn and Leduc
-settings): the share of selections made by UCB."""
+"""Smooth UCT's schedule (eta, d, gamma; Heinrich & Silver 2015, their settings for
+two small poker games): the share of selections made by UCB."""
 
 
 def smooth_uct_share(visits: int) -> float:
