@@ -341,6 +341,7 @@ def test_the_spec_parser_and_its_message_come_from_the_config_s_fields() -> None
     message = str(caught.value)
     assert message.endswith(f"accepted: easy, normal, hard, {accepted()}")
     assert "\n" not in message and all(f"{key}" in message for key in SPEC_KEYS)
+    assert all(spec.help and "\n" not in spec.help for _, spec in SPEC_KEYS.values())
     with pytest.raises(AgentSpecError, match=r"accepted: easy, normal, hard, "
                                              r"iterations=N \(>= 1\)$"):
         make_agent("pimc:tree=1", 1)
