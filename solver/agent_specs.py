@@ -100,6 +100,7 @@ def _cfr(spec: str, settings: str, seed: int, game: AnyGame | None) -> Agent:
         raise AgentSpecError(
             f"{quoted(spec)}: CFR+ solves only a small game whose first state hides "
             f"nothing; accepted games: {', '.join(cfr_games())}")
+    # CFR+'s budget is read by the search's own budget fields: one parser, one message.
     config = _parse(spec, settings, ISMCTSConfig(iterations=normal), normal, CFR_SETTINGS)
     return CFRAgent(config.iterations, config.time_limit, seed=seed)
 
