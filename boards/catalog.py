@@ -9,21 +9,24 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cache
+from importlib import import_module, resources
 from pathlib import Path
 
 from hunt.boards.data import BoardFile, BoardSet, board_file_override, read_board_file
-from hunt.boards.hunted_data import HUNTED
-from hunt.boards.hunting_party_data import HUNTING_PARTY
-from hunt.boards.jutland_deck import JUTLAND
-from hunt.boards.leduc_rules import LEDUC
-from hunt.boards.the_hunt_cards import THE_HUNT_CARDS
-from hunt.boards.the_hunt_map import THE_HUNT_MAP
-from hunt.boards.the_hunt_tracks import THE_HUNT_TRACKS
 from hunt.errors import BoardError
 
-BOARD_SETS: tuple[BoardSet, ...] = (THE_HUNT_MAP, THE_HUNT_TRACKS, THE_HUNT_CARDS, JUTLAND,
-                                    HUNTED, HUNTING_PARTY, LEDUC)
-"""What each loader reads (a file may be in several: the tracks are read with the map)."""
+
+@cache
+def board_sets() -> tuple[BoardSet, ...]:
+    """What each game's loaders read (a file may be in several: a game's second file
+    may be read with its first), from every package under boards/ with board files:
+    its `BOARD_SETS`."""
+    found: list[BoardSet] = []
+    for entry in sorted(resources.files("hunt.boards").iterdir(), key=lambda e: e.name):
+        if entry.is_dir() and entry.joinpath("__init__.py").is_file():
+            found += getattr(import_module(f"hunt.boards.{entry.name}"), "BOARD_SETS", ())
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -40,14 +43,14 @@ class Kind:
     @property
     def sets(self) -> tuple[BoardSet, ...]:
         """The board sets that read this file."""
-        return tuple(board_set for board_set in BOARD_SETS
+        return tuple(board_set for board_set in board_sets()
                      if board_set.directory == self.directory and self.file in board_set.files)
 
 
 def kinds() -> tuple[Kind, ...]:
     """Every board file of every game, once each."""
     found: dict[tuple[str, str], Kind] = {}
-    for board_set in BOARD_SETS:
+    for board_set in board_sets():
         for board_file in board_set.files:
             found.setdefault((board_set.directory, board_file.filename),
                              Kind(board_set.game, board_set.directory, board_file))

@@ -102,9 +102,9 @@ class BoardSet:
     """A game's board files, in reading order, and the checks across them."""
 
     game: str
-    """The game's registered name ("the-hunt")."""
+    """The game's registered name ("my-game")."""
     directory: str
-    """Its folder under boards/ ("the_hunt")."""
+    """Its folder under boards/ ("my_game")."""
     files: tuple[BoardFile, ...]
     checks: tuple[CrossCheck, ...] = ()
 

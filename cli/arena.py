@@ -17,7 +17,6 @@ from hunt.models.plugin import plural
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent_specs import AGENT_NAMES, make_agent
 from hunt.solver.arena import ArenaLogError, GameOutcome, arena_tasks, logged_outcomes, run_arena
-from hunt.solver.hints import SCORE_UNITS
 
 
 @click.command()
@@ -129,7 +128,7 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
     click.echo(f"  {specs[0]} wins {data['wins']}, draws {data['draws']}, "
                f"loses {data['losses']}: score {data['score']:.3f} "
                f"(95% interval {low:.3f} to {high:.3f})")
-    unit = SCORE_UNITS.get(loaded.info.name)
+    unit = loaded.info.score_unit
     if unit is not None and "mean_return" in data:
         # A game whose returns count something (chips): how much, not only how often.
         low, high = data["mean_return_95"]

@@ -24,7 +24,6 @@ from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent import Agent
 from hunt.solver.agent_specs import LEVELS, level_agent, make_agent
-from hunt.solver.hints import SCORE_UNITS
 from hunt.solver.record_files import (
     new_save_path,
     numbered,
@@ -224,7 +223,7 @@ def tally(finished: Sequence[AnyState], human: int) -> str:
     counts = Counter(outcome(state, human) for state in finished)
     said = [f"{key} {counts[key]}" for key in OUTCOMES if counts[key]]
     line = f"After {len(finished)} games: {', '.join(said)}"
-    unit = SCORE_UNITS.get(finished[0].game.info.name)
+    unit = finished[0].game.info.score_unit
     if unit is not None:
         total = sum(state.returns()[human] for state in finished)
         line += f"; {unit} in all: {total:+g}"

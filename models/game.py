@@ -34,7 +34,7 @@ RECORD_FORMAT = 3
 2: every decision is recorded, the forced ones too (a reaction window a player can
 only pass since it holds no reaction card, a redraw with one size open). Format 1
 records left those out, when such windows opened only for a player holding the card.
-3: The Hunt's British may add Intelligence between a search and its roll, or `pass`.
+3: a seat may add a card between a search and its roll, or `pass`.
 Older records still replay (`Game.from_record`): a decision they skip is taken when it
 has a single legal action, or else is a `pass` (a window the older rules did not open).
 """
@@ -88,7 +88,7 @@ class GameInfo:
     """Static facts about a game, independent of any position."""
 
     name: str
-    """Registry name, e.g. "jutland"."""
+    """Registry name, e.g. "my-game" (its folder `my_game`, hyphenated)."""
     title: str
     """Name as printed on the box."""
     num_players: int
@@ -104,6 +104,13 @@ class GameInfo:
     cooperative: bool = False
     """Whether every seat always gets the same return: the players win or lose
     together (and one seat alone is a solo game)."""
+    min_utility: float = -1.0
+    """No seat's return is below this (OpenSpiel's `min_utility`); -1: a loss."""
+    max_utility: float = 1.0
+    """No seat's return is above this; 1: a win."""
+    score_unit: str | None = None
+    """What a return counts when it is not a share of a win ("chips"); None: the
+    returns are wins and losses, and advice reads them as chances."""
 
 
 class Game(ABC, Generic[StateT, ActionT, ObsT]):

@@ -5,8 +5,8 @@ A card game's hidden part is often only which kinds of card some groups of cards
 seat saw exactly when some counts stay in bounds: no hand holds fewer than none of a
 kind when it gives one up, no deck yields more of a kind than it held. Those are linear
 constraints on whole numbers, so an integer program finds a dealing whenever one exists
-(scipy's `milp`), and random costs make it a random one. Jutland and Hunting Party deal
-with it (`hunt.models.seat_record`, `State.resample_hidden`).
+(scipy's `milp`), and random costs make it a random one. The card games that hide
+hands deal with it (`hunt.models.seat_record`, `State.resample_hidden`).
 """
 
 from __future__ import annotations

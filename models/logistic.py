@@ -1,6 +1,6 @@
-"""Logistic win-chance models: the cut-off evaluations of the search (The Hunt,
-Hunted) are a weighted sum of a position's features through the logistic function,
-with weights fitted by `scripts/fit_evaluation.py`."""
+"""Logistic win-chance models: the cut-off evaluations of the search (in the games
+that cut playouts) are a weighted sum of a position's features through the logistic
+function, with weights fitted by `scripts/fit_evaluation.py`."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ class Option:
     name: str
     type: type
     """bool, int, float, str, or dict: a mapping of the `choices` (as keys) to chances
-    above 0, at most 1 (Hunted's hit rates)."""
+    above 0, at most 1 (hit rates by kind)."""
     default: Any
     help: str
     choices: tuple[Any, ...] = ()

@@ -18,6 +18,7 @@ from hunt.boards.data import BoardSet
 from hunt.models.game import AnyGame, AnyState, Observation
 from hunt.models.options import OptionSpec
 from hunt.models.policy import AnyPolicy, GamePolicy
+from hunt.models.profile import DEFAULT_PROFILE, SearchProfile
 
 SCREEN_WIDTH = 80
 """The columns every screen fits in (a terminal's default width)."""
@@ -115,7 +116,7 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     observations are `ObsT`. The parts without a default are required (`check_plugin`)."""
 
     name: str
-    """The registered name, e.g. "the-hunt" (its package's folder, hyphenated)."""
+    """The registered name, e.g. "my-game" (its package's folder, hyphenated)."""
     title: str
     """The name on the box, as `GameInfo.title` (read without building the game)."""
     seats: tuple[str, ...]
@@ -127,8 +128,12 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     """The options, declared once (the `Game` class's `option_spec`)."""
     screen: Screen[GameT, ObsT]
     """What `hunt play` shows a seat."""
-    board_sets: tuple[BoardSet, ...]
-    """The board files the game reads (`hunt board show`)."""
+    board_sets: tuple[BoardSet, ...] = ()
+    """The board files the game reads (`hunt board show`); none for a game with
+    nothing printed on its components."""
+    profile: SearchProfile = DEFAULT_PROFILE
+    """How the search plays the game: its measured budget and shape (read by
+    `hunt.solver.profiles.search_profile`)."""
     policy: AnyPolicy = field(default_factory=GamePolicy)
     """The game's own player: its rules of thumb, playouts and their scoring (the
     default plays out at random and has no rules of thumb)."""
@@ -185,7 +190,7 @@ AnyPlugin = GamePlugin[Any, Any, Any]
 """Any game's registration: what the commands read."""
 
 
-REQUIRED = ("name", "title", "seats", "game", "options", "screen", "board_sets")
+REQUIRED = ("name", "title", "seats", "game", "options", "screen")
 """The parts every registered game must give."""
 
 

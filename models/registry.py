@@ -1,17 +1,24 @@
 """The registry of games: each game's package under models/ with a `plugin.py`.
 
-A game is registered by its folder (`models/the_hunt/` is "the-hunt") holding a
+A game is registered by its folder (`models/my_game/` is "my-game") holding a
 `plugin.py` whose `PLUGIN` is a `GamePlugin` (models/plugin.py): adding a game is
-adding its folder. The names are found without importing any game; a game's modules
-are imported only when it is used.
+adding its folder. A game may also live outside the package: each folder named in the
+environment variable `HUNT_GAME_PATH` (separated as `PATH` is) holds game packages the
+same way, imported under a module name of their own (`_hunt_game_path_<n>_<folder>`),
+so they can neither shadow nor be shadowed by an installed module; a shipped game of
+the same name comes first. The names are found without importing any game; a game's
+modules are imported only when it is used.
 """
 
 from __future__ import annotations
 
 import copyreg
+import os
+import sys
 from collections.abc import Mapping
 from functools import cache
-from importlib import import_module, resources
+from importlib import import_module, machinery, resources, util
+from pathlib import Path
 from typing import Any
 
 from hunt.errors import OptionError, RecordError, UnknownGameError, quoted
@@ -25,14 +32,61 @@ class RegistrationError(Exception):
     not a user's mistake, so not a `HuntError`."""
 
 
+GAME_PATH = "HUNT_GAME_PATH"
+"""The environment variable naming more folders of game packages."""
+
+
 @cache
 def _plugin_modules() -> dict[str, str]:
-    """Registered name -> the module of its plugin, from the folders under models/."""
+    """Registered name -> the module of its plugin, from the folders under models/ and
+    then from those under each folder of `HUNT_GAME_PATH`."""
     found: dict[str, str] = {}
     for entry in resources.files("hunt.models").iterdir():
         if entry.is_dir() and entry.joinpath("plugin.py").is_file():
             found[entry.name.replace("_", "-")] = f"hunt.models.{entry.name}.plugin"
+    for package, folder in _outside_packages().items():
+        found.setdefault(folder.name.replace("_", "-"), f"{package}.plugin")
     return dict(sorted(found.items()))
+
+
+@cache
+def _outside_packages() -> dict[str, Path]:
+    """The module name of each game package in the folders of `HUNT_GAME_PATH`, with
+    its folder: `_hunt_game_path_<n>_<folder>`, n the path folder's place in the list."""
+    found: dict[str, Path] = {}
+    folders = [Path(text) for text in os.environ.get(GAME_PATH, "").split(os.pathsep) if text]
+    for number, folder in enumerate(folders):
+        if not folder.is_dir():
+            continue
+        for entry in sorted(folder.iterdir()):
+            if entry.name.isidentifier() and (entry / "plugin.py").is_file():
+                found[f"_hunt_game_path_{number}_{entry.name}"] = entry
+    return found
+
+
+def _import_outside_package(package: str) -> None:
+    """Import a game package of `HUNT_GAME_PATH` under its module name (its
+    `__init__.py` run if it has one), so its `plugin` and its relative imports load."""
+    if package in sys.modules or package not in _outside_packages():
+        return
+    folder = _outside_packages()[package]
+    init = folder / "__init__.py"
+    spec = util.spec_from_file_location(package, init,
+                                        submodule_search_locations=[str(folder)]) \
+        if init.is_file() else machinery.ModuleSpec(package, None, is_package=True)
+    assert spec is not None
+    spec.submodule_search_locations = [str(folder)]
+    module = util.module_from_spec(spec)
+    sys.modules[package] = module
+    if spec.loader is not None:
+        spec.loader.exec_module(module)
+
+
+def forget_games() -> None:
+    """Find the games again on next use (after `HUNT_GAME_PATH` changed)."""
+    _plugin_modules.cache_clear()
+    _outside_packages.cache_clear()
+    shared_game.cache_clear()
 
 
 def available_games() -> list[str]:
@@ -46,6 +100,7 @@ def game_plugin(name: str) -> AnyPlugin:
     if name not in modules:
         raise UnknownGameError(f"no game named {quoted(name)}; "
                                f"available: {', '.join(available_games())}")
+    _import_outside_package(modules[name].rpartition(".")[0])
     plugin = getattr(import_module(modules[name]), "PLUGIN", None)
     wrong = check_plugin(plugin, name)
     if wrong or not isinstance(plugin, GamePlugin):

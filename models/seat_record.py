@@ -5,8 +5,8 @@ A full record holds every action. A seat record holds what one seat saw: each ac
 its public text for that seat (`State.public_text`: "move graf-spee 2 ?", "draw ?"),
 followed by what the seat learnt from it that the text does not say
 (`State.learned_text`), each after "; " ("roll 5; not here 24"). Another seat's private
-act, which showed the seat nothing at all (Jutland's cards laid face down, whose number
-too is hidden until the reveal), is left out. It is built from the seat's view alone, so
+act, which showed the seat nothing at all (cards laid face down, whose number too is
+hidden until the reveal), is left out. It is built from the seat's view alone, so
 two full records that differ only in what the seat cannot see give the same seat
 record, and it has no seed (the seed would name the hidden draws).
 
@@ -21,8 +21,8 @@ is; where several do (a hidden draw, a hidden move), one is taken at random, and
 prove wrong later (a search succeeds where the raider was, a card is played that was
 never drawn); a private act left out is put back where the next entry cannot come
 without one. Then the game resamples its hidden line where it has a model of it
-(`State.resample_hidden`: The Hunt draws a raider path from its tracker by forward
-filtering and backward sampling; Jutland and Hunting Party deal the other side's
+(`State.resample_hidden`: a hidden-movement game draws a path from its tracker by
+forward filtering and backward sampling; a card game deals the other side's
 unseen cards again under the counts every entry so far asks, with an integer program,
 `hunt.models.hidden_deal`), or else one earlier hidden choice is changed: the
 latest that can supply a word the failing entry needs and the world lacks (draw the
@@ -150,7 +150,7 @@ def possible_entries(state: AnyState, seat: int, rng: random.Random,
     legal in it and in `worlds` worlds drawn from the seat's belief, so the other side's
     moves in every public form they may take, with what the seat would learn from each.
     The seat's own choices in their order, each with everything it may learn from it
-    (Leduc's call that ends the hand: every card the showdown may show); the rest
+    (a poker call that ends the hand: every card the showdown may show); the rest
     sorted (no order, or absence, tells which world the witness is)."""
     if state.is_terminal():
         return []
@@ -481,7 +481,7 @@ class SeatNotebook:
             except RecordError:
                 possible = self.possible_entries()
                 # The action's public text alone, where the action showed the seat more
-                # (Leduc's call that ends the hand shows the showdown): ask for it.
+                # (a poker call that ends the hand shows the showdown): ask for it.
                 fuller = [text for text in possible
                           if normalized(text).startswith(entry + SEPARATOR)]
                 if fuller:

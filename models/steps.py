@@ -1,5 +1,5 @@
-"""The step engine: rules that run as a stack of pending steps (The Hunt, Hunted,
-Hunting Party).
+"""The step engine: rules that run as a stack of pending steps (the games whose
+turns nest reactions and effects).
 
 The top step says who acts: a seat, `CHANCE`, or `AUTO` for a step nobody decides,
 which the game carries out at once. A game pushes the steps a rule sets off, so the

@@ -373,6 +373,9 @@ def _check_terminal(game: AnyGame, state: AnyState, game_seed: int, step: int) -
         raise _fail(game_seed, step, f"returns {returns} of a zero-sum game do not add to 0")
     if game.info.cooperative and len(set(returns)) > 1:
         raise _fail(game_seed, step, f"returns {returns} of a cooperative game differ")
+    if not all(game.info.min_utility <= value <= game.info.max_utility for value in returns):
+        raise _fail(game_seed, step, f"returns {returns} are outside the game's utility "
+                                     f"bounds {game.info.min_utility} .. {game.info.max_utility}")
 
 
 def _check_record(game: AnyGame, state: AnyState, game_seed: int, step: int) -> None:

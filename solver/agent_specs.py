@@ -1,46 +1,30 @@
-"""Agents by name: "random", "heuristic", "ismcts", "pimc", with a level or a budget.
+"""Agents by name: "random", "heuristic", "ismcts", "pimc", "cfr", with a level or a budget.
 
-A spec is a name, optionally followed by a colon and settings:
-`ismcts:normal`, `ismcts:iterations=300`, `ismcts:time=1.5`, `pimc:iterations=500`;
-`ismcts:normal,uniform` samples every consistent world alike instead of weighting
-them by the game's belief (the Graf Spee tracker in The Hunt, the kept cards in
-Jutland); `ismcts:depth=N` cuts playouts after N actions with the game's evaluation
-(default: the game's own depth);
-`ismcts:confidence=C` keeps the game's own choice unless the search's is C standard
-errors better (0: always the search's); `ismcts:epsilon=E` makes that share of
-playout decisions at random; `ismcts:tree=N` lets an iteration take at most N
-decisions in the trees before its playout (1: flat UCB over the root actions, 0: no
-limit); `ismcts:guide=W` sets the selection's bias toward the game's own choice
-(W / (visits + 1); 0: none); `ismcts:temperature=T` draws the move by its
-visits ** (1 / T) instead of playing the most visited (1: in proportion; mixed
-play an opponent cannot read);
-`ismcts:smooth` selects by Smooth UCT (sometimes the average strategy instead of UCB)
-and draws the final move from the visits; `ismcts:workers=N` searches each decision
-on N processes, its iterations shared among them (the hard level uses 2:
-`HARD_WORKERS`); `ismcts:prior=C` selects by PUCT with the policy network's chances
-(C its constant) and `ismcts:value=V` takes that share of a leaf's value from the
-value network (1: no playout), the game's shipped weights
-(`hunt.solver.network.shipped_weights`) unless `model=PATH` names others.
-Without them each game's measured profile applies (`hunt.solver.profiles`).
-`cfr:normal` solves a small game whole with CFR+ (`hunt.solver.cfr`), for a game whose
-profile gives it a budget (Leduc Hold'em), with a level, `iterations=N` or `time=S`;
-`level_agent` names the agent a game's levels play.
-Difficulty levels only change the search budget, never what the AI may see.
+A spec is a name, optionally followed by a colon and settings: `ismcts:normal`,
+`ismcts:iterations=300`, `ismcts:time=1.5,uniform`, `pimc:iterations=500`. A level
+(`LEVELS`) scales the game's normal budget; every other setting of `ismcts:` is a field
+of `hunt.solver.settings.ISMCTSConfig`, whose metadata gives its name, its bounds and
+what it does, and from which the parser and its error message are made. Without them
+each game's measured profile applies (`hunt.solver.profiles`). `cfr:normal` solves a
+small game whole with CFR+ (`hunt.solver.cfr`), for a game whose profile gives it a
+budget, with a level, `iterations=N` or `time=S`; `level_agent` names the agent a
+game's levels play. Difficulty levels only change the search budget, never what the
+AI may see.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from hunt.errors import HuntError, quoted
 from hunt.models.game import AnyGame
 from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
 from hunt.solver.cfr import CFRAgent
-from hunt.solver.ismcts import ISMCTSAgent, ISMCTSConfig
+from hunt.solver.ismcts import ISMCTSAgent
 from hunt.solver.network import load_network, shipped_weights
 from hunt.solver.pimc import PIMCAgent
 from hunt.solver.profiles import cfr_games, search_profile
+from hunt.solver.settings import SPEC_KEYS, ISMCTSConfig, accepted, apply_setting
 
 LEVELS: dict[str, float] = {"easy": 0.1, "normal": 1.0, "hard": 4.0}
 """Search iterations per decision at each level, as a multiple of the game's
@@ -53,25 +37,14 @@ decision replays alike on every machine (on one core the parts run in turn)."""
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", "pimc", "cfr")
 
+PIMC_SETTINGS = ("iterations",)
+"""The settings a `pimc:` spec may give besides a level (PIMC has no tree to shape)."""
+CFR_SETTINGS = ("iterations", "time")
+"""The settings a `cfr:` spec may give besides a level: its budget."""
+
 
 class AgentSpecError(HuntError, ValueError):
     """An agent spec that names no agent or has a bad setting."""
-
-
-def whole(text: str, least: int) -> int:
-    """`text` as a whole number of at least `least`; ValueError if it is not one."""
-    if not (text.isascii() and text.isdigit()) or len(text) > 12 or int(text) < least:
-        raise ValueError(text)
-    return int(text)
-
-
-def finite(text: str, least: float) -> float:
-    """`text` as a finite number of at least `least` (nan and inf are refused: a time
-    budget of either never ends); ValueError if it is not one."""
-    number = float(text)
-    if not math.isfinite(number) or number < least:
-        raise ValueError(text)
-    return number
 
 
 def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
@@ -89,58 +62,34 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
     normal = search_profile(game).normal_iterations
     # The search's settings, in the ISMCTSConfig that the agent runs with (PIMC reads
     # only its iterations).
-    config = ISMCTSConfig(iterations=normal)
-    for setting in filter(None, settings.split(",")):
-        key, _, value = setting.partition("=")
-        key = key.lower()
-        if key != "model":  # a path keeps its case
-            value = value.lower()
-        try:
-            if key in LEVELS and not value:
-                config = replace(config, iterations=max(1, round(normal * LEVELS[key])),
-                                 workers=HARD_WORKERS if key == "hard" else 1)
-            elif key == "iterations":
-                config = replace(config, iterations=whole(value, 1))
-            elif key == "time" and name == "ismcts":
-                config = replace(config, time_limit=finite(value, 0.01), iterations=None)
-            elif key == "uniform" and not value and name == "ismcts":
-                config = replace(config, use_belief=False)
-            elif key == "depth" and name == "ismcts":
-                config = replace(config, rollout_depth=whole(value, 0))
-            elif key == "confidence" and name == "ismcts":
-                config = replace(config, confidence=finite(value, 0))
-            elif key == "epsilon" and name == "ismcts" and finite(value, 0) <= 1:
-                config = replace(config, epsilon=finite(value, 0))
-            elif key == "tree" and name == "ismcts":
-                config = replace(config, tree_depth=whole(value, 0))
-            elif key == "temperature" and name == "ismcts":
-                config = replace(config, temperature=finite(value, 0))
-            elif key == "smooth" and not value and name == "ismcts":
-                config = replace(config, smooth=True)
-            elif key == "workers" and name == "ismcts":
-                config = replace(config, workers=whole(value, 1))
-            elif key == "guide" and name == "ismcts":
-                config = replace(config, guide_weight=finite(value, 0))
-            elif key == "prior" and name == "ismcts":
-                config = replace(config, prior=finite(value, 0))
-            elif key == "value" and name == "ismcts" and finite(value, 0) <= 1:
-                config = replace(config, value=finite(value, 0))
-            elif key == "model" and name == "ismcts" and value:
-                config = replace(config, model=value)
-            else:
-                raise ValueError
-        except ValueError:
-            raise AgentSpecError(
-                f"bad setting {quoted(setting)} in {quoted(spec)}; accepted: "
-                f"{', '.join(LEVELS)}, iterations=N (from 1)"
-                + (", time=S (from 0.01 s), depth=N, uniform, confidence=C, epsilon=E and "
-                   "value=V (0 to 1), tree=N, temperature=T, smooth, workers=N, guide=W, prior=C, "
-                   "model=PATH" if name == "ismcts" else "")
-            ) from None
+    config = _parse(spec, settings, ISMCTSConfig(iterations=normal), normal,
+                    tuple(SPEC_KEYS) if name == "ismcts" else PIMC_SETTINGS)
     if name == "ismcts":
         return ISMCTSAgent(_with_weights(config, spec, game), seed=seed)
     assert config.iterations is not None
     return PIMCAgent(iterations=config.iterations, seed=seed)
+
+
+def _parse(spec: str, settings: str, config: ISMCTSConfig, normal: int,
+           keys: tuple[str, ...]) -> ISMCTSConfig:
+    """`config` with the spec's `settings` (its text after the colon) put over it in
+    order: a level scales `normal`, each other setting is one of `keys` (`SPEC_KEYS`);
+    `AgentSpecError` naming every accepted setting at the first bad one."""
+    for setting in filter(None, settings.split(",")):
+        key, _, value = setting.partition("=")
+        key = key.lower()
+        try:
+            if key in LEVELS and not value:
+                config = replace(config, iterations=max(1, round(normal * LEVELS[key])),
+                                 workers=HARD_WORKERS if key == "hard" else 1)
+            elif key in keys:
+                config = apply_setting(config, key, value)
+            else:
+                raise ValueError(key)
+        except ValueError:
+            raise AgentSpecError(f"bad setting {quoted(setting)} in {quoted(spec)}; accepted: "
+                                 f"{', '.join(LEVELS)}, {accepted(keys)}") from None
+    return config
 
 
 def _cfr(spec: str, settings: str, seed: int, game: AnyGame | None) -> Agent:
@@ -151,24 +100,9 @@ def _cfr(spec: str, settings: str, seed: int, game: AnyGame | None) -> Agent:
         raise AgentSpecError(
             f"{quoted(spec)}: CFR+ solves only a small game whose first state hides "
             f"nothing; accepted games: {', '.join(cfr_games())}")
-    iterations: int | None = normal
-    time_limit = None
-    for setting in filter(None, settings.split(",")):
-        key, _, value = (part.lower() for part in setting.partition("="))
-        try:
-            if key in LEVELS and not value:
-                iterations = max(1, round(normal * LEVELS[key]))
-            elif key == "iterations":
-                iterations = whole(value, 1)
-            elif key == "time":
-                time_limit, iterations = finite(value, 0.01), None
-            else:
-                raise ValueError
-        except ValueError:
-            raise AgentSpecError(
-                f"bad setting {quoted(setting)} in {quoted(spec)}; accepted: "
-                f"{', '.join(LEVELS)}, iterations=N (from 1), time=S (from 0.01 s)") from None
-    return CFRAgent(iterations, time_limit, seed=seed)
+    # CFR+'s budget is read by the search's own budget fields: one parser, one message.
+    config = _parse(spec, settings, ISMCTSConfig(iterations=normal), normal, CFR_SETTINGS)
+    return CFRAgent(config.iterations, config.time_limit, seed=seed)
 
 
 def level_agent(game: AnyGame, budget: str) -> str:

@@ -8,12 +8,13 @@ comes from ISMCTS run from the deciding seat's view, as it would have played. An
 one seat's record (`hunt.models.seat_record`), only that seat's decisions are looked
 at, and each playout starts from a world drawn from its belief instead.
 
-In a game the levels solve whole (Leduc), the solve judges instead: a win chance is
-exact, everyone playing the solve from the position (or, for a seat's record, from the
-positions the seat cannot tell apart, by their chances under the solve), and each
-decision's `cost` is what it gave up, in the game's units, against the solve's own play
-from what the decider knew. The turning points are the costliest decisions: a swing in
-win chance, read from the dealt cards, would call a good fold a loss.
+In a game the levels solve whole (`SearchProfile.solves_whole`), the solve judges
+instead: a win chance is exact, everyone playing the solve from the position (or, for
+a seat's record, from the positions the seat cannot tell apart, by their chances under
+the solve), and each decision's `cost` is what it gave up, in the game's units,
+against the solve's own play from what the decider knew. The turning points are the
+costliest decisions: a swing in win chance, read from the dealt cards, would call a
+good fold a loss.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from hunt.models.registry import game_plugin
 from hunt.solver.agent_specs import LEVELS
 from hunt.solver.cfr import game_tree, solve, solved_advice
 from hunt.solver.game_tree import Floats
-from hunt.solver.hints import MIXED, SCORE_UNITS, recommend
+from hunt.solver.hints import MIXED, recommend
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import search_profile
 
@@ -64,7 +65,8 @@ class Decision:
         """Whether the solve calls the decision a mistake: a move it (all but) never
         plays there (under `MIXED` of the time) that gives up at least `COSTLESS`. A
         move of the solve's own mix is none, whatever its worth: an unsettled solve's
-        mixed moves differ a little (at 400 iterations on Leduc, by up to 0.1 chips)."""
+        mixed moves differ a little (at 400 iterations on a small poker game, by up to
+        0.1 chips)."""
         return self.cost is not None and self.solve_share is not None \
             and self.solve_share < MIXED and self.cost <= -COSTLESS
 
@@ -142,7 +144,7 @@ def _node_win_chances(game: AnyGame, iterations: int) -> Floats:
 
 def won(game: AnyGame, returns: list[float]) -> list[float]:
     """Each seat's share of the win in a finished game with `returns`: in a zero-sum
-    game 1 for a gain, 0 for a loss, a half for neither (Leduc's returns are chips,
+    game 1 for a gain, 0 for a loss, a half for neither (returns may count chips,
     not -1 .. 1); in others the returns are that share already (0 .. 1)."""
     if game.info.zero_sum:
         return [0.5 + 0.5 * ((value > 0) - (value < 0)) for value in returns]
@@ -311,7 +313,7 @@ def analysis_lines(state: AnyState, report: AnalysisReport, seat: int | None) ->
                   f"{decision.before if seat is None else decision.decider_before:5.1%}"
                   for decision in found[:: max(1, len(found) // 12)]]
     if judge == "solve":
-        unit = SCORE_UNITS.get(state.game.info.name, "of the return")
+        unit = state.game.info.score_unit or "of the return"
         lines.append(f"Turning points (mistakes by the solve: {unit} given up, from what "
                      "the decider knew):")
         if found and not any(decision.mistake for decision in found):
@@ -329,7 +331,7 @@ def analysis_lines(state: AnyState, report: AnalysisReport, seat: int | None) ->
                      f"played {made.action}: {what}{better}")
     if state.end_reason():
         result = f"Result: {state.end_reason()}"
-        counts = SCORE_UNITS.get(state.game.info.name)
+        counts = state.game.info.score_unit
         if counts is not None:  # a game that counts something: what each seat ended with
             result += f"; {counts}: " + ", ".join(
                 f"{seat_title(name)} {value:+g}"

@@ -137,7 +137,7 @@ class ArenaReport:
     """Processor time of the games counted, added up."""
     returns: list[float] = field(default_factory=list)
     """Agent A's return in each game counted (not in a cooperative game), for its mean:
-    the measure of a game whose returns count something (Leduc's chips)."""
+    the measure of a game whose returns count something (chips: `GameInfo.score_unit`)."""
 
     def add(self, outcome: GameOutcome) -> None:
         """Count one finished game (or keep one that failed)."""

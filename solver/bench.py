@@ -3,7 +3,7 @@
 `run_bench` measures, for every registered game, random-playout games per second,
 ISMCTS iterations per second at the normal level's settings, and the seconds the
 computer of `hunt play` takes for a decision at each level. Game-specific figures
-(The Hunt's tracker and hint) are added by `hunt bench` itself.
+(a hidden-movement game's tracker and hint) are added by `hunt bench` itself.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """CFR+ over a small game's whole tree, at decision time: a mixed, hard-to-exploit player.
 
 For a game whose whole tree is small and whose first state hides nothing (every hidden
-thing dealt by an explicit chance node), such as Leduc Hold'em, the strongest honest
+thing dealt by an explicit chance node), such as a small poker game, the strongest honest
 answer to "what should this seat do?" is an equilibrium strategy: the agent solves the
 game from its first state with CFR+ (Tammelin 2014: regret matching with regrets
 floored at 0, players updated in turn, the average strategy weighted by iteration) on

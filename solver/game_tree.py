@@ -1,7 +1,7 @@
 """The whole tree of a small game, as arrays: what solving it at decision time needs.
 
 For a game whose every hidden thing is dealt by an explicit chance node from a first
-state that hides nothing (Leduc Hold'em), the tree from `game.new_initial_state(0)` is
+state that hides nothing (a small poker game), the tree from `game.new_initial_state(0)` is
 rules only: it holds every deal, so it reads nothing any seat has not seen. Its nodes
 are numbered breadth first, so the edges from one depth form a `Level`, and a pass
 over the tree is a few numpy operations a level: reaches flow down
@@ -219,7 +219,7 @@ class GameTree:
         """The nodes a seat cannot tell apart, by (depth, seat, the seat's information
         state key there): where a seat that is not to act may be. Found on first use,
         by a second walk of the game (each seat's key at every node: about 0.1 s more
-        on Leduc, which only analysis needs, not a decision)."""
+        on a small poker game, which only analysis needs, not a decision)."""
         if self._views is None:
             game = self._game()
             if game is None:
@@ -301,7 +301,7 @@ class GameTree:
     def hidden_chances(self, strategy: Floats, key: Hashable) -> list[tuple[str, float]]:
         """What the player of the information set `key` has not seen, if everyone else
         plays `strategy`: the chance outcomes on the way to each of the set's histories
-        that not all of them share (in Leduc, the opponent's card), with the chance of
+        that not all of them share (in a poker game, the opponent's card), with the chance of
         each, the likeliest first."""
         player, _, parents, _ = self._set_edges(key)
         nodes = np.unique(parents)

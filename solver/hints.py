@@ -2,7 +2,7 @@
 
 The search sees what the user's seat sees, exactly as the AI opponent would in that
 seat (`ISMCTS` reads only the seat's view), so a hint never gives away hidden state.
-A game whose levels solve it whole (`SearchProfile.search` "cfr": Leduc Hold'em) is
+A game whose levels solve it whole (`SearchProfile.search` "cfr") is
 advised from the solve instead: how often it plays each move at the seat's
 information set, what each is worth, and what the seat cannot see, if the others
 play the solve (`hunt.solver.cfr.solved_advice`).
@@ -11,7 +11,8 @@ A search value is the mean of the game's `search_reward` over the playouts after
 action. `ValueScale` says how to read it for a person: in a duel (+1 win, -1 loss) a
 value v is the chance to win (v + 1) / 2; where the returns are already a share of the
 win (0 .. 1: co-operative games, a top score shared among several players) it is the
-chance itself; where they count something else (Leduc's chips) it is shown as it is.
+chance itself; where they count something else (`GameInfo.score_unit`: chips) it is
+shown as it is.
 """
 
 from __future__ import annotations
@@ -79,12 +80,6 @@ class Recommendation:
         return any(entry.text == text and entry.share >= MIXED for entry in self.ranking)
 
 
-SCORE_UNITS: dict[str, str] = {"leduc": "chips"}
-"""The games whose returns count something other than a win, by `GameInfo.name`, with
-the unit they count (`GameInfo` does not say how large a return is, so they are named
-here, as `hunt.solver.profiles` names games)."""
-
-
 @dataclass(frozen=True)
 class ValueScale:
     """How one game's search values read: a chance in percent, or an expected score."""
@@ -116,7 +111,7 @@ class ValueScale:
 def value_scale(game: AnyGame) -> ValueScale:
     """How `game`'s search values read (see the module's docstring)."""
     info = game.info
-    unit = SCORE_UNITS.get(info.name)
+    unit = info.score_unit
     if unit is not None:
         after = ("the play wins (+) or loses (-), the solve played after it"
                  if search_profile(game).solves_whole else

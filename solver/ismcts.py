@@ -32,18 +32,20 @@ import math
 import random
 import time
 from collections.abc import Hashable
-from dataclasses import dataclass, fields, replace
-from typing import Any, TypedDict, Unpack
+from dataclasses import dataclass, replace
+from typing import Any
 
 from hunt.models.game import CHANCE, Action, AnyState
+from hunt.models.profile import SearchProfile
 from hunt.models.registry import game_policy
 from hunt.solver.agent import Agent
-from hunt.solver.budget import budget_spent, check_budget
+from hunt.solver.budget import budget_spent
 from hunt.solver.features import view_features
 from hunt.solver.network import load_network
 from hunt.solver.parallel import run_parts
 from hunt.solver.playout import play_out
-from hunt.solver.profiles import SearchShape, search_profile
+from hunt.solver.profiles import search_profile
+from hunt.solver.settings import ISMCTSConfig
 
 
 class _Node:
@@ -93,105 +95,22 @@ class SearchResult:
         return next(entry for entry in self.stats if entry.action == action)
 
 
-@dataclass(frozen=True)
-class ISMCTSConfig:
-    """Every setting of one search, in one place: `ISMCTS`, `ISMCTSAgent` and the agent
-    specs (`hunt.solver.agent_specs`) all take this. The budget is `iterations`,
-    `time_limit` or both (whichever ends first)."""
-
-    iterations: int | None = 1000
-    """Iterations per decision; None: only the time limit counts."""
-    time_limit: float | None = None
-    """Seconds per decision; None: only the iterations count."""
-    exploration: float = 0.7
-    """UCB's exploration constant."""
-    rollout_depth: int | None = None
-    """Actions a playout takes before the game's evaluation; None: the game's profile's."""
-    guide_weight: float = 5.0
-    """Progressive bias toward the game's own choice, fading with visits."""
-    use_belief: bool = True
-    """Weight the samples by the game's belief (off: every consistent world alike)."""
-    confidence: float | None = None
-    epsilon: float | None = None
-    tree_depth: int | None = None
-    temperature: float | None = None
-    smooth: bool | None = None
-    """These five are the `SearchShape` fields; None takes the game's profile's. A
-    temperature above 0 draws the final choice by its visits (`mixed_policy`) so an
-    opponent cannot read the hand from the play; 0 plays the most visited."""
-    workers: int = 1
-    """Processes a decision is searched on (root parallelisation: each grows its own
-    trees for its share of the iterations, or for the whole time limit, and the root
-    statistics are summed; `hunt.solver.parallel`)."""
-    model: str | None = None
-    """The weights (a `.npz` path) of the policy and value network that guides the
-    search (`hunt.solver.network`); None: no network."""
-    prior: float = 0.0
-    """PUCT's constant: with a model, a selection scores an action by its mean value
-    plus prior * P(action) * sqrt(its availability) / (1 + its visits) instead of UCB
-    (Silver et al. 2017), P the network's chance from the acting seat's view."""
-    value: float = 0.0
-    """With a model, the network's share of a leaf's value (each seat's value from its
-    own view), the playout's the rest; 1 plays no playout at all."""
-
-    def __post_init__(self) -> None:
-        check_budget(self.iterations, self.time_limit)
-        if self.workers < 1:
-            raise ValueError("a search runs on 1 worker or more")
-        if self.temperature is not None and self.temperature < 0:
-            raise ValueError("temperature is 0 (the most visited action) or more")
-        if not 0 <= self.value <= 1:
-            raise ValueError("the network's share of a leaf's value is 0 to 1")
-
-
-class ISMCTSSettings(TypedDict, total=False):
-    """`ISMCTSConfig`'s fields as keywords (a test keeps the two alike), so that
-    `ISMCTS(iterations=300, seed=1)` is checked like `ISMCTSConfig(iterations=300)`."""
-
-    iterations: int | None
-    time_limit: float | None
-    exploration: float
-    rollout_depth: int | None
-    guide_weight: float
-    use_belief: bool
-    confidence: float | None
-    epsilon: float | None
-    tree_depth: int | None
-    temperature: float | None
-    smooth: bool | None
-    workers: int
-    model: str | None
-    prior: float
-    value: float
-
-
-SETTING_NAMES = tuple(field.name for field in fields(ISMCTSConfig))
-"""The names `ISMCTSConfig` (and so `ISMCTSSettings`) has."""
-
-
 class ISMCTS:
     """The search itself: `search(state)` from the current player's seat, with the
     settings of `config`, each keyword in `settings` put over it."""
 
     def __init__(self, config: ISMCTSConfig | None = None, *, seed: int = 0,
-                 **settings: Unpack[ISMCTSSettings]) -> None:
+                 **settings: Any) -> None:
+        # `settings` are `ISMCTSConfig` fields by name: `replace` refuses any other.
         self.config = replace(config or ISMCTSConfig(), **settings)
         self.rng = random.Random(seed)
         if (self.config.prior or self.config.value) and self.config.model is None:
             raise ValueError("a prior or a network value needs a model (weights)")
         self.network = load_network(self.config.model) if self.config.model else None
 
-    def shape_for(self, state: AnyState) -> SearchShape:
-        """The game's search shape with this search's own settings put over it."""
-        shape, config = search_profile(state.game).shape, self.config
-        return replace(
-            shape,
-            tree_depth=shape.tree_depth if config.tree_depth is None else config.tree_depth,
-            confidence=shape.confidence if config.confidence is None else config.confidence,
-            epsilon=shape.epsilon if config.epsilon is None else config.epsilon,
-            temperature=shape.temperature if config.temperature is None
-            else config.temperature,
-            smooth=shape.smooth if config.smooth is None else config.smooth)
+    def shape_for(self, state: AnyState) -> SearchProfile:
+        """The game's search profile with this search's own settings put over it."""
+        return self.config.over(search_profile(state.game))
 
     def search(self, state: AnyState) -> SearchResult:
         """Search from the seat to act in `state` and return its statistics."""
@@ -247,7 +166,7 @@ class ISMCTS:
                 child.availability += availability
         return root, done
 
-    def _iterate(self, world: AnyState, roots: list[_Node], shape: SearchShape) -> None:
+    def _iterate(self, world: AnyState, roots: list[_Node], shape: SearchProfile) -> None:
         """One sampled world: select and expand down the trees, play out, back up."""
         nodes = list(roots)
         paths: list[list[_Node]] = [[] for _ in roots]
@@ -279,9 +198,7 @@ class ISMCTS:
                 seen = world.views_since(seat, marks[seat])
                 if seen:
                     nodes[seat] = nodes[seat].children.setdefault(seen, _Node())
-        depth = self.config.rollout_depth if self.config.rollout_depth is not None \
-            else search_profile(world.game).rollout_depth
-        returns = self._leaf_value(world, depth, shape.epsilon)
+        returns = self._leaf_value(world, shape.rollout_depth, shape.epsilon)
         for seat in seats:
             for node in paths[seat]:
                 node.visits += 1
@@ -387,11 +304,11 @@ class ISMCTS:
         return best[1], best[2], False
 
     def _result(self, state: AnyState, legal: list[Action], root: _Node, guide: Action,
-                shape: SearchShape, iterations: int, seconds: float) -> SearchResult:
+                shape: SearchProfile, iterations: int, seconds: float) -> SearchResult:
         """The most visited action, unless it is not clearly better than the game's
         own choice (`confidence` standard errors): then the game's choice stands, so
         sampling noise does not replace a sound rule of thumb. With a temperature
-        (`SearchShape`), an action drawn by its visits instead (`mixed_policy`)."""
+        (the shape), an action drawn by its visits instead (`mixed_policy`)."""
         stats = []
         for action in legal:
             child = root.children.get(("act", action))
@@ -419,8 +336,8 @@ class ISMCTS:
 
 
 SMOOTH_UCT = (0.9, 0.002, 0.1)
-"""Smooth UCT's schedule (eta, d, gamma; Heinrich & Silver 2015, their Kuhn and Leduc
-settings): the share of selections made by UCB."""
+"""Smooth UCT's schedule (eta, d, gamma; Heinrich & Silver 2015, their settings for
+two small poker games): the share of selections made by UCB."""
 
 
 def smooth_uct_share(visits: int) -> float:
@@ -469,7 +386,7 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, config: ISMCTSConfig | None = None, *, seed: int = 0,
-                 **settings: Unpack[ISMCTSSettings]) -> None:
+                 **settings: Any) -> None:
         self.search = ISMCTS(config, seed=seed, **settings)
         self.last_result: SearchResult | None = None
         self.rng = self.search.rng

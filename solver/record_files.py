@@ -26,7 +26,7 @@ from hunt.models.registry import game_of_record, state_from_record
 from hunt.models.seat_record import is_seat_record, world_from_seat_record
 
 MAX_RECORD_BYTES = 10_000_000
-"""The largest record file read: a long game of The Hunt is about 30 kB."""
+"""The largest record file read: the longest game records are about 30 kB."""
 MAX_INT_DIGITS = 40
 """The longest integer a record may hold: a seed has at most 19 digits (63 bits)."""
 MAX_DEPTH = 20

@@ -167,7 +167,7 @@ def _forward(net: Network, batch: _Batch) -> tuple[Array, Array, Array, Array]:
 
 def figures(net: Network, samples: Sequence[Sample], chunk: int = 512) -> Figures:
     """The network's log-loss, accuracy and value error on `samples` (read `chunk` at a
-    time: a position of The Hunt has dozens of choices, each a row)."""
+    time: a position of a board game may have dozens of choices, each a row)."""
     loss = error = 0.0
     hits = 0
     for start in range(0, len(samples), chunk):

@@ -22,7 +22,7 @@ from click.testing import CliRunner, Result
 from hunt.cli.main import cli
 from hunt.cli.menu import parse_number
 from hunt.errors import OptionError, OutputError, RecordError
-from hunt.models import load_game, state_from_record
+from hunt.models import available_games, load_game, state_from_record
 from hunt.models.game import random_action
 from hunt.solver.record_files import (
     MAX_DEPTH,
@@ -274,7 +274,8 @@ def test_a_long_line_is_echoed_cut_short() -> None:
 
 # Fuzz -----------------------------------------------------------------------------
 
-GAMES = ["leduc", "jutland", "the-hunt", "hunting-party", "hunted"]
+GAMES = available_games()
+"""Every registered game."""
 
 
 def random_line(rng: random.Random) -> str:

@@ -20,15 +20,15 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner, Result
 
-from hunt.boards.catalog import BOARD_SETS, Kind, identify, kinds
+from hunt.boards.catalog import Kind, board_sets, identify, kinds
 from hunt.boards.data import board_file_override, board_text
-from hunt.boards.hunted_data import load_hunted
-from hunt.boards.hunting_party_data import load_hunting_party
-from hunt.boards.jutland_deck import load_jutland
-from hunt.boards.leduc_rules import load_leduc_rules
-from hunt.boards.the_hunt_cards import load_hunt_cards
-from hunt.boards.the_hunt_map import load_hunt_map
-from hunt.boards.the_hunt_tracks import load_hunt_tracks
+from hunt.boards.hunted.data import load_hunted
+from hunt.boards.hunting_party.data import load_hunting_party
+from hunt.boards.jutland.deck import load_jutland
+from hunt.boards.leduc.rules import load_leduc_rules
+from hunt.boards.the_hunt.cards import load_hunt_cards
+from hunt.boards.the_hunt.map import load_hunt_map
+from hunt.boards.the_hunt.tracks import load_hunt_tracks
 from hunt.cli.main import cli
 from hunt.errors import BoardError, OptionError
 from hunt.models import load_game
@@ -258,7 +258,7 @@ def test_10_every_shipped_board_file_validates_clean_as_what_it_is() -> None:
 
 
 def test_10_every_loaders_file_is_recognised_by_name_and_by_its_tables(tmp_path: Path) -> None:
-    for board_set in BOARD_SETS:
+    for board_set in board_sets():
         for board_file in board_set.files:
             kind = kind_of(board_set.directory, board_file.filename)
             text = board_text(board_set.directory, board_file.filename)[1]

@@ -311,14 +311,15 @@ def test_search_ties_are_broken_by_hex_number_not_set_order() -> None:
 HASH_SCRIPT = """
 import json, random, sys
 from hunt.solver.hints import hint_report
-from hunt.models import load_game
+from hunt.models import available_games, load_game
 from hunt.models.game import CHANCE
+from hunt.models.registry import game_plugin
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.session import play_game
 
-for name, options in [("the-hunt", {}), ("jutland", {}), ("hunting-party", {"players": 3}),
-                      ("hunted", {"players": 2}), ("leduc", {})]:
-    game = load_game(name, **options)
+for name in available_games():
+    fewest, most = game_plugin(name).player_range
+    game = load_game(name, **({"players": most} if fewest < most else {}))
     rng = random.Random(5)
     state = game.new_initial_state(5)
     while not state.is_terminal() and len(state.history) < 70:

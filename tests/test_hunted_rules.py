@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from hunt.boards.data import read_board_file
-from hunt.boards.hunted_data import DECK_SIZE, HUNTED, LANDING_PAD, load_hunted
+from hunt.boards.hunted.data import DECK_SIZE, HUNTED, LANDING_PAD, load_hunted
 from hunt.cli.main import cli
 from hunt.errors import IllegalActionError, OptionError
 from hunt.models import load_game

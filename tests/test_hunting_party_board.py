@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from hunt.boards.data import read_board_file
-from hunt.boards.hunting_party_data import (
+from hunt.boards.hunting_party.data import (
     ABILITIES,
     ANIMALS,
     EVENTS,

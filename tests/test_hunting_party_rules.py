@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from hunt.boards.hunting_party_data import FateCard
+from hunt.boards.hunting_party.data import FateCard
 from hunt.errors import IllegalActionError, OptionError
 from hunt.models import load_game
 from hunt.models.game import CHANCE, TERMINAL, random_action, take_forced_steps

@@ -22,23 +22,17 @@ from hunt.models.policy import GamePolicy
 from hunt.models.testing import check_game, indistinguishable_worlds
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.agent_specs import AgentSpecError, make_agent
-from hunt.solver.ismcts import (
-    ISMCTS,
-    SETTING_NAMES,
-    ISMCTSAgent,
-    ISMCTSConfig,
-    ISMCTSSettings,
-    _Node,
-)
+from hunt.solver.ismcts import ISMCTS, ISMCTSAgent, _Node
 from hunt.solver.pimc import PIMCAgent
-from hunt.solver.profiles import (
-    DEFAULT_PROFILE,
-    PROFILES,
-    SearchProfile,
-    SearchShape,
-    search_profile,
-)
+from hunt.solver.profiles import DEFAULT_PROFILE, SearchProfile, search_profile
 from hunt.solver.session import play_game
+from hunt.solver.settings import (
+    SHAPE_FIELDS,
+    SPEC_KEYS,
+    ISMCTSConfig,
+    accepted,
+    apply_setting,
+)
 
 HIDER, SEEKER = 0, 1
 HEXES = ("a", "b", "c")
@@ -291,7 +285,10 @@ def test_agent_specs_and_levels() -> None:
 
 def test_one_config_carries_every_setting_to_the_search() -> None:
     # The keywords are the config's fields, so no setting can be dropped on the way.
-    assert set(ISMCTSSettings.__optional_keys__) == set(SETTING_NAMES)
+    with pytest.raises(TypeError):
+        ISMCTSAgent(iterations=7, no_such_setting=1)
+    assert SHAPE_FIELDS == ("rollout_depth", "confidence", "epsilon", "tree_depth",
+                            "temperature", "smooth")
     agent = ISMCTSAgent(iterations=7, exploration=1.2, guide_weight=0.5, seed=1)
     assert agent.search.config == ISMCTSConfig(iterations=7, exploration=1.2,
                                                guide_weight=0.5)
@@ -308,12 +305,12 @@ def test_every_game_has_its_measured_search_profile() -> None:
     # The budgets and shapes measured (Hunting Party's halved to answer in 2 s, The
     # Hunt's doubled: it answered in 0.8 s; Leduc's levels solve it with CFR+).
     assert {name: search_profile(load_game(name)) for name in available_games()} == {
-        "the-hunt": SearchProfile(600, 40, SearchShape(1, 0.0, 0.2)),
+        "the-hunt": SearchProfile(600, 40, tree_depth=1, confidence=0.0, epsilon=0.2),
         "hunted": SearchProfile(300, 30),
         "hunting-party": SearchProfile(300),
-        "jutland": SearchProfile(1000, None, SearchShape(1, 0.0)),
+        "jutland": SearchProfile(1000, None, tree_depth=1, confidence=0.0),
         "leduc": SearchProfile(1000, search="cfr", cfr_iterations=100),
-    } == PROFILES
+    }
     assert search_profile("no-such-game") == search_profile(None) == DEFAULT_PROFILE
     agent = make_agent("ismcts:hard", 1, load_game("hunting-party"))
     assert isinstance(agent, ISMCTSAgent) and agent.search.config.iterations == 1200
@@ -324,14 +321,34 @@ def test_the_game_s_search_shape_applies_unless_the_spec_overrides_it() -> None:
     state = hunt.new_initial_state(1)
     agent = make_agent("ismcts:normal", 1, hunt)
     assert isinstance(agent, ISMCTSAgent)
-    assert agent.search.shape_for(state) == search_profile(hunt).shape \
-        == SearchShape(tree_depth=1, confidence=0.0, epsilon=0.2)
-    agent = make_agent("ismcts:normal,tree=0,epsilon=0", 1, hunt)
+    assert agent.search.shape_for(state) == search_profile(hunt)
+    agent = make_agent("ismcts:normal,tree=0,epsilon=0,depth=3", 1, hunt)
     assert isinstance(agent, ISMCTSAgent)
-    assert agent.search.shape_for(state) == SearchShape(tree_depth=0, confidence=0.0,
-                                                        epsilon=0.0)
+    assert agent.search.shape_for(state) == SearchProfile(
+        600, rollout_depth=3, tree_depth=0, confidence=0.0, epsilon=0.0)
     hunted = load_game("hunted")
-    assert ISMCTS().shape_for(hunted.new_initial_state()) == SearchShape()
+    assert ISMCTS().shape_for(hunted.new_initial_state()) == search_profile(hunted)
+
+
+def test_the_spec_parser_and_its_message_come_from_the_config_s_fields() -> None:
+    assert tuple(SPEC_KEYS) == ("iterations", "time", "depth", "guide", "uniform",
+                                "confidence", "epsilon", "tree", "temperature", "smooth",
+                                "workers", "model", "prior", "value")
+    with pytest.raises(AgentSpecError) as caught:
+        make_agent("ismcts:fast", 1)
+    message = str(caught.value)
+    assert message.endswith(f"accepted: easy, normal, hard, {accepted()}")
+    assert "\n" not in message and all(f"{key}" in message for key in SPEC_KEYS)
+    assert all(spec.help and "\n" not in spec.help for _, spec in SPEC_KEYS.values())
+    with pytest.raises(AgentSpecError, match=r"accepted: easy, normal, hard, "
+                                             r"iterations=N \(>= 1\)$"):
+        make_agent("pimc:tree=1", 1)
+    agent = make_agent("ismcts:time=0.5,smooth,temperature=0.5", 1)
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.search.config == ISMCTSConfig(
+        iterations=None, time_limit=0.5, smooth=True, temperature=0.5)
+    # a path keeps its case
+    assert apply_setting(ISMCTSConfig(), "model", "Some/Path.npz").model == "Some/Path.npz"
 
 
 def test_a_tree_of_depth_one_only_grows_root_actions() -> None:

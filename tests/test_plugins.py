@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from hunt.boards.catalog import BOARD_SETS
+from hunt.boards.catalog import board_sets
 from hunt.cli.main import cli
 from hunt.errors import OptionError
 from hunt.models.game import random_action
@@ -77,7 +77,7 @@ def test_a_registration_tells_the_game_info_hunt_games_shows_without_building_it
 @pytest.mark.parametrize("name", GAMES)
 def test_a_registration_names_the_board_files_its_game_reads(name: str) -> None:
     assert list(game_plugin(name).board_sets) == \
-        [board_set for board_set in BOARD_SETS if board_set.game == name]
+        [board_set for board_set in board_sets() if board_set.game == name]
 
 
 @pytest.mark.parametrize("name", GAMES)

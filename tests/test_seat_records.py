@@ -12,7 +12,7 @@ from scipy.stats import chisquare
 
 from hunt.cli.main import cli
 from hunt.errors import RecordError
-from hunt.models import load_game
+from hunt.models import available_games, load_game
 from hunt.models.game import AnyState, random_action
 from hunt.models.seat_record import seat_record, world_from_seat_record
 from hunt.models.testing import alternative_histories
@@ -21,7 +21,7 @@ from hunt.models.the_hunt.actions import HuntAction
 from hunt.models.the_hunt.tracker import GrafSpeeTracker, raider_path
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
-SEAT_RECORD_GAMES = ("the-hunt", "leduc", "hunted", "hunting-party", "jutland")
+SEAT_RECORD_GAMES = tuple(available_games())
 """Every game writes seat records."""
 WITNESS_SEEDS = {"the-hunt": 10, "jutland": 20, "hunting-party": 20}
 """Random games per game in the witness test (the rest: 40)."""

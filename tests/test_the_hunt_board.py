@@ -12,9 +12,10 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner
 
-from hunt.boards import load_hunt_map, load_hunt_tracks, load_map, read_board_file
-from hunt.boards.the_hunt_cards import CARDS_FILE, load_hunt_cards
-from hunt.boards.the_hunt_map import MAP_FILE, hex_distance
+from hunt.boards import read_board_file
+from hunt.boards.the_hunt import load_hunt_map, load_hunt_tracks, load_map
+from hunt.boards.the_hunt.cards import CARDS_FILE, load_hunt_cards
+from hunt.boards.the_hunt.map import MAP_FILE, hex_distance
 from hunt.cli.main import cli
 
 MAP = load_hunt_map()

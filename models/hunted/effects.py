@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from hunt.boards.hunted_data import Effect
+from hunt.boards.hunted.data import Effect
 from hunt.models.game import CHANCE
 from hunt.models.hunted.state import Fight, HuntedAction
 from hunt.models.hunted.turn import TurnSteps

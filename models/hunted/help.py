@@ -3,7 +3,7 @@ card of the Hunted deck gives, costs and does)."""
 
 from __future__ import annotations
 
-from hunt.boards.hunted_data import HuntedCard
+from hunt.boards.hunted.data import HuntedCard
 from hunt.models.hunted.rules import HuntedGame
 from hunt.models.plugin import plural
 

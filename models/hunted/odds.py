@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping
 from typing import ClassVar
 
-from hunt.boards.hunted_data import LANDING_PAD
+from hunt.boards.hunted.data import LANDING_PAD
 from hunt.models.hunted.state import HuntedAction, HuntedBase, _by_count, _none_among, slug
 from hunt.models.steps import CHANCE_STEP, Role, Step, outcomes
 

@@ -71,7 +71,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hunt.boards.hunted_data import LANDING_PAD, SIDES, TOSSES, HuntedCard, load_hunted
+from hunt.boards.hunted.data import LANDING_PAD, SIDES, TOSSES, HuntedCard, load_hunted
 from hunt.models.game import Game, GameInfo
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.state import (

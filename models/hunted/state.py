@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from hunt.boards.hunted_data import HuntedCard
+from hunt.boards.hunted.data import HuntedCard
 from hunt.models.game import CHANCE, pick_by_count
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.steps import Copier, Step, StepState, auto, lists

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from hunt.boards.hunted_data import LANDING_PAD
+from hunt.boards.hunted.data import LANDING_PAD
 from hunt.models.game import CHANCE
 from hunt.models.hunted.odds import HuntedOdds
 from hunt.models.hunted.state import PASS, Fight, HuntedAction, Item, slug

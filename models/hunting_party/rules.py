@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hunt.boards.hunting_party_data import FateCard, Goal, Hunter, load_hunting_party
+from hunt.boards.hunting_party.data import FateCard, Goal, Hunter, load_hunting_party
 from hunt.errors import OptionError
 from hunt.models.game import Game, GameInfo
 from hunt.models.hunting_party.observation import FateCardSeen, PartyObservation

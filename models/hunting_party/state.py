@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
-from hunt.boards.hunting_party_data import ACTIONS, ANIMALS, Hunter
+from hunt.boards.hunting_party.data import ACTIONS, ANIMALS, Hunter
 from hunt.models.game import CHANCE, pick_by_count
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.steps import (

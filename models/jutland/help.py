@@ -3,7 +3,7 @@ card's force and the turns it may be deployed in)."""
 
 from __future__ import annotations
 
-from hunt.boards.jutland_deck import SIDES, JutlandCard
+from hunt.boards.jutland.deck import SIDES, JutlandCard
 from hunt.models.jutland.rules import JutlandGame
 
 RULES = """\

@@ -25,7 +25,7 @@ from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.phases import BRITISH, GERMAN
 
 if TYPE_CHECKING:
-    from hunt.boards.jutland_deck import JutlandTurn
+    from hunt.boards.jutland.deck import JutlandTurn
     from hunt.models.jutland.rules import JutlandGame, JutlandState
 
 RESERVE = 3

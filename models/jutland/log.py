@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from hunt.boards.jutland_deck import SIDES, JutlandCard
+from hunt.boards.jutland.deck import SIDES, JutlandCard
 from hunt.models.plugin import plural, upper_first
 
 if TYPE_CHECKING:  # the rules build their observation with this module

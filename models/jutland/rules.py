@@ -30,7 +30,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hunt.boards.jutland_deck import SIDES, JutlandTurn, load_jutland
+from hunt.boards.jutland.deck import SIDES, JutlandTurn, load_jutland
 from hunt.models.game import CHANCE, TERMINAL, Game, GameInfo, State, pick_by_count
 from hunt.models.jutland import heuristics
 from hunt.models.jutland.log import seat_log

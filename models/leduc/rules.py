@@ -17,7 +17,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from hunt.boards.leduc_rules import LeducRules, load_leduc_rules
+from hunt.boards.leduc.rules import LeducRules, load_leduc_rules
 from hunt.models.game import CHANCE, TERMINAL, Game, GameInfo, State
 from hunt.models.leduc.observation import LeducObservation
 from hunt.models.options import OptionSpec
@@ -42,7 +42,12 @@ class LeducGame(Game["LeducState", int, LeducObservation]):
         self.info = GameInfo(
             name="leduc", title="Leduc Hold'em", num_players=2, min_players=2,
             max_players=2, seat_names=("first", "second"), max_game_length=3 + 2 * 4,
-            zero_sum=True)
+            zero_sum=True, score_unit="chips", min_utility=-self.most_lost(),
+            max_utility=self.most_lost())
+
+    def most_lost(self) -> float:
+        """The most chips a hand can lose: the ante and every raise of every round."""
+        return float(self.rules.ante + self.rules.max_raises * sum(self.rules.raise_sizes))
 
     def new_initial_state(self, seed: int = 0) -> LeducState:
         """Before the deal."""

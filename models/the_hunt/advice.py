@@ -15,7 +15,7 @@ from collections.abc import Collection
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from hunt.boards.the_hunt_cards import HuntCard
+from hunt.boards.the_hunt.cards import HuntCard
 from hunt.models.the_hunt.actions import AP_FOR_STEPS, HuntAction
 from hunt.models.the_hunt.help import INTELLIGENCE
 from hunt.models.the_hunt.observation import HuntObservation, raider_hex

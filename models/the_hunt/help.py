@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hunt.boards.the_hunt_cards import HuntCard
+from hunt.boards.the_hunt.cards import HuntCard
 
 if TYPE_CHECKING:  # the rules' state reads this module for its menu notes
     from hunt.models.the_hunt.rules import TheHuntGame

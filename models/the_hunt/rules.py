@@ -53,9 +53,9 @@ from typing import Any
 
 import networkx as nx
 
-from hunt.boards.the_hunt_cards import HuntCard, load_hunt_cards
-from hunt.boards.the_hunt_map import HuntMap, load_hunt_map
-from hunt.boards.the_hunt_tracks import HuntTracks, load_hunt_tracks
+from hunt.boards.the_hunt.cards import HuntCard, load_hunt_cards
+from hunt.boards.the_hunt.map import HuntMap, load_hunt_map
+from hunt.boards.the_hunt.tracks import HuntTracks, load_hunt_tracks
 from hunt.models.game import Game, GameInfo
 from hunt.models.options import Option, OptionSpec
 from hunt.models.the_hunt.actions import AP_FOR_STEPS, HuntAction

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hunt.boards.the_hunt_map import draw_map
+from hunt.boards.the_hunt.map import draw_map
 from hunt.models.plugin import Style, plain, plural, wrap
 from hunt.models.the_hunt.help import INTELLIGENCE, STRIPE_MARKS
 from hunt.models.the_hunt.observation import HuntObservation

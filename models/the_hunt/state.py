@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from hunt.boards.the_hunt_cards import HuntCard
+from hunt.boards.the_hunt.cards import HuntCard
 from hunt.models.game import CHANCE, Action
 from hunt.models.plugin import plural
 from hunt.models.steps import (

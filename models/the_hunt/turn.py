@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from hunt.boards.the_hunt_cards import HuntCard
+from hunt.boards.the_hunt.cards import HuntCard
 from hunt.models.game import CHANCE, Action
 from hunt.models.plugin import plural
 from hunt.models.steps import (

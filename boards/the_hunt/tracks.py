@@ -13,8 +13,8 @@ from typing import Any
 
 from hunt.boards.data import BoardFile, BoardSet
 from hunt.boards.schema import Either, Int, ListOf, MapOf, Num, Refs, Schema, Str, Table
-from hunt.boards.the_hunt_cards import DECK_SIZE
-from hunt.boards.the_hunt_map import FREIGHTERS, MAP_FILE
+from hunt.boards.the_hunt.cards import DECK_SIZE
+from hunt.boards.the_hunt.map import FREIGHTERS, MAP_FILE
 
 FORCES = ("G", "H", "K")
 AIRPLANE_STATES = ("ready", "broken", "destroyed")
