@@ -31,6 +31,7 @@ Difficulty levels only change the search budget, never what the AI may see.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import replace
 
 from hunt.errors import HuntError, quoted
@@ -52,6 +53,15 @@ HARD_WORKERS = 2
 decision replays alike on every machine (on one core the parts run in turn)."""
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", "pimc", "cfr")
+
+HARD_SECONDS = 8.0
+"""The time a move at the hard level takes, about: 4 times the normal level's 2 s (see
+`LEVELS`); the longest `time=` a spec from outside may ask for."""
+
+OUTSIDE_SETTINGS = (*LEVELS, "iterations", "time", "workers", "uniform", "depth",
+                    "confidence", "epsilon", "tree", "temperature", "smooth", "guide")
+"""The settings a spec from outside (a web address) may carry: the budget, bounded, and
+how the search plays; never `model=`, `prior=` or `value=`, which read files."""
 
 
 class AgentSpecError(HuntError, ValueError):
@@ -141,6 +151,31 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
         return ISMCTSAgent(_with_weights(config, spec, game), seed=seed)
     assert config.iterations is not None
     return PIMCAgent(iterations=config.iterations, seed=seed)
+
+
+def bounded_spec(spec: str, game: AnyGame) -> str:
+    """`spec` if a stranger may ask for it (`OUTSIDE_SETTINGS` only, its budget no
+    larger than the hard level's on `game`, its workers no more than this machine's
+    cores), else `AgentSpecError`: so an address can neither read a file nor keep
+    the machine busy for ever. The settings themselves are checked by `make_agent`."""
+    name, _, settings = spec.strip().partition(":")
+    profile = search_profile(game)
+    normal = profile.cfr_iterations if name.lower() == "cfr" else profile.normal_iterations
+    hard, cores = max(1, round(normal * LEVELS["hard"])), os.cpu_count() or 1
+    for setting in filter(None, settings.split(",")):
+        key, _, value = (part.lower() for part in setting.partition("="))
+        try:
+            if key not in OUTSIDE_SETTINGS or (key == "iterations" and whole(value, 1) > hard) \
+                    or (key == "time" and finite(value, 0.01) > HARD_SECONDS) \
+                    or (key == "workers" and whole(value, 1) > cores):
+                raise ValueError(setting)
+        except ValueError:
+            raise AgentSpecError(
+                f"setting {quoted(setting)} is not accepted here; accepted: "
+                f"{', '.join(LEVELS)}, iterations=N (at most {hard}), time=S (at most "
+                f"{HARD_SECONDS:g} s), workers=N (at most {cores}), uniform, depth=N, "
+                "confidence=C, epsilon=E, tree=N, temperature=T, smooth, guide=W") from None
+    return spec
 
 
 def _cfr(spec: str, settings: str, seed: int, game: AnyGame | None) -> Agent:
