@@ -12,6 +12,7 @@ play`.
 
 from __future__ import annotations
 
+import sys
 import threading
 import traceback
 from collections.abc import Mapping, Sequence
@@ -57,6 +58,12 @@ class WebGame:
         self.problem: str | None = None
         """The last failure of the computer's turn or of a save, said on the page."""
         self._worker: threading.Thread | None = None
+        self.stopped = threading.Event()
+        """Set by `stop`: the computer plays no further decision."""
+        self.last_access = 0.0
+        """When a page last asked for this game (on the server's clock): idle games go."""
+        self.saved = False
+        """Whether the last action reached the save file (the page says so, never where)."""
 
     @property
     def state(self) -> AnyState:
@@ -94,7 +101,7 @@ class WebGame:
                 "waiting_for": None if self.thinking or waiting is None
                 else seat_title(game.info.seat_names[waiting]),
                 "problem": self.problem,
-                "saved": str(self.save_path) if self.save_path else None,
+                "saved": self.saved,
             }
 
     def hint(self, seat: int) -> dict[str, Any]:
@@ -144,11 +151,16 @@ class WebGame:
         """Let the program play (chance, the computer, a human's forced moves) until a
         human is to choose, in a worker thread."""
         with self.lock:
-            if self.thinking or not self._program_to_play():
+            if self.thinking or self.stopped.is_set() or not self._program_to_play():
                 return
             self.thinking = True
         self._worker = threading.Thread(target=self._computer_turn, daemon=True)
         self._worker.start()
+
+    def stop(self) -> None:
+        """Stop the computer at its next decision (the game was left or dropped): a
+        search under way ends within its bounded budget, and its answer is not played."""
+        self.stopped.set()
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the computer's turn to end (tests, and the server's shutdown)."""
@@ -159,10 +171,12 @@ class WebGame:
         try:
             while True:
                 with self.lock:
-                    if not self._program_to_play():
+                    if self.stopped.is_set() or not self._program_to_play():
                         break
                 action = self.session.program_action()  # the long part, unlocked
                 with self.lock:
+                    if self.stopped.is_set():
+                        break
                     self.session.play(action)
         except Exception:  # a bug must not leave the page thinking forever
             # the page is told only that it happened: an error's text could name what
@@ -185,9 +199,14 @@ class WebGame:
         try:
             # a record saved as one seat's: a game of two humans is resumed by the first
             save_record(state, self.save_path, self.humans[0])
-            self.problem = None
+            self.problem, self.saved = None, True
         except OutputError as error:
-            self.problem = f"not saved: {error}"
+            # the page is told that, not why: the reason names the file
+            print(f"hunt serve: {error}", file=sys.stderr)
+            self.problem = "not saved (the server's log says why); the game goes on"
+            self.last_access = 0.0
+        """When a page last asked for this game (on the server's clock): idle games go."""
+        self.saved = False
 
 
 def hand_cards(seen: Mapping[str, Any]) -> list[str]:

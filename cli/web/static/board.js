@@ -6,9 +6,16 @@
 let view = null;
 let belief = null;
 
+// An answer of the server's, or {error} when it did not answer (stopped, restarted):
+// said on the page, never dropped silently.
 async function call(path, options) {
-  const response = await fetch(`/api/${TOKEN}/${path}`, options);
-  const data = await response.json();
+  let data;
+  try {
+    const response = await fetch(`/api/${TOKEN}/${path}`, options);
+    data = await response.json();
+  } catch (failure) {
+    data = {error: "The server did not answer; is hunt serve still running?"};
+  }
   if (data.error) showError(data.error);
   return data;
 }
@@ -79,7 +86,8 @@ function drawHands(data) {
 }
 
 async function refresh() {
-  draw(await call("view"));
+  const data = await call("view");
+  if (data.position !== undefined) draw(data);
 }
 
 async function play(text) {
@@ -141,6 +149,10 @@ async function analysis() {
 
 document.getElementById("hint-button").addEventListener("click", hint);
 document.getElementById("analysis-button").addEventListener("click", analysis);
+document.getElementById("leave-button").addEventListener("click", async () => {
+  await call("leave", {method: "POST"});  // the computer stops; the game stays saved
+  window.location.href = "/";
+});
 document.getElementById("shade").addEventListener("change", () => {
   if (!belief && document.getElementById("shade").checked) hint();
   else shade();
