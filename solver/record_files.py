@@ -253,23 +253,30 @@ def default_save_dir() -> Path:
 
 
 def new_save_path(game_name: str, folder: Path | None = None) -> Path:
-    """A save file for a new game that names no seed (the seed is secret), made empty
-    here so that no other game can take it: GAME-DATE-TIME.json in `folder` (default:
-    `default_save_dir()`, made if missing), numbered if need be. The file is created
-    exclusively, so games started at once (threads or processes) never share one;
-    `OutputError` if the folder cannot be written."""
+    """A save file for a new game that names no seed (the seed is secret) and is
+    not taken yet: GAME-DATE-TIME.json in `folder` (default: `default_save_dir()`),
+    numbered if need be."""
     folder = default_save_dir() if folder is None else folder
     path = folder / f"{game_name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    return numbered(path) if path.exists() else path
+
+
+def reserved_save_path(game_name: str, folder: Path | None = None) -> Path:
+    """`new_save_path`, made here (empty, the folder too if missing) so that no other
+    game takes it: the file is created exclusively, so games started at once (threads
+    or processes, in the same second) never share one. `OutputError` if the folder
+    cannot be written."""
+    path = new_save_path(game_name, folder)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         while True:
             try:
                 with open(path, "x", encoding="utf-8"):
                     return path
-            except FileExistsError:  # taken, perhaps a moment ago: the next number
+            except FileExistsError:  # taken a moment ago: the next number
                 path = numbered(path)
     except OSError as error:
-        raise OutputError(f"cannot make a save file in {quoted(str(folder))}: "
+        raise OutputError(f"cannot make a save file in {quoted(str(path.parent))}: "
                           f"{why(error)}") from None
 
 
