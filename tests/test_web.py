@@ -158,6 +158,7 @@ def test_two_friends_each_get_a_page_of_their_own_side(client: TestClient) -> No
     link = re.search(r'their side only\): <a href="[^"]*/game/([^"]+)"', page)
     assert link, page[:500]
     friend = link.group(1)
+    assert client.get(f"/game/{friend}").status_code == 200  # the friend opens the link
     mine, theirs = _settled_view(client, token), _settled_view(client, friend)
     assert (mine["seat"], theirs["seat"]) == ("british", "german")
     assert theirs["choices"] and not mine["choices"]  # the German places first

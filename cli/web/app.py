@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import secrets
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -56,7 +57,12 @@ from hunt.models.game import AnyState
 from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent_specs import LEVELS, bounded_spec, level_agent, make_agent
-from hunt.solver.record_files import MAX_RECORD_BYTES, new_save_path, parse_record, replay_record
+from hunt.solver.record_files import (
+    MAX_RECORD_BYTES,
+    parse_record,
+    replay_record,
+    reserved_save_path,
+)
 
 STATIC = resources.files("hunt.cli.web").joinpath("static")
 STATIC_FILES = {"board.js": "text/javascript", "index.js": "text/javascript",
@@ -119,9 +125,10 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
                     game.stop()
                     del seats[token]
 
-    def seat_of(request: Request) -> Seat:
+    def seat_of(request: Request, opening: bool = False) -> Seat:
         """The seat of the request's token, if this browser holds it: 404 for no such
-        seat, 403 for a seat another browser claimed."""
+        seat, 403 for a seat another browser claimed (or, unless its page is `opening`
+        to claim it, that no browser has claimed yet)."""
         sweep()
         token = request.path_params["token"]
         with registry:
@@ -130,6 +137,8 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
             raise HTTPException(404, "no game at this address: start one from the list "
                                      "of games")
         cookie = request.cookies.get(cookie_name(token), "")
+        if seat.claim is None and not opening:
+            raise HTTPException(403, "open the game's page first: its link claims the seat")
         if seat.claim is not None and not secrets.compare_digest(seat.claim, cookie):
             raise HTTPException(403, "this seat was taken: it is played in another "
                                      "browser")
@@ -169,9 +178,9 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
 
     def save_path(name: str) -> Path:
         try:
-            return new_save_path(name, save_dir)
+            return reserved_save_path(name, save_dir)
         except HuntError as error:
-            print(f"hunt serve: {error}")  # the page is not told where
+            print(f"hunt serve: {error}", file=sys.stderr)  # the page is not told where
             raise HTTPException(507, "the game cannot be saved here (the server's log "
                                      "says why)") from None
 
@@ -235,7 +244,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
 
     async def board(request: Request) -> Response:
         token = request.path_params["token"]
-        seat = seat_of(request)
+        seat = seat_of(request, opening=True)
         port = (request.scope.get("server") or (None, None))[1]
         links = [f"http://{invite_host}{f':{port}' if port else ''}/game/{other}"
                  for other in seat.invites if (friend := seats.get(other)) is not None

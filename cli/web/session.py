@@ -204,9 +204,7 @@ class WebGame:
             # the page is told that, not why: the reason names the file
             print(f"hunt serve: {error}", file=sys.stderr)
             self.problem = "not saved (the server's log says why); the game goes on"
-            self.last_access = 0.0
-        """When a page last asked for this game (on the server's clock): idle games go."""
-        self.saved = False
+            self.saved = False
 
 
 def hand_cards(seen: Mapping[str, Any]) -> list[str]:
