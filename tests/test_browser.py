@@ -9,6 +9,7 @@ CI installs Chromium (`.ci/run`); elsewhere these tests are skipped when it is m
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 from collections.abc import Iterator
@@ -22,6 +23,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from hunt.cli.web.app import create_app, running
+from hunt.models.registry import load_game
+from hunt.solver.record_files import save_record
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -50,6 +53,12 @@ def browser() -> Iterator[webdriver.Chrome]:
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER or "chromedriver"), options=options)
     yield driver
     driver.quit()
+
+
+def _start(driver: webdriver.Chrome, address: str) -> None:
+    """Open a game's address and press its start button (a GET starts nothing)."""
+    driver.get(address)
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
 
 
 def _settled(driver: webdriver.Chrome) -> dict[str, Any]:
@@ -87,7 +96,7 @@ def _turn(view: dict[str, Any]) -> int:
 
 def test_a_turn_by_clicks_the_hint_panel_and_a_reload(server: str,
                                                       browser: webdriver.Chrome) -> None:
-    browser.get(f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
     view = _settled(browser)
     assert view["seat"] == "british" and browser.find_element(By.CSS_SELECTOR, "#board svg")
     start = _turn(view)
@@ -113,7 +122,7 @@ def test_a_whole_game_by_clicks_against_the_heuristic(server: str,
                                                       browser: webdriver.Chrome) -> None:
     # a seed whose game is short when the German plays its first choice each time (the
     # British heuristic finds and beats it): a whole game, kept quick for CI
-    browser.get(f"{server}/play/the-hunt?as=german&seed=30&ai=heuristic")
+    _start(browser, f"{server}/play/the-hunt?as=german&seed=30&ai=heuristic")
     view = _settled(browser)
     for _ in range(600):
         if view["over"]:
@@ -129,7 +138,26 @@ def test_screenshot_of_the_board(server: str, browser: webdriver.Chrome,
                                  tmp_path: Path) -> None:
     """The board draws in a browser as a picture (`scripts/board_screenshot.py` writes
     the README's the same way)."""
-    browser.get(f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
     _settled(browser)
     path = tmp_path / "board.png"
     assert browser.save_screenshot(str(path)) and path.stat().st_size > 10_000
+
+
+def test_a_record_uploaded_from_the_list_of_games_resumes_its_game(
+        server: str, browser: webdriver.Chrome, tmp_path: Path) -> None:
+    """Issue 50: resuming sends the record file itself (the server reads no path); the
+    page it opens is the game's, at the position the record ends."""
+    state = load_game("jutland").new_initial_state(3)
+    rng = random.Random(3)
+    for _ in range(6):
+        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                           else rng.choice(state.legal_actions()))
+    record = tmp_path / "mine.json"
+    save_record(state, record, 1)
+    browser.get(server)
+    browser.find_element(By.CSS_SELECTOR, "#resume input[type=file]").send_keys(str(record))
+    browser.find_element(By.CSS_SELECTOR, "#resume button[type=submit]").click()
+    WebDriverWait(browser, 30).until(lambda d: "/game/" in d.current_url)
+    view = _settled(browser)
+    assert view["seat"] == "british" and view["position"] >= 6
