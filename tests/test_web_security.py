@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import random
 import re
 import threading
 import time
@@ -22,6 +23,7 @@ from hunt.cli.web.session import WebGame
 from hunt.models.game import AnyState
 from hunt.models.registry import load_game
 from hunt.solver.agent import Agent, HeuristicAgent
+from hunt.solver.session import GameSession
 
 BASE = "http://127.0.0.1"
 
@@ -359,3 +361,53 @@ def test_games_started_at_once_each_get_a_save_file_of_their_own(
     files = list(saves.glob("leduc-*.json"))
     assert len(files) == 16
     assert all(json.loads(file.read_text())["game"] == "leduc" for file in files)
+
+
+# -- 3: chance a copy cannot predict -------------------------------------------------
+
+
+def _at_a_roll() -> AnyState:
+    """A game of The Hunt at its first chance node with several outcomes."""
+    state: AnyState = load_game("the-hunt").new_initial_state(7)
+    rng = random.Random(7)
+    while state.current_player() >= 0 or len(state.legal_actions()) < 3:
+        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                           else rng.choice(state.legal_actions()))
+    return state
+
+
+def test_without_a_seed_a_copy_of_the_game_predicts_no_draw() -> None:
+    """Finding 3: copies of one position (a copied save) draw their own chance when no
+    seed was asked for; with a seed every copy draws alike (a replayable game)."""
+    state = _at_a_roll()
+    drawn = {GameSession(state.clone(), [None, None], seeded=False).program_action()
+             for _ in range(40)}
+    assert len(drawn) > 1
+    replayed = {GameSession(state.clone(), [None, None], seeded=True).program_action()
+                for _ in range(5)}
+    assert len(replayed) == 1
+
+
+def test_a_computer_without_a_seed_is_seeded_by_the_operating_system() -> None:
+    """Finding 3: the computer's search is seeded afresh at each decision, not from the
+    record."""
+    seeds: list[int] = []
+
+    class Recorded(HeuristicAgent):
+        def reseed(self, seed: int) -> None:
+            seeds.append(seed)
+            super().reseed(seed)
+
+    state = load_game("jutland").new_initial_state(1)
+    while state.current_player() != 0:
+        state.apply_action(state.sample_chance_outcome(random.Random(1)))
+    for seeded in (False, False, True, True):
+        GameSession(state.clone(), [Recorded(1), None], seeded=seeded).program_action()
+    assert seeds[0] != seeds[1] and seeds[2] == seeds[3]
+
+
+def test_a_game_with_a_seed_says_once_that_it_is_replayable(client: TestClient) -> None:
+    seeded = _start(client, "/play/jutland?as=german&seed=3&ai=heuristic")
+    assert client.get(f"/game/{seeded}").text.count("A replayable game") == 1
+    secret = _start(client, "/play/jutland?as=german&ai=heuristic")
+    assert "replayable" not in client.get(f"/game/{secret}").text

@@ -220,7 +220,8 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
             agents: list[Any] = [None] * game.info.num_players
         else:
             agents = agents_for(state, human, spec)
-        return open_session(WebGame(state, agents, save_path(name), first=human))
+        return open_session(WebGame(state, agents, save_path(name), first=human,
+                                    seeded=bool(seed_text)))
 
     async def resume(request: Request) -> Response:
         body = await posted(request, MAX_RECORD_BYTES)
@@ -422,9 +423,12 @@ def board_page(token: str, session: WebGame, invites: list[str]) -> str:
     invite = "".join(
         f'<p class="invite">Send your opponent this link (their side only): '
         f'<a href="{escape(link)}">{escape(link)}</a></p>' for link in invites)
+    replayable = ('<p class="seeded">A replayable game: its draws and the computer\'s '
+                  'choices follow from the seed it was started with.</p>'
+                  if session.session.seeded else "")
     body = (f'<header><h1>{escape(game.info.title)}</h1> '
             f'<span id="status" role="status"></span> <a href="/">games</a></header>'
-            f'{invite}<main><section id="board-area"><div id="board"></div>'
+            f'{invite}{replayable}<main><section id="board-area"><div id="board"></div>'
             '<div id="hands"><div id="opponent-hand"></div><div id="hand"></div></div>'
             '<pre id="screen"></pre></section>'
             '<aside><div id="error" class="error" role="alert"></div>'

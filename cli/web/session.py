@@ -4,8 +4,8 @@ for the computer, and what the page may be sent.
 Everything the page gets comes from `view()`, built from the seat's `SeatView`
 (its observation, its choices when it is to act) and the game's screen and board
 drawn from that observation: the server never sends hidden state. The computer plays
-in a worker thread (`GameSession.program_action`, the same seeded steps as `hunt
-play`, so the game replays from its record anywhere) while the page shows that it is
+in a worker thread (`GameSession.program_action`, drawn as in `hunt play`: from the
+operating system, or from the seed a page asked for) while the page shows that it is
 thinking; the game is saved after every action, in the same record files as `hunt
 play`.
 """
@@ -44,12 +44,14 @@ class MoveError(HuntError, ValueError):
 class WebGame:
     """A game played in the browser: each seat whose agent is None is a human's (one
     against the computer, or two friends each with their own page), the others the
-    computer's."""
+    computer's. Its chance and the computer's decisions are drawn from the operating
+    system unless `seeded` (a seed the page asked for: a game to replay)."""
 
     def __init__(self, state: AnyState, agents: Sequence[Agent | None],
-                 save_path: Path | None, first: int | None = None) -> None:
+                 save_path: Path | None, first: int | None = None,
+                 seeded: bool = False) -> None:
         self.save_path = save_path
-        self.session = GameSession(state, agents, self._save)
+        self.session = GameSession(state, agents, self._save, seeded)
         self.humans = sorted(self.session.humans, key=lambda seat: seat != first)
         """The human seats, `first` (the seat that started the game) first."""
         self.plugin = game_plugin(state.game.info.name)
