@@ -411,3 +411,16 @@ def test_a_game_with_a_seed_says_once_that_it_is_replayable(client: TestClient) 
     assert client.get(f"/game/{seeded}").text.count("A replayable game") == 1
     secret = _start(client, "/play/jutland?as=german&ai=heuristic")
     assert "replayable" not in client.get(f"/game/{secret}").text
+
+
+def test_no_more_games_are_kept_than_the_limit(saves: Path) -> None:
+    """Finding 8: a script that starts games for ever is refused (429) past the limit,
+    until a game is left."""
+    client = _client(create_app(saves, max_games=2))
+    first = _start(client, "/play/leduc?as=first&ai=heuristic")
+    _start(client, "/play/leduc?as=first&ai=heuristic")
+    refused = client.post("/play/leduc?as=first&ai=heuristic")
+    assert refused.status_code == 429 and "games are open" in refused.text
+    assert client.post("/resume", content=b"{}").status_code == 429
+    client.post(f"/api/{first}/leave")
+    assert client.post("/play/leduc", follow_redirects=False).status_code == 303

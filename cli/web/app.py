@@ -74,6 +74,9 @@ MOVE_BYTES = 64 * 1024
 """The largest body of a request other than a record's upload (a move is about 50)."""
 FINISHED_IDLE_SECONDS = 30 * 60
 """How long a finished game stays after its last request (to read its analysis)."""
+MAX_GAMES = 200
+"""The most games kept at once (a script on this machine could start games for ever);
+more are refused (429) until one is left or goes idle."""
 IDLE_SECONDS = 12 * 3600
 """How long a game that goes on stays after its last request (it is saved: an upload
 of its record resumes it)."""
@@ -105,10 +108,12 @@ def cookie_name(token: str) -> str:
 
 
 def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
-               clock: Callable[[], float] = time.monotonic) -> Starlette:
+               clock: Callable[[], float] = time.monotonic,
+               max_games: int = MAX_GAMES) -> Starlette:
     """The web board's app; games are saved in `save_dir` (default: where `hunt play`
     saves), each in a new file. Only requests to `hosts` are served (the first is the
-    one an invitation names); `clock` times how long a game has been idle."""
+    one an invitation names); `clock` times how long a game has been idle; at most
+    `max_games` are kept at once."""
     seats: dict[str, Seat] = {}
     """Each seat's secret token: its game, seat and claim."""
     registry = threading.Lock()  # the threadpool's endpoints reach `seats` at once
@@ -124,6 +129,15 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
                 if now - game.last_access > limit:
                     game.stop()
                     del seats[token]
+
+    def room_for_a_game() -> None:
+        """429 when `max_games` games are kept already (after the idle ones went)."""
+        sweep()
+        with registry:
+            kept = len({id(seat.game) for seat in seats.values()})
+        if kept >= max_games:
+            raise HTTPException(429, f"{kept} games are open, the most this server keeps; "
+                                     "leave one, or try again later")
 
     def seat_of(request: Request, opening: bool = False) -> Seat:
         """The seat of the request's token, if this browser holds it: 404 for no such
@@ -201,6 +215,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
     async def new_game(request: Request) -> Response:
         name = game_named(request)
         query = {**request.query_params, **form_fields(await posted(request, MOVE_BYTES))}
+        room_for_a_game()
         game = load_game(name)
         seats_named = game.info.seat_names
         seat_name = query.get("as", seats_named[0]).lower()
@@ -225,6 +240,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
 
     async def resume(request: Request) -> Response:
         body = await posted(request, MAX_RECORD_BYTES)
+        room_for_a_game()
         if not body.strip():
             raise HTTPException(400, "send a saved game's record (the file `hunt play` "
                                      "or this board wrote) as the request's body")

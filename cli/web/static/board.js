@@ -5,16 +5,17 @@
 
 let view = null;
 let belief = null;
+let offline = false;  // the last poll found no server
 
-// An answer of the server's, or {error} when it did not answer (stopped, restarted):
-// said on the page, never dropped silently.
+// An answer of the server's, or {error, offline} when it did not answer (stopped,
+// restarting): said on the page, never dropped silently.
 async function call(path, options) {
   let data;
   try {
     const response = await fetch(`/api/${TOKEN}/${path}`, options);
     data = await response.json();
   } catch (failure) {
-    data = {error: "The server did not answer; is hunt serve still running?"};
+    data = {error: "The server does not answer; trying again...", offline: true};
   }
   if (data.error) showError(data.error);
   return data;
@@ -87,7 +88,14 @@ function drawHands(data) {
 
 async function refresh() {
   const data = await call("view");
-  if (data.position !== undefined) draw(data);
+  if (data.position !== undefined) {
+    if (offline) showError("");  // back: the message of its absence goes
+    offline = false;
+    draw(data);
+  } else if (data.offline) {
+    offline = true;
+    setTimeout(refresh, 2000);  // polling goes on until the server is back
+  }
 }
 
 async function play(text) {
