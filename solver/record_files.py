@@ -213,10 +213,15 @@ def save_record(state: AnyState, target: str | Path, human: int | None = None) -
     reached the disk before the screen shows it. `human` is the seat `hunt play
     --resume` gives back to the person. Returns the file written; `OutputError` (and
     no file left behind) if it cannot be written."""
+    return write_record(full_record(state, human), target)
+
+
+def full_record(state: AnyState, human: int | None = None) -> dict[str, Any]:
+    """The game's full record, naming `human` (if given) as the person's seat."""
     record = state.to_record()
     if human is not None:
         record["human"] = state.game.info.seat_names[human]
-    return write_record(record, target)
+    return record
 
 
 def write_record(record: dict[str, Any], target: str | Path) -> Path:
