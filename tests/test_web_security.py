@@ -300,17 +300,22 @@ def test_a_page_that_leaves_ends_its_game_for_every_seat(client: TestClient) -> 
     assert client.get(f"/api/{token}/view").status_code == 404
 
 
-def test_idle_games_leave_memory(saves: Path) -> None:
-    """Finding 8: a game no page asked for in a long while is forgotten (its save stays)."""
+def test_idle_games_leave_memory_and_come_back_from_the_store(saves: Path) -> None:
+    """Finding 8: a game no page asked for in a long while leaves memory (its computer
+    stopped); its link brings it back from the store where it was."""
     now = [0.0]
-    client = _client(create_app(saves, clock=lambda: now[0]))
+    app = create_app(saves, clock=lambda: now[0])
+    client = _client(app)
     token = _start(client, "/play/leduc?as=first&seed=2&ai=heuristic")
-    assert client.get(f"/api/{token}/view").status_code == 200
+    before = _settled(client, token)
     now[0] += IDLE_SECONDS - 1
     assert client.get(f"/api/{token}/view").status_code == 200  # an access keeps it
     now[0] += IDLE_SECONDS + 1
-    assert client.get(f"/api/{token}/view").status_code == 404
-    assert list(saves.glob("leduc-*.json"))
+    client.get("/api/nothing/view")  # any request sweeps
+    assert app.state.games_in_memory() == 0
+    again = _settled(client, token)
+    assert again["position"] == before["position"] and again["screen"] == before["screen"]
+    assert app.state.games_in_memory() == 1 and list(saves.glob("leduc-*.json"))
 
 
 # -- 1, 2, 7: seats by capability ----------------------------------------------------
@@ -424,3 +429,39 @@ def test_no_more_games_are_kept_than_the_limit(saves: Path) -> None:
     assert client.post("/resume", content=b"{}").status_code == 429
     client.post(f"/api/{first}/leave")
     assert client.post("/play/leduc", follow_redirects=False).status_code == 303
+
+
+# -- 12: a restart keeps every game ---------------------------------------------------
+
+
+def test_a_restart_keeps_every_link_and_claim(saves: Path) -> None:
+    """Finding 12: after a restart (a new app on the same save folder), each seat's link
+    opens its game where it was, in the browser that held it, for both friends of a
+    two-human game; an invitation nobody opened is still shown to the host; another
+    browser is still refused."""
+    first = create_app(saves)
+    host, friend = _client(first), _client(first)
+    mine = _start(host, "/play/jutland?as=british&seed=4&ai=human")
+    theirs = re.findall(r"/game/([\w-]+)", host.get(f"/game/{mine}").text)[0]
+    friend.get(f"/game/{theirs}")
+    view = _settled(friend, theirs)
+    friend.post(f"/api/{theirs}/move", json={"move": view["choices"][0]["text"],
+                                             "position": view["position"]})
+    played = _settled(friend, theirs)
+    solo = _start(host, "/play/jutland?as=german&seed=5&ai=heuristic")
+    alone = _settled(host, solo)
+    pending = _start(host, "/play/leduc?as=first&ai=human")
+    second = create_app(saves)
+    host2, friend2, stranger = _client(second), _client(second), _client(second)
+    host2.cookies = host.cookies
+    friend2.cookies = friend.cookies
+    assert _settled(friend2, theirs)["position"] == played["position"]
+    assert _settled(host2, mine)["screen"] == _settled(host, mine)["screen"]
+    assert _settled(host2, solo)["screen"] == alone["screen"]
+    assert stranger.get(f"/game/{theirs}").status_code == 403
+    assert "their side only" not in host2.get(f"/game/{mine}").text
+    assert "their side only" in host2.get(f"/game/{pending}").text
+    assert not list(saves.glob("*.json")) or all(
+        theirs not in path.read_text() for path in saves.glob("*.json"))
+    database = (saves / "hunt-web.sqlite3").read_bytes()
+    assert theirs.encode() not in database and mine.encode() not in database

@@ -35,7 +35,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import escape
 from importlib import resources
 from pathlib import Path
@@ -52,6 +52,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from hunt.cli.web.session import MoveError, WebGame
+from hunt.cli.web.store import GameStore, digest
 from hunt.errors import HuntError, quoted
 from hunt.models.game import AnyState
 from hunt.models.plugin import seat_title
@@ -59,6 +60,8 @@ from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent_specs import LEVELS, bounded_spec, level_agent, make_agent
 from hunt.solver.record_files import (
     MAX_RECORD_BYTES,
+    default_save_dir,
+    full_record,
     parse_record,
     replay_record,
     reserved_save_path,
@@ -70,6 +73,8 @@ STATIC_FILES = {"board.js": "text/javascript", "index.js": "text/javascript",
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 """The names of this machine a browser may reach the server by."""
+STORE_NAME = "hunt-web.sqlite3"
+"""The store of the web board's games, in the save folder."""
 MOVE_BYTES = 64 * 1024
 """The largest body of a request other than a record's upload (a move is about 50)."""
 FINISHED_IDLE_SECONDS = 30 * 60
@@ -96,10 +101,10 @@ class Seat:
 
     game: WebGame
     index: int
-    claim: str | None = None
-    """The cookie value of the browser that opened the seat first; None until then."""
-    invites: list[str] = field(default_factory=list)
-    """For the seat that started a game of friends: the others' tokens (their links)."""
+    stored: int
+    """The game's id in the store."""
+    claim_hash: str | None = None
+    """The hash of the cookie of the browser that opened the seat first; None until then."""
 
 
 def cookie_name(token: str) -> str:
@@ -115,26 +120,35 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
     one an invitation names); `clock` times how long a game has been idle; at most
     `max_games` are kept at once."""
     seats: dict[str, Seat] = {}
-    """Each seat's secret token: its game, seat and claim."""
+    """The games in memory: each seat by its token's hash (`digest`)."""
     registry = threading.Lock()  # the threadpool's endpoints reach `seats` at once
     invite_host = hosts[0]
+    opened: list[GameStore] = []
+    opening = threading.Lock()
+
+    def store() -> GameStore:
+        """The store of games, opened when first needed (in the save folder)."""
+        with opening:
+            if not opened:
+                opened.append(GameStore((save_dir or default_save_dir()) / STORE_NAME))
+            return opened[0]
 
     def sweep() -> None:
         """Forget the games idle too long (their saves stay), stopping their computers."""
         now = clock()
         with registry:
-            for token, seat in list(seats.items()):
+            for key, seat in list(seats.items()):
                 game = seat.game
                 limit = FINISHED_IDLE_SECONDS if game.session.is_over() else IDLE_SECONDS
                 if now - game.last_access > limit:
-                    game.stop()
-                    del seats[token]
+                    game.stop()  # it stays in the store: its links open it again
+                    del seats[key]
 
     def room_for_a_game() -> None:
         """429 when `max_games` games are kept already (after the idle ones went)."""
         sweep()
         with registry:
-            kept = len({id(seat.game) for seat in seats.values()})
+            kept = app.state.games_in_memory()
         if kept >= max_games:
             raise HTTPException(429, f"{kept} games are open, the most this server keeps; "
                                      "leave one, or try again later")
@@ -144,38 +158,79 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         seat, 403 for a seat another browser claimed (or, unless its page is `opening`
         to claim it, that no browser has claimed yet)."""
         sweep()
-        token = request.path_params["token"]
-        with registry:
-            seat = seats.get(token)
+        token = str(request.path_params["token"])
+        seat = seats.get(digest(token)) or reopened(token)
         if seat is None:
             raise HTTPException(404, "no game at this address: start one from the list "
                                      "of games")
         cookie = request.cookies.get(cookie_name(token), "")
-        if seat.claim is None and not opening:
+        if seat.claim_hash is None and not opening:
             raise HTTPException(403, "open the game's page first: its link claims the seat")
-        if seat.claim is not None and not secrets.compare_digest(seat.claim, cookie):
+        if seat.claim_hash is not None and \
+                not secrets.compare_digest(seat.claim_hash, digest(cookie)):
             raise HTTPException(403, "this seat was taken: it is played in another "
                                      "browser")
         seat.game.last_access = clock()
         return seat
 
+    def reopened(token: str) -> Seat | None:
+        """The seat of `token` from the store, its game brought back into memory (after
+        a restart, or after it went idle); None if the store has no such seat."""
+        with registry:
+            stored = store().seat(token)
+            if stored is None:
+                return None
+            if (seat := seats.get(stored.token_hash)) is not None:
+                return seat  # another request brought it back a moment ago
+            row = store().game(stored.game)
+            try:
+                state = replay_record(row.record, "a stored game")
+                people = {other.seat: other for other in store().seats_of(row.id)}
+                agents = [None if index in people else make_agent(row.agent, index,
+                                                                  state.game)
+                          for index in range(state.game.info.num_players)]
+            except HuntError as error:  # a store from another version, say
+                print(f"hunt serve: {error}", file=sys.stderr)
+                return None
+            session = WebGame(state, agents, row.save_file, first=row.host,
+                              seeded=row.seeded)
+            keep(session, row.id)
+            for other in people.values():
+                seats[other.token_hash] = Seat(session, other.seat, row.id, other.claim_hash)
+        session.start_computer()  # it was perhaps thinking when the server stopped
+        return seats[stored.token_hash]
+
+    def keep(session: WebGame, stored: int) -> None:
+        """Save `session`'s actions to the store too, and note it as used now."""
+        session.last_access = clock()
+        session.on_save = lambda record: store().save(stored, record)
+
     def claimed(seat: Seat, token: str, response: Response) -> Response:
         """`response` with the cookie that makes this browser the seat's holder."""
-        if seat.claim is None:
-            seat.claim = secrets.token_urlsafe(16)
-            response.set_cookie(cookie_name(token), seat.claim, httponly=True,
+        if seat.claim_hash is None:
+            claim = secrets.token_urlsafe(16)
+            store().claim(token, claim)
+            seat.claim_hash = digest(claim)
+            response.set_cookie(cookie_name(token), claim, httponly=True,
                                 samesite="strict")
         return response
 
-    def open_session(session: WebGame) -> Response:
-        session.last_access = clock()
-        session.session.save()  # the new file holds the game from the start
+    def open_session(session: WebGame, agent: str) -> Response:
+        """Keep a new game (`agent`: the spec its computer plays, or "human") and send
+        its first seat's browser to its page."""
+        assert session.save_path is not None
         tokens = [secrets.token_urlsafe(16) for _ in session.humans]
-        first = Seat(session, session.humans[0], invites=tokens[1:])
+        host = session.humans[0]
+        stored = store().add_game(full_record(session.state, host), agent,
+                                  session.session.seeded, session.save_path, host,
+                                  dict(zip(session.humans, tokens, strict=True)))
+        keep(session, stored)
+        session.session.save()  # the new file holds the game from the start
+        first = Seat(session, host, stored)
         with registry:
-            seats[tokens[0]] = first
+            seats[digest(tokens[0])] = first
             for token, index in zip(tokens[1:], session.humans[1:], strict=True):
-                seats[token] = Seat(session, index)
+                seats[digest(token)] = Seat(session, index, stored)
         session.start_computer()  # the computer may move first
         return claimed(first, tokens[0],
                        RedirectResponse(f"/game/{tokens[0]}", status_code=303))
@@ -232,11 +287,12 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         human = seats_named.index(seat_name)
         state = game.new_initial_state(seed)
         if spec.strip().lower() == "human":  # a friend takes every other seat
+            spec = "human"
             agents: list[Any] = [None] * game.info.num_players
         else:
             agents = agents_for(state, human, spec)
         return open_session(WebGame(state, agents, save_path(name), first=human,
-                                    seeded=bool(seed_text)))
+                                    seeded=bool(seed_text)), spec)
 
     async def resume(request: Request) -> Response:
         body = await posted(request, MAX_RECORD_BYTES)
@@ -255,17 +311,18 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         seats_named = state.game.info.seat_names
         saved = data.get("human")
         human = seats_named.index(saved) if saved in seats_named else 0
-        agents = agents_for(state, human, level_agent(
-            state.game, request.query_params.get("level", "normal")))
-        return open_session(WebGame(state, agents, save_path(state.game.info.name)))
+        spec = level_agent(state.game, request.query_params.get("level", "normal"))
+        agents = agents_for(state, human, spec)
+        return open_session(WebGame(state, agents, save_path(state.game.info.name)), spec)
 
     async def board(request: Request) -> Response:
         token = request.path_params["token"]
         seat = seat_of(request, opening=True)
         port = (request.scope.get("server") or (None, None))[1]
+        invites = [other.invite for other in store().seats_of(seat.stored)
+                   if other.invite is not None] if seat.index == seat.game.humans[0] else []
         links = [f"http://{invite_host}{f':{port}' if port else ''}/game/{other}"
-                 for other in seat.invites if (friend := seats.get(other)) is not None
-                 and friend.claim is None]
+                 for other in invites]
         return claimed(seat, token, HTMLResponse(board_page(token, seat.game, links)))
 
     # The endpoints that draw a view or search are plain functions: Starlette runs them
@@ -287,12 +344,13 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
 
     async def leave(request: Request) -> Response:
         await posted(request, MOVE_BYTES)
-        game = seat_of(request).game
-        game.stop()
+        left = seat_of(request)
+        left.game.stop()
+        store().forget(left.stored)
         with registry:
-            for token, seat in list(seats.items()):
-                if seat.game is game:
-                    del seats[token]
+            for key, seat in list(seats.items()):
+                if seat.game is left.game:
+                    del seats[key]
         return JSONResponse({"left": True})
 
     def hint(request: Request) -> Response:
@@ -324,7 +382,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         return HTMLResponse(page("hunt: error", f'<p class="error">{escape(message)}</p>'
                                  '<p><a href="/">Back to the games</a></p>'), status)
 
-    return Starlette(routes=[
+    app = Starlette(routes=[
         Route("/", index), Route("/play/{game}", start_page),
         Route("/play/{game}", new_game, methods=["POST"]),
         Route("/resume", resume, methods=["POST"]),
@@ -335,6 +393,8 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         Route("/static/{name}", static),
     ], middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
         exception_handlers={HTTPException: error_page, Exception: error_page})
+    app.state.games_in_memory = lambda: len({id(seat.game) for seat in seats.values()})
+    return app
 
 
 async def posted(request: Request, limit: int) -> bytes:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 import threading
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from hunt.solver.agent import Agent
 from hunt.solver.analysis import analysis_lines, analysis_report
 from hunt.solver.hints import describe, hint_report
 from hunt.solver.profiles import search_profile
-from hunt.solver.record_files import save_record
+from hunt.solver.record_files import full_record, save_record
 from hunt.solver.session import GameSession
 
 VERDICTS = {"won": "You won.", "lost": "You lost.", "team won": "Your team won.",
@@ -66,6 +66,9 @@ class WebGame:
         """When a page last asked for this game (on the server's clock): idle games go."""
         self.saved = False
         """Whether the last action reached the save file (the page says so, never where)."""
+        self.on_save: Callable[[dict[str, Any]], None] | None = None
+        """Also called with the record after every action, before it is shown (the
+        server's store of games)."""
 
     @property
     def state(self) -> AnyState:
@@ -196,10 +199,12 @@ class WebGame:
         return not self.session.is_over() and self.session.human_to_choose() is None
 
     def _save(self, state: AnyState) -> None:
+        if self.on_save is not None:
+            # a record saved as one seat's: a game of two humans is resumed by the first
+            self.on_save(full_record(state, self.humans[0]))
         if self.save_path is None:
             return
         try:
-            # a record saved as one seat's: a game of two humans is resumed by the first
             save_record(state, self.save_path, self.humans[0])
             self.problem, self.saved = None, True
         except OutputError as error:
