@@ -19,7 +19,9 @@ send requests to a server on this machine:
   bounded (413 before it is read whole);
 - a seat is a capability: its token, then the cookie of the first browser that opens
   it, so the host's page shows a friend's invite only until the friend has opened it;
-- a bad request gets a one-line 4xx, never a traceback or a 500.
+- a bad request gets a one-line 4xx, never a traceback or a 500;
+- games and seats are kept in SQLite (`hunt.cli.web.store`), so a restart loses no
+  link, and a game left or idle stops its computer and leaves memory.
 
 Starlette is an optional extra (`pip install -e '.[web]'`); this module is imported
 only by `hunt serve` and the web tests.
