@@ -241,6 +241,7 @@ def test_no_request_to_any_endpoint_gets_a_500(client: TestClient) -> None:
              "/play/jutland?ai=cfr:iterations=1", "/resume", "/resume?level=hard,workers=0",
              "/game/x", f"/game/{token}", f"/api/{token}/view", f"/api/{token}/move",
              f"/api/{token}/hint?x=1", f"/api/{token}/analysis", "/api/x/move",
+             f"/api/{token}/record",
              "/static/..%2fapp.py", "/static/board.js", f"/api/{token}/leave"]
     for path in paths:
         for method in ("GET", "POST", "PUT"):
@@ -465,3 +466,26 @@ def test_a_restart_keeps_every_link_and_claim(saves: Path) -> None:
         theirs not in path.read_text() for path in saves.glob("*.json"))
     database = (saves / "hunt-web.sqlite3").read_bytes()
     assert theirs.encode() not in database and mine.encode() not in database
+
+
+def test_the_full_record_is_given_to_both_seats_only_after_the_end(saves: Path) -> None:
+    """A live game's full record is sent to nobody; once it is over, each seat may
+    download it (and resume or analyse it)."""
+    app = create_app(saves)
+    first, second = _client(app), _client(app)
+    mine = _start(first, "/play/leduc?as=first&seed=2&ai=human")
+    theirs = re.findall(r"/game/([\w-]+)", first.get(f"/game/{mine}").text)[0]
+    second.get(f"/game/{theirs}")
+    for browser, token in ((first, mine), (second, theirs)):
+        early = browser.get(f"/api/{token}/record")
+        assert early.status_code == 409 and "actions" not in early.text
+    while not (view := _settled(first, mine))["over"]:
+        browser, token = (first, mine) if view["choices"] else (second, theirs)
+        now = _settled(browser, token)
+        browser.post(f"/api/{token}/move", json={"move": now["choices"][0]["text"],
+                                                 "position": now["position"]})
+    records = [browser.get(f"/api/{token}/record") for browser, token in
+               ((first, mine), (second, theirs))]
+    assert all(answer.status_code == 200 for answer in records)
+    assert [answer.json()["human"] for answer in records] == ["first", "second"]
+    assert records[0].json()["actions"] == records[1].json()["actions"]

@@ -5,7 +5,8 @@ Pages: `/` (the games, a new game's settings, resuming a saved record), `/play/G
 SEAT&seed=N&ai=AGENT&level=LEVEL` (a button that starts that game: `POST /play/GAME`),
 `POST /resume` (a record file's bytes, uploaded from the browser) and `/game/TOKEN`
 (the board). The board reads `/api/TOKEN/view`, plays with `POST /api/TOKEN/move`,
-asks `/api/TOKEN/hint` and leaves with `POST /api/TOKEN/leave`; every answer is built
+asks `/api/TOKEN/hint`, leaves with `POST /api/TOKEN/leave` and, once the game is
+over, offers `/api/TOKEN/record` (the full record: never before the end); every answer is built
 from the seat's view (`WebGame.view`).
 
 What a stranger can do is bounded by design, since any web page the user visits can
@@ -366,6 +367,16 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         except MoveError as error:
             return JSONResponse({"error": str(error)}, status_code=409)
 
+    def record(request: Request) -> Response:
+        seat = seat_of(request)
+        try:
+            data = seat.game.record(seat.index)
+        except MoveError as error:
+            return JSONResponse({"error": str(error)}, status_code=409)
+        name = f"{data['game']}-record.json"
+        return JSONResponse(data, headers={
+            "Content-Disposition": f'attachment; filename="{name}"'})
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC_FILES:
@@ -392,6 +403,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         Route("/api/{token}/move", move, methods=["POST"]),
         Route("/api/{token}/leave", leave, methods=["POST"]),
         Route("/api/{token}/hint", hint), Route("/api/{token}/analysis", analysis),
+        Route("/api/{token}/record", record),
         Route("/static/{name}", static),
     ], middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
         exception_handlers={HTTPException: error_page, Exception: error_page})
@@ -514,6 +526,8 @@ def board_page(token: str, session: WebGame, invites: list[str]) -> str:
             '<p><button id="hint-button" type="button">Hint</button> '
             '<button id="analysis-button" type="button" hidden>Analyse the game</button> '
             '<button id="leave-button" type="button">Leave the game</button> '
+            f'<a id="record-link" href="/api/{token}/record" download hidden>The game\'s '
+            'record</a> '
             '<label id="shade-label" hidden><input id="shade" type="checkbox"> Belief '
             'shading</label></p>'
             '<pre id="hint"></pre></aside></main>')

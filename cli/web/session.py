@@ -130,6 +130,15 @@ class WebGame:
             state = self.state.clone()
         return "\n".join(analysis_lines(state, analysis_report(state, None), None))
 
+    def record(self, seat: int) -> dict[str, Any]:
+        """The finished game's full record (every hidden move: the game is over), as
+        `seat`'s to resume or analyse; `MoveError` while it goes on (a live game's
+        record would show the other side)."""
+        with self.lock:
+            if not self.state.is_terminal():
+                raise MoveError("the record is given once the game is over")
+            return full_record(self.state, seat)
+
     # -- what the page may do ------------------------------------------------------
 
     def move(self, seat: int, text: str, position: int) -> None:

@@ -52,6 +52,7 @@ function draw(data) {
   }
   if (data.problem) showError(data.problem);
   document.getElementById("analysis-button").hidden = !data.over;
+  document.getElementById("record-link").hidden = !data.over;
   shade();
   if (data.thinking) setTimeout(refresh, 150);
   else if (data.waiting_for) setTimeout(refresh, 1000);  // a friend's move
