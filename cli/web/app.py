@@ -128,6 +128,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
     invite_host = hosts[0]
     opened: list[GameStore] = []
     opening = threading.Lock()
+    claiming = threading.Lock()
 
     def store() -> GameStore:
         """The store of games, opened when first needed (in the save folder)."""
@@ -209,13 +210,15 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         session.on_save = lambda record: store().save(stored, record)
 
     def claimed(seat: Seat, token: str, response: Response) -> Response:
-        """`response` with the cookie that makes this browser the seat's holder."""
-        if seat.claim_hash is None:
+        """`response` with the cookie that makes this browser the seat's holder (the
+        first browser only: two opening an invitation at once cannot both claim it)."""
+        with claiming:
+            if seat.claim_hash is not None:
+                return response
             claim = secrets.token_urlsafe(16)
             store().claim(token, claim)
             seat.claim_hash = digest(claim)
-            response.set_cookie(cookie_name(token), claim, httponly=True,
-                                samesite="strict")
+        response.set_cookie(cookie_name(token), claim, httponly=True, samesite="strict")
         return response
 
     def open_session(session: WebGame, agent: str) -> Response:
@@ -270,9 +273,15 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         # a GET changes nothing: the address of a game is a button that starts it
         return HTMLResponse(start_page_html(game_named(request), request.query_params))
 
+    # The endpoints that build, replay, draw or save a game do it in Starlette's thread
+    # pool (plain functions, or `run_in_threadpool`): the event loop only reads bodies,
+    # so a slow game never holds up the others' requests.
     async def new_game(request: Request) -> Response:
         name = game_named(request)
         query = {**request.query_params, **form_fields(await posted(request, MOVE_BYTES))}
+        return await run_in_threadpool(start_game, name, query)
+
+    def start_game(name: str, query: Mapping[str, str]) -> Response:
         room_for_a_game()
         game = load_game(name)
         seats_named = game.info.seat_names
@@ -299,6 +308,10 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
 
     async def resume(request: Request) -> Response:
         body = await posted(request, MAX_RECORD_BYTES)
+        return await run_in_threadpool(resume_game, body,
+                                       request.query_params.get("level", "normal"))
+
+    def resume_game(body: bytes, level: str) -> Response:
         room_for_a_game()
         if not body.strip():
             raise HTTPException(400, "send a saved game's record (the file `hunt play` "
@@ -314,11 +327,11 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         seats_named = state.game.info.seat_names
         saved = data.get("human")
         human = seats_named.index(saved) if saved in seats_named else 0
-        spec = level_agent(state.game, request.query_params.get("level", "normal"))
+        spec = level_agent(state.game, level)
         agents = agents_for(state, human, spec)
         return open_session(WebGame(state, agents, save_path(state.game.info.name)), spec)
 
-    async def board(request: Request) -> Response:
+    def board(request: Request) -> Response:
         token = request.path_params["token"]
         seat = seat_of(request, opening=True)
         port = (request.scope.get("server") or (None, None))[1]
@@ -328,18 +341,19 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
                  for other in invites]
         return claimed(seat, token, HTMLResponse(board_page(token, seat.game, links)))
 
-    # The endpoints that draw a view or search are plain functions: Starlette runs them
-    # in its thread pool, so a slow one never holds up the others' requests.
     def view(request: Request) -> Response:
         seat = seat_of(request)
         return JSONResponse(seat.game.view(seat.index))
 
     async def move(request: Request) -> Response:
-        body = await posted(request, MOVE_BYTES)
+        return await run_in_threadpool(play_move, request,
+                                       await posted(request, MOVE_BYTES))
+
+    def play_move(request: Request, body: bytes) -> Response:
         seat = seat_of(request)
         text, position = move_fields(body)
         try:
-            await run_in_threadpool(seat.game.move, seat.index, text, position)
+            seat.game.move(seat.index, text, position)
         except MoveError as error:
             return JSONResponse({"error": str(error), **seat.game.view(seat.index)},
                                 status_code=409)
@@ -347,7 +361,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
 
     async def leave(request: Request) -> Response:
         await posted(request, MOVE_BYTES)
-        left = seat_of(request)
+        left = await run_in_threadpool(seat_of, request)
         left.game.stop()
         store().forget(left.stored)
         with registry:

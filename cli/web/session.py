@@ -12,6 +12,7 @@ play`.
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import traceback
@@ -34,6 +35,13 @@ VERDICTS = {"won": "You won.", "lost": "You lost.", "team won": "Your team won."
             "team lost": "Your team lost.", "drawn": "A draw.",
             "shared": "You share first place."}
 """How the page says each outcome of a finished game (`hunt.solver.session.OUTCOMES`)."""
+
+
+SEARCHES = threading.BoundedSemaphore(os.cpu_count() or 1)
+"""Computer decisions searched at once, in all games: one per core. Searches are
+threads of one process, so more at once would only share the cores (and the
+interpreter's lock) with every page's requests, slowing each answer without
+finishing any search sooner; the others wait their turn."""
 
 
 class MoveError(HuntError, ValueError):
@@ -187,7 +195,10 @@ class WebGame:
                 with self.lock:
                     if self.stopped.is_set() or not self._program_to_play():
                         break
-                action = self.session.program_action()  # the long part, unlocked
+                with SEARCHES:  # the long part, unlocked, one search per core
+                    if self.stopped.is_set():
+                        break
+                    action = self.session.program_action()
                 with self.lock:
                     if self.stopped.is_set():
                         break
