@@ -37,8 +37,10 @@ def main() -> None:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     hunt = Path(sys.executable).parent / "hunt"
+    folder = Path(tempfile.mkdtemp())
+    log = (folder / "server.log").open("w")  # a failure's traceback, said at the end
     server = subprocess.Popen([str(hunt), "serve", "--port", str(port), "--save-dir",
-                               tempfile.mkdtemp()], stdout=subprocess.DEVNULL)
+                               str(folder)], stdout=subprocess.DEVNULL, stderr=log)
     views: list[float] = []
     errors: list[str] = []
     moves = [0]
@@ -100,6 +102,9 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(10)
+        log.close()
+    if "Traceback" in (logged := (folder / "server.log").read_text()):
+        print(f"the server's log:\n{logged[-4000:]}")
     views.sort()
     print(f"{args.games} games of {args.game} at once (computer: {args.level}), {moves[0]} "
           f"moves in {elapsed:.0f} s; {len(errors)} errors")
