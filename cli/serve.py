@@ -10,6 +10,8 @@ import click
 from hunt.cli.params import UserError
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+WILDCARDS = ("0.0.0.0", "::")
+"""Addresses that listen on every interface, by which no browser names the server."""
 
 
 @click.command()
@@ -35,6 +37,11 @@ def serve(host: str, port: int, open_browser: bool, save_dir: Path | None) -> No
                    "(each saved to a new file of the save folder) and play a seat whose "
                    "link they are given; no request reads or names any other file.",
                    err=True)
+    if host in WILDCARDS:
+        # the Host check answers only the names it is given: others would be refused
+        click.echo(f"Note: only pages addressed to {host} or this machine's own names are "
+                   "answered; to play over a network, give --host the address the others "
+                   "will use (such as 192.168.1.5).", err=True)
     address = f"http://{'localhost' if host in LOCAL_HOSTS else host}:{port}/"
     click.echo(f"The board is at {address} (Ctrl-C stops the server).")
     if open_browser:

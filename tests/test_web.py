@@ -213,6 +213,7 @@ def test_hunt_serve_binds_here_by_default_and_warns_for_another_host(
     assert "Warning" not in result.output
     result = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0", "--port", "9000"])
     assert "Warning: listening on 0.0.0.0" in result.output
+    assert "give --host the address the others will use" in result.output
     assert served == [("127.0.0.1", 8765), ("0.0.0.0", 9000)]
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from hunt.cli.web.app import IDLE_SECONDS, create_app, running
+from hunt.cli.web.app import IDLE_SECONDS, allowed_hosts, create_app, running
 from hunt.cli.web.session import WebGame
 from hunt.models.game import AnyState
 from hunt.models.registry import load_game
@@ -489,3 +489,18 @@ def test_the_full_record_is_given_to_both_seats_only_after_the_end(saves: Path) 
     assert all(answer.status_code == 200 for answer in records)
     assert [answer.json()["human"] for answer in records] == ["first", "second"]
     assert records[0].json()["actions"] == records[1].json()["actions"]
+
+
+def test_the_host_given_is_allowed_and_named_by_invitations(saves: Path) -> None:
+    """Finding 8: `--host ADDRESS` adds that name to this machine's own; an invitation
+    names it whatever Host the request came with."""
+    assert allowed_hosts("::1") == ["[::1]", "127.0.0.1", "localhost"]
+    app = create_app(saves, hosts=allowed_hosts("192.168.1.5"))
+    lan = TestClient(app, base_url="http://192.168.1.5:8765",
+                     raise_server_exceptions=False)
+    token = _start(lan, "/play/jutland?ai=human")
+    assert "http://192.168.1.5:" in lan.get(f"/game/{token}").text
+    local = TestClient(app, base_url="http://localhost:8765", raise_server_exceptions=False)
+    assert local.get("/").status_code == 200
+    other = TestClient(app, base_url="http://192.168.1.6", raise_server_exceptions=False)
+    assert other.get("/").status_code == 400
