@@ -127,12 +127,12 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
     registry = threading.Lock()  # the threadpool's endpoints reach `seats` at once
     invite_host = hosts[0]
     opened: list[GameStore] = []
-    opening = threading.Lock()
+    store_lock = threading.Lock()
     claiming = threading.Lock()
 
     def store() -> GameStore:
         """The store of games, opened when first needed (in the save folder)."""
-        with opening:
+        with store_lock:
             if not opened:
                 opened.append(GameStore((save_dir or default_save_dir()) / STORE_NAME))
             return opened[0]
@@ -201,8 +201,9 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
             keep(session, row.id)
             for other in people.values():
                 seats[other.token_hash] = Seat(session, other.seat, row.id, other.claim_hash)
+            found = seats[stored.token_hash]
         session.start_computer()  # it was perhaps thinking when the server stopped
-        return seats[stored.token_hash]
+        return found
 
     def keep(session: WebGame, stored: int) -> None:
         """Save `session`'s actions to the store too, and note it as used now."""
