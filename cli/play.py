@@ -130,8 +130,8 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
             click.echo(f"{you}; seed {seed}.\nIts hidden draws follow from the seed: a "
                        "game you can replay.")
         else:
-            # The game's secret: every draw follows from it, so it is kept in the record
-            # and never shown (a seat could deal the other side's cards from it).
+            # A seed the record keeps and nobody is shown; the draws of a game without
+            # a seed given come from the operating system, not from it (`GameSession`).
             seed = secrets.randbits(63)
             click.echo(f"{you}.")
         if goal := game_plugin(game_name).goal(seats[human]):
@@ -147,7 +147,8 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
                    f"--resume {save_path}).")
         state = play_interactive(state, human, agents, screen_of(game_name), sys.stdin,
                                  save_path, advise, manual_chance=dice == "manual",
-                                 pages=pages_of(game_name), picture=picture_of(game_name))
+                                 pages=pages_of(game_name), picture=picture_of(game_name),
+                                 seeded=seed_given)
         if not state.is_terminal():  # stopped: saved, nothing more to ask
             return
         if not over_before:

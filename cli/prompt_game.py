@@ -79,12 +79,14 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
                      manual_chance: bool = False,
                      pages: Mapping[str, Page] | None = None,
                      picture: Callable[[AnyState, int, Sequence[str]], str] | None = None,
+                     seeded: bool = True,
                      ) -> AnyState:
     """Play `state` on to the end; `agents[seat]` is None for the human's seat.
 
     The game is a `GameSession`: chance and the computer's decisions are drawn from the
-    game's secret step by step, so it replays from its record in any process; every
-    action is saved to `save_path` (when given) before anything that follows it is
+    game's seed step by step when `seeded` (the user gave one: a game to replay), else
+    from the operating system when first needed (no copy of the save predicts them);
+    every action is saved to `save_path` (when given) before anything that follows it is
     shown. `advise(state, human)` answers `hint`, and each of `pages` its word at the
     prompt (`rules`, `log`, ...); `picture` draws the choices of a menu group as it
     opens. With `manual_chance` the human types each roll and draw it can see at the
@@ -108,7 +110,7 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
         else:
             failed.clear()
 
-    session = GameSession(state, agents, autosave)
+    session = GameSession(state, agents, autosave, seeded)
 
     def save(target: str) -> str:
         if not target and save_path is None:

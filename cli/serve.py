@@ -10,6 +10,8 @@ import click
 from hunt.cli.params import UserError
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+WILDCARDS = ("0.0.0.0", "::")
+"""Addresses that listen on every interface, by which no browser names the server."""
 
 
 @click.command()
@@ -26,17 +28,23 @@ def serve(host: str, port: int, open_browser: bool, save_dir: Path | None) -> No
     try:
         import uvicorn
 
-        from hunt.cli.web.app import create_app
+        from hunt.cli.web.app import allowed_hosts, create_app
     except ImportError:
         raise UserError("hunt serve needs the web extra: pip install -e '.[web]' (Starlette "
                         "and uvicorn)") from None
     if host not in LOCAL_HOSTS:
         click.echo(f"Warning: listening on {host}: anyone who can reach it can start games "
-                   "and open a game whose address they learn; resuming reads only the save "
-                   "folder.", err=True)
+                   "(each saved to a new file of the save folder) and play a seat whose "
+                   "link they are given; no request reads or names any other file.",
+                   err=True)
+    if host in WILDCARDS:
+        # the Host check answers only the names it is given: others would be refused
+        click.echo(f"Note: only pages addressed to {host} or this machine's own names are "
+                   "answered; to play over a network, give --host the address the others "
+                   "will use (such as 192.168.1.5).", err=True)
     address = f"http://{'localhost' if host in LOCAL_HOSTS else host}:{port}/"
     click.echo(f"The board is at {address} (Ctrl-C stops the server).")
     if open_browser:
         webbrowser.open(address)
-    app = create_app(save_dir, resume_any_path=host in LOCAL_HOSTS)
+    app = create_app(save_dir, hosts=allowed_hosts(host))
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -40,6 +40,7 @@ def main() -> None:
     with running(create_app(Path(tempfile.mkdtemp()))) as address:
         try:
             driver.get(f"{address}/play/the-hunt?as=british&seed={args.seed}&ai=heuristic")
+            driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
             while True:
                 view = WebDriverWait(driver, 60).until(
                     lambda d: (v := d.execute_script("return view")) and not v["thinking"]

@@ -30,12 +30,12 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    client = TestClient(create_app(Path(tempfile.mkdtemp())))
+    client = TestClient(create_app(Path(tempfile.mkdtemp())), base_url="http://127.0.0.1")
     answers: list[float] = []
     seed = args.seed
     while len(answers) < args.moves:
-        start = client.get(f"/play/{args.game}?as={args.seat}&seed={seed}&level={args.level}",
-                           follow_redirects=False)
+        start = client.post(f"/play/{args.game}?as={args.seat}&seed={seed}&level={args.level}",
+                            follow_redirects=False)
         token = start.headers["location"].rsplit("/", 1)[1]
         view = settle(client, token)
         while not view["over"] and len(answers) < args.moves:

@@ -14,6 +14,7 @@ AI may see.
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 
 from hunt.errors import HuntError, quoted
@@ -24,7 +25,14 @@ from hunt.solver.ismcts import ISMCTSAgent
 from hunt.solver.network import load_network, shipped_weights
 from hunt.solver.pimc import PIMCAgent
 from hunt.solver.profiles import cfr_games, search_profile
-from hunt.solver.settings import SPEC_KEYS, ISMCTSConfig, accepted, apply_setting
+from hunt.solver.settings import (
+    SPEC_KEYS,
+    ISMCTSConfig,
+    accepted,
+    apply_setting,
+    finite,
+    whole,
+)
 
 LEVELS: dict[str, float] = {"easy": 0.1, "normal": 1.0, "hard": 4.0}
 """Search iterations per decision at each level, as a multiple of the game's
@@ -41,6 +49,16 @@ PIMC_SETTINGS = ("iterations",)
 """The settings a `pimc:` spec may give besides a level (PIMC has no tree to shape)."""
 CFR_SETTINGS = ("iterations", "time")
 """The settings a `cfr:` spec may give besides a level: its budget."""
+
+HARD_SECONDS = 8.0
+"""The time a move at the hard level takes, about: 4 times the normal level's 2 s (see
+`LEVELS`); the longest `time=` a spec from outside may ask for."""
+
+READS_FILES = ("model", "prior", "value")
+"""The settings that load a network's weights from a file: never from outside."""
+OUTSIDE_SETTINGS = tuple(key for key in SPEC_KEYS if key not in READS_FILES)
+"""The settings a spec from outside (a web address) may carry besides a level: the
+budget, bounded, and how the search plays."""
 
 
 class AgentSpecError(HuntError, ValueError):
@@ -90,6 +108,29 @@ def _parse(spec: str, settings: str, config: ISMCTSConfig, normal: int,
             raise AgentSpecError(f"bad setting {quoted(setting)} in {quoted(spec)}; accepted: "
                                  f"{', '.join(LEVELS)}, {accepted(keys)}") from None
     return config
+def bounded_spec(spec: str, game: AnyGame) -> str:
+    """`spec` if a stranger may ask for it (`OUTSIDE_SETTINGS` only, its budget no
+    larger than the hard level's on `game`, its workers no more than this machine's
+    cores), else `AgentSpecError`: so an address can neither read a file nor keep
+    the machine busy for ever. The settings themselves are checked by `make_agent`."""
+    name, _, settings = spec.strip().partition(":")
+    profile = search_profile(game)
+    normal = profile.cfr_iterations if name.lower() == "cfr" else profile.normal_iterations
+    hard, cores = max(1, round(normal * LEVELS["hard"])), os.cpu_count() or 1
+    for setting in filter(None, settings.split(",")):
+        key, _, value = (part.lower() for part in setting.partition("="))
+        try:
+            if not ((key in LEVELS and not value) or key in OUTSIDE_SETTINGS) \
+                    or (key == "iterations" and whole(value, 1) > hard) \
+                    or (key == "time" and finite(value, 0.01) > HARD_SECONDS) \
+                    or (key == "workers" and whole(value, 1) > cores):
+                raise ValueError(setting)
+        except ValueError:
+            raise AgentSpecError(
+                f"setting {quoted(setting)} is not accepted here; accepted: "
+                f"{', '.join(LEVELS)}, {accepted(OUTSIDE_SETTINGS)}; iterations at most "
+                f"{hard}, time at most {HARD_SECONDS:g} s, workers at most {cores}") from None
+    return spec
 
 
 def _cfr(spec: str, settings: str, seed: int, game: AnyGame | None) -> Agent:

@@ -38,9 +38,8 @@ def _refuse_constant(name: str) -> Any:
 
 
 def load_record(path: Path) -> dict[str, Any]:
-    """The JSON object in the record file `path`, read within the bounds above.
-
-    A UTF-8 byte-order mark (some editors write one) is accepted."""
+    """The JSON object in the record file `path`, read within the bounds above
+    (`parse_record`)."""
     try:
         info = os.stat(path)
         regular = stat.S_ISREG(info.st_mode)
@@ -54,33 +53,41 @@ def load_record(path: Path) -> dict[str, Any]:
     if info.st_size > MAX_RECORD_BYTES:
         raise RecordError(f"{path} has {info.st_size} bytes; a game record has at most "
                           f"{MAX_RECORD_BYTES}")
-    if len(raw) > MAX_RECORD_BYTES:  # it grew after the stat
-        raise RecordError(f"{path} has more than {MAX_RECORD_BYTES} bytes; a game record "
+    return parse_record(raw, str(path))  # it checks the length again: a file may grow
+
+
+def parse_record(raw: bytes, name: str) -> dict[str, Any]:
+    """The JSON object in the record bytes `raw` (a file's, or a record uploaded to the
+    web board), within the bounds above; `name` says where it came from in an error.
+
+    A UTF-8 byte-order mark (some editors write one) is accepted."""
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{name} has more than {MAX_RECORD_BYTES} bytes; a game record "
                           "has fewer")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not UTF-8 text; a game record is JSON") from None
+        raise RecordError(f"{name} is not UTF-8 text; a game record is JSON") from None
 
     def bounded_int(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-            raise RecordError(f"{path} has a number of {len(digits)} digits; a game record's "
+            raise RecordError(f"{name} has a number of {len(digits)} digits; a game record's "
                               f"numbers have at most {MAX_INT_DIGITS}")
         return int(digits)
 
     try:
         data = json.loads(text, parse_int=bounded_int, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        raise RecordError(f"{path} is not valid JSON (line {error.lineno}, column "
+        raise RecordError(f"{name} is not valid JSON (line {error.lineno}, column "
                           f"{error.colno}: {error.msg}); a game record is JSON with game, "
                           "seed and actions") from None
     except RecursionError:
         data = None  # refused just below, with the depth check's message
     if data is None or nesting_depth(data) > MAX_DEPTH:
-        raise RecordError(f"{path} is nested too deeply (a game record's lists and objects "
+        raise RecordError(f"{name} is nested too deeply (a game record's lists and objects "
                           f"go at most {MAX_DEPTH} levels deep)")
     if not isinstance(data, dict):
-        raise RecordError(f"{path} is not a game record: a JSON object with game, seed "
+        raise RecordError(f"{name} is not a game record: a JSON object with game, seed "
                           "and actions")
     return data
 
@@ -103,15 +110,20 @@ def nesting_depth(value: object) -> int:
 def read_record(path: Path, game_name: str | None = None) -> AnyState:
     """Replay the full record in `path` (of `game_name`, if given) to its last position;
     a seat record is refused (its hidden moves are not there to replay)."""
-    data = read_game_record(path, game_name)
+    return replay_record(read_game_record(path, game_name), str(path))
+
+
+def replay_record(data: dict[str, Any], name: str) -> AnyState:
+    """The last position of the full record `data` (from `name`, said in an error); a
+    seat record is refused (its hidden moves are not there to replay)."""
     if is_seat_record(data):
-        raise RecordError(f"{path} is a seat record (what the {quoted(data.get('seat'))} "
+        raise RecordError(f"{name} is a seat record (what the {quoted(data.get('seat'))} "
                           "saw), not a full record; `hunt hint`, `hunt analyze` and `hunt "
                           "table --resume` take it")
     try:
         return state_from_record(data)
     except RecordError as error:
-        raise RecordError(f"{path}: {error}") from None
+        raise RecordError(f"{name}: {error}") from None
 
 
 def read_position(path: Path, game_name: str) -> tuple[AnyState, int | None]:
@@ -201,10 +213,15 @@ def save_record(state: AnyState, target: str | Path, human: int | None = None) -
     reached the disk before the screen shows it. `human` is the seat `hunt play
     --resume` gives back to the person. Returns the file written; `OutputError` (and
     no file left behind) if it cannot be written."""
+    return write_record(full_record(state, human), target)
+
+
+def full_record(state: AnyState, human: int | None = None) -> dict[str, Any]:
+    """The game's full record, naming `human` (if given) as the person's seat."""
     record = state.to_record()
     if human is not None:
         record["human"] = state.game.info.seat_names[human]
-    return write_record(record, target)
+    return record
 
 
 def write_record(record: dict[str, Any], target: str | Path) -> Path:
@@ -247,6 +264,25 @@ def new_save_path(game_name: str, folder: Path | None = None) -> Path:
     folder = default_save_dir() if folder is None else folder
     path = folder / f"{game_name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
     return numbered(path) if path.exists() else path
+
+
+def reserved_save_path(game_name: str, folder: Path | None = None) -> Path:
+    """`new_save_path`, made here (empty, the folder too if missing) so that no other
+    game takes it: the file is created exclusively, so games started at once (threads
+    or processes, in the same second) never share one. `OutputError` if the folder
+    cannot be written."""
+    path = new_save_path(game_name, folder)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        while True:
+            try:
+                with open(path, "x", encoding="utf-8"):
+                    return path
+            except FileExistsError:  # taken a moment ago: the next number
+                path = numbered(path)
+    except OSError as error:
+        raise OutputError(f"cannot make a save file in {quoted(str(path.parent))}: "
+                          f"{why(error)}") from None
 
 
 GAME_NUMBER_DIGITS = 3

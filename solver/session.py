@@ -5,10 +5,13 @@ terminal, `hunt serve` in the browser, `hunt arena` and `hunt train` between age
 So one seed is one game everywhere: the arena's game from seed 7 is the game a person
 sees at the prompt with `--seed 7` when they make the same choices.
 
-- **Chance and the computer's moves** are drawn with `step_seed`: each from its own
-  generator, seeded from the game's secret (`state.seed`) and the number of actions
-  played. A step gives the same result however often it is reached (a killed and
-  resumed game, an undo and the same choice again), in any process.
+- **Chance and the computer's moves**, in a game the user asked to replay (a seed
+  given: `seeded`), are drawn with `step_seed`: each from its own generator, seeded
+  from the game's seed (`state.seed`) and the number of actions played. A step gives
+  the same result however often it is reached (a resumed game, an undo and the same
+  choice again), in any process. Without a seed each is drawn from the operating
+  system (`SYSTEM`) when it is first needed, and saved before it is shown: nothing in
+  a record, or in a copy of it, predicts the next roll or reply.
 - **Forced moves**: a human's only choice (a reaction window with no reaction card) is
   the program's to play; `forced_choice` says when.
 - **Undo** is decided from what the undoing seat has seen (`undone`), never from what
@@ -28,6 +31,10 @@ from dataclasses import dataclass
 
 from hunt.models.game import CHANCE, Action, AnyGame, AnyState, Observation
 from hunt.solver.agent import Agent
+
+SYSTEM = random.SystemRandom()
+"""The operating system's randomness: a game without a seed draws its chance and its
+computer's decisions here, so that no copy of its record can predict them."""
 
 Saver = Callable[[AnyState], None]
 """Called with the state after every action, before anything that follows is shown."""
@@ -127,11 +134,12 @@ class SeatView:
 
 class GameSession:
     """A game being driven: `agents[seat]` plays each computer seat; None marks a
-    human's. Chance and the computer's decisions come from `step_seed`; `saver` (if
-    given) is called after every action."""
+    human's. Chance and the computer's decisions come from `step_seed` when `seeded`
+    (the arena, training, a seed the user gave), else from `SYSTEM`; `saver` (if given)
+    is called after every action."""
 
     def __init__(self, state: AnyState, agents: Sequence[Agent | None],
-                 saver: Saver | None = None) -> None:
+                 saver: Saver | None = None, seeded: bool = True) -> None:
         if len(agents) != state.game.info.num_players:
             raise ValueError(f"{len(agents)} agents for {state.game.info.num_players} seats")
         self.state = state
@@ -139,6 +147,8 @@ class GameSession:
         self.humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
         """The seats people play, in seat order."""
         self.saver = saver
+        self.seeded = seeded
+        """Whether the game replays from its seed (else the operating system draws)."""
 
     def seat_view(self, seat: int) -> SeatView:
         """What `seat` may read of this game."""
@@ -185,8 +195,9 @@ class GameSession:
 
     def program_action(self) -> Action:
         """What the program plays now: the chance outcome, the computer's decision or
-        a human's forced move, each drawn with `step_seed` from the game's secret and
-        the number of actions played. It does not play it (`play` does): a face may
+        a human's forced move, each drawn with `step_seed` from the game's seed and
+        the number of actions played when `seeded`, else from `SYSTEM`. It does not
+        play it (`play` does): a face may
         search in a worker thread and play the answer when it comes."""
         state = self.state
         forced = self.forced_choice()
@@ -195,12 +206,14 @@ class GameSession:
         player, played = state.current_player(), len(state.history)
         if player == CHANCE:
             outcome_drawn: Action = state.sample_chance_outcome(
-                random.Random(step_seed(state.seed, "chance", played)))
+                random.Random(step_seed(state.seed, "chance", played)) if self.seeded
+                else SYSTEM)
             return outcome_drawn
         agent = self.agents[player]
         if agent is None:
             raise ValueError(f"seat {player} is a human's: the program does not choose there")
-        agent.reseed(step_seed(state.seed, "seat", player, played))
+        agent.reseed(step_seed(state.seed, "seat", player, played) if self.seeded
+                     else SYSTEM.getrandbits(63))
         return agent.select_action(state)
 
     def play(self, action: Action) -> None:
@@ -240,8 +253,8 @@ def undone(state: AnyState, seat: int) -> AnyState | str:
     Allowed when it is `seat`'s turn and it has seen nothing since that decision took
     effect (no roll, no draw, no opponent move it could see): so whether undo is
     allowed depends only on what the seat has seen, and an undo can never be used to
-    peek. Steps of others it did not see are taken back too; they come again as they
-    were (see `step_seed`)."""
+    peek. Steps of others it did not see are taken back too; in a seeded game they come
+    again as they were (see `step_seed`), else they are drawn afresh, unseen as before."""
     replay = state.replayed(0)
     last: int | None = None
     seen_after = 0

@@ -8,7 +8,9 @@ CI installs Chromium (`.ci/run`); elsewhere these tests are skipped when it is m
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import re
 import shutil
 from collections.abc import Iterator
@@ -22,6 +24,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from hunt.cli.web.app import create_app, running
+from hunt.models.registry import load_game
+from hunt.solver.record_files import save_record
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -42,14 +46,25 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def browser() -> Iterator[webdriver.Chrome]:
+    driver = _chrome()
+    yield driver
+    driver.quit()
+
+
+def _chrome() -> webdriver.Chrome:
+    """A headless Chromium of its own (its own profile: its own cookies)."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM or "chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      "--window-size=1400,1000"):
         options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER or "chromedriver"), options=options)
-    yield driver
-    driver.quit()
+    return webdriver.Chrome(service=Service(CHROMEDRIVER or "chromedriver"), options=options)
+
+
+def _start(driver: webdriver.Chrome, address: str) -> None:
+    """Open a game's address and press its start button (a GET starts nothing)."""
+    driver.get(address)
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
 
 
 def _settled(driver: webdriver.Chrome) -> dict[str, Any]:
@@ -87,7 +102,7 @@ def _turn(view: dict[str, Any]) -> int:
 
 def test_a_turn_by_clicks_the_hint_panel_and_a_reload(server: str,
                                                       browser: webdriver.Chrome) -> None:
-    browser.get(f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
     view = _settled(browser)
     assert view["seat"] == "british" and browser.find_element(By.CSS_SELECTOR, "#board svg")
     start = _turn(view)
@@ -113,7 +128,7 @@ def test_a_whole_game_by_clicks_against_the_heuristic(server: str,
                                                       browser: webdriver.Chrome) -> None:
     # a seed whose game is short when the German plays its first choice each time (the
     # British heuristic finds and beats it): a whole game, kept quick for CI
-    browser.get(f"{server}/play/the-hunt?as=german&seed=30&ai=heuristic")
+    _start(browser, f"{server}/play/the-hunt?as=german&seed=30&ai=heuristic")
     view = _settled(browser)
     for _ in range(600):
         if view["over"]:
@@ -129,7 +144,80 @@ def test_screenshot_of_the_board(server: str, browser: webdriver.Chrome,
                                  tmp_path: Path) -> None:
     """The board draws in a browser as a picture (`scripts/board_screenshot.py` writes
     docs/web.md's the same way)."""
-    browser.get(f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
     _settled(browser)
     path = tmp_path / "board.png"
     assert browser.save_screenshot(str(path)) and path.stat().st_size > 10_000
+
+
+def test_a_record_uploaded_from_the_list_of_games_resumes_its_game(
+        server: str, browser: webdriver.Chrome, tmp_path: Path) -> None:
+    """Resuming sends the record file itself (the server reads no path); the
+    page it opens is the game's, at the position the record ends."""
+    state = load_game("jutland").new_initial_state(3)
+    rng = random.Random(3)
+    for _ in range(6):
+        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                           else rng.choice(state.legal_actions()))
+    record = tmp_path / "mine.json"
+    save_record(state, record, 1)
+    browser.get(server)
+    browser.find_element(By.CSS_SELECTOR, "#resume input[type=file]").send_keys(str(record))
+    browser.find_element(By.CSS_SELECTOR, "#resume button[type=submit]").click()
+    WebDriverWait(browser, 30).until(lambda d: "/game/" in d.current_url)
+    view = _settled(browser)
+    assert view["seat"] == "british" and view["position"] >= 6
+
+
+def test_two_friends_in_two_browsers_see_only_their_own_side(
+        server: str, browser: webdriver.Chrome) -> None:
+    """A game of The Hunt between two browsers (each its own cookies): the
+    British page and its JavaScript data never show a card of the German's hand face up,
+    nor the raider's hex unless the German's own page shows it there too (a revealed
+    position); the host's page stops showing the invitation once the friend opened it."""
+    friend = _chrome()
+    try:
+        _start(browser, f"{server}/play/the-hunt?as=british&seed=6&ai=human")
+        link = browser.find_element(By.CSS_SELECTOR, ".invite a").get_attribute("href")
+        assert link
+        friend.get(link)
+        browser.refresh()
+        assert not browser.find_elements(By.CSS_SELECTOR, ".invite")
+        german_saw_it = False
+        for _ in range(40):
+            WebDriverWait(browser, 60, poll_frequency=0.1).until(
+                lambda _: any(v["choices"] or v["over"] for v in map(_view_of, (friend,
+                                                                                browser))))
+            german, british = _view_of(friend), _view_of(browser)
+            page = browser.page_source + json.dumps(browser.execute_script(
+                "return [view, belief]"))
+            # the decks share some names: a German card the British also hold is theirs
+            theirs_only = set(german["hand"]) - set(british["hand"])
+            assert all(f'data-card="{card}"' not in page for card in theirs_only)
+            raider, where = (re.findall(RAIDER, text, re.S)
+                             for text in (page, friend.page_source))
+            assert not raider or raider == where
+            german_saw_it = german_saw_it or bool(where)
+            if german["over"]:
+                break
+            driver, view = (friend, german) if german["choices"] else (browser, british)
+            _click_a_choice(driver, view, by_hex=False)
+        assert german_saw_it  # the check above looked for the piece that is there
+    finally:
+        friend.quit()
+
+
+RAIDER = r'data-hex="([^"]+)"[^>]*>(?:(?!</g>).)*data-piece="S"'
+"""The hex of a map's group that holds the raider's piece (S)."""
+
+
+def _view_of(driver: webdriver.Chrome) -> dict[str, Any]:
+    """The page's view once it has no computer or friend's move in flight to wait for
+    (its choices, or a wait for the other side)."""
+    def ready(d: Any) -> Any:
+        view = d.execute_script("return view")
+        return view if view and not view["thinking"] and (
+            view["choices"] or view["waiting_for"] or view["over"]) else None
+
+    view: dict[str, Any] = WebDriverWait(driver, 60, poll_frequency=0.05).until(ready)
+    return view

@@ -63,7 +63,7 @@ def test_hunt_games_lists_it_and_the_arena_plays_it(toy_game: str) -> None:
 
 
 def test_the_web_board_offers_it(toy_game: str, tmp_path: Path) -> None:
-    page = TestClient(create_app(tmp_path)).get("/")
+    page = TestClient(create_app(tmp_path), base_url="http://127.0.0.1").get("/")
     assert page.status_code == 200 and "Toy guess" in page.text
 
 

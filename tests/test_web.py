@@ -23,12 +23,13 @@ from hunt.solver.agent import HeuristicAgent
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path), raise_server_exceptions=False)
+    return TestClient(create_app(tmp_path), base_url="http://127.0.0.1",
+                      raise_server_exceptions=False)
 
 
 def _start(client: TestClient, address: str) -> str:
-    """Open a game's address; the token of the game it started."""
-    response = client.get(address, follow_redirects=False)
+    """Start the game of an address (its button posts it); the token of its seat."""
+    response = client.post(address, follow_redirects=False)
     assert response.status_code == 303, response.text
     return str(response.headers["location"]).rsplit("/", 1)[1]
 
@@ -69,7 +70,7 @@ def test_a_move_is_played_and_the_computer_answers(client: TestClient,
 
 def test_bad_requests_get_one_line_errors_never_a_traceback(client: TestClient) -> None:
     def said(address: str) -> str:
-        response = client.get(address)
+        response = client.post(address)
         assert response.status_code in (400, 404) and "Traceback" not in response.text
         return unescape(response.text)
 
@@ -100,14 +101,15 @@ def test_a_saved_game_is_resumed_where_it_was(client: TestClient, tmp_path: Path
                                             "position": view["position"]})
     before = _settled_view(client, token)
     record = next(tmp_path.glob("jutland-*.json"))
-    response = client.get("/resume", params={"record": str(record), "level": "easy"},
-                          follow_redirects=False)
+    response = client.post("/resume", params={"level": "easy"},
+                           content=record.read_bytes(), follow_redirects=False)
     assert response.status_code == 303
     again = _settled_view(client, response.headers["location"].rsplit("/", 1)[1])
     assert again["seat"] == "british" and again["position"] == before["position"]
     assert again["screen"] == before["screen"]
-    missing = client.get("/resume", params={"record": str(tmp_path / "none.json")})
-    assert missing.status_code == 400 and "Traceback" not in missing.text
+    assert len(list(tmp_path.glob("jutland-*.json"))) == 2  # re-saved to a new file
+    broken = client.post("/resume", content=b'{"game": "jutland"')
+    assert broken.status_code == 400 and "Traceback" not in broken.text
 
 
 @pytest.mark.parametrize(("name", "options"), [("the-hunt", {}), ("jutland", {}),
@@ -156,6 +158,7 @@ def test_two_friends_each_get_a_page_of_their_own_side(client: TestClient) -> No
     link = re.search(r'their side only\): <a href="[^"]*/game/([^"]+)"', page)
     assert link, page[:500]
     friend = link.group(1)
+    assert client.get(f"/game/{friend}").status_code == 200  # the friend opens the link
     mine, theirs = _settled_view(client, token), _settled_view(client, friend)
     assert (mine["seat"], theirs["seat"]) == ("british", "german")
     assert theirs["choices"] and not mine["choices"]  # the German places first
@@ -210,6 +213,7 @@ def test_hunt_serve_binds_here_by_default_and_warns_for_another_host(
     assert "Warning" not in result.output
     result = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0", "--port", "9000"])
     assert "Warning: listening on 0.0.0.0" in result.output
+    assert "give --host the address the others will use" in result.output
     assert served == [("127.0.0.1", 8765), ("0.0.0.0", 9000)]
 
 

@@ -1,12 +1,28 @@
 """The web board's server (`hunt serve`): a Starlette app over the same engine as `hunt
-play`, one `WebGame` per game, each reached by a secret token in its address.
+play`, one `WebGame` per game, each seat reached by a secret token of its own.
 
 Pages: `/` (the games, a new game's settings, resuming a saved record), `/play/GAME?as=
-SEAT&seed=N&ai=AGENT&level=LEVEL` (starts that game and shows its board) and
-`/game/TOKEN` (the board). The board reads `/api/TOKEN/view`, plays with `POST
-/api/TOKEN/move` and asks `/api/TOKEN/hint`; every answer is built from the human
-seat's view (`WebGame.view`). A bad request gets a one-line error, never a
-traceback.
+SEAT&seed=N&ai=AGENT&level=LEVEL` (a button that starts that game: `POST /play/GAME`),
+`POST /resume` (a record file's bytes, uploaded from the browser) and `/game/TOKEN`
+(the board). The board reads `/api/TOKEN/view`, plays with `POST /api/TOKEN/move`,
+asks `/api/TOKEN/hint`, leaves with `POST /api/TOKEN/leave` and, once the game is
+over, offers `/api/TOKEN/record` (the full record: never before the end); every answer is built
+from the seat's view (`WebGame.view`).
+
+What a stranger can do is bounded by design, since any web page the user visits can
+send requests to a server on this machine:
+- no request names a file: a record comes in the request's body, every game is saved
+  to a new file of the save folder, and nothing a page is sent names a file;
+- an agent asked for by an address is a level or a bounded budget
+  (`hunt.solver.agent_specs.bounded_spec`): it reads no file and ends its search;
+- only the allowed host names are served (a rebound DNS name is refused), a change
+  is a POST, refused when its Origin or Referer is another site's, and its body is
+  bounded (413 before it is read whole);
+- a seat is a capability: its token, then the cookie of the first browser that opens
+  it, so the host's page shows a friend's invite only until the friend has opened it;
+- a bad request gets a one-line 4xx, never a traceback or a 500;
+- games and seats are kept in SQLite (`hunt.cli.web.store`), so a restart loses no
+  link, and a game left or idle stops its computer and leaves memory.
 
 Starlette is an optional extra (`pip install -e '.[web]'`); this module is imported
 only by `hunt serve` and the web tests.
@@ -14,159 +30,373 @@ only by `hunt serve` and the web tests.
 
 from __future__ import annotations
 
+import json
 import secrets
 import socket
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from html import escape
 from importlib import resources
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from hunt.cli.web.session import MoveError, WebGame
+from hunt.cli.web.store import GameStore, digest
 from hunt.errors import HuntError, quoted
+from hunt.models.game import AnyState
 from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin, load_game
-from hunt.solver.agent_specs import LEVELS, level_agent, make_agent
-from hunt.solver.record_files import default_save_dir, new_save_path, read_record, saved_seat
+from hunt.solver.agent_specs import LEVELS, bounded_spec, level_agent, make_agent
+from hunt.solver.record_files import (
+    MAX_RECORD_BYTES,
+    default_save_dir,
+    full_record,
+    parse_record,
+    replay_record,
+    reserved_save_path,
+)
 
 STATIC = resources.files("hunt.cli.web").joinpath("static")
+STATIC_FILES = {"board.js": "text/javascript", "index.js": "text/javascript",
+                "style.css": "text/css"}
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+"""The names of this machine a browser may reach the server by."""
+STORE_NAME = "hunt-web.sqlite3"
+"""The store of the web board's games, in the save folder."""
+MOVE_BYTES = 64 * 1024
+"""The largest body of a request other than a record's upload (a move is about 50)."""
+FINISHED_IDLE_SECONDS = 30 * 60
+"""How long a finished game stays after its last request (to read its analysis)."""
+MAX_GAMES = 200
+"""The most games kept at once (a script on this machine could start games for ever);
+more are refused (429) until one is left or goes idle."""
+IDLE_SECONDS = 12 * 3600
+"""How long a game that goes on stays after its last request (it is saved: an upload
+of its record resumes it)."""
 
 
-def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> Starlette:
+def allowed_hosts(host: str) -> list[str]:
+    """The host names the server answers to when it listens on `host`: `host` itself
+    first (an IPv6 address in brackets, as a Host header writes it; the name its
+    invitations give), then this machine's other names (`LOCAL_HOSTS`)."""
+    named = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return [named, *(local for local in LOCAL_HOSTS if local != named)]
+
+
+@dataclass
+class Seat:
+    """One seat's capability: its game, its index there, and the browser that holds it."""
+
+    game: WebGame
+    index: int
+    stored: int
+    """The game's id in the store."""
+    claim_hash: str | None = None
+    """The hash of the cookie of the browser that opened the seat first; None until then."""
+
+
+def cookie_name(token: str) -> str:
+    """The cookie that holds a seat's claim (one per seat: a browser may hold several)."""
+    return f"hunt-seat-{token}"
+
+
+def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
+               clock: Callable[[], float] = time.monotonic,
+               max_games: int = MAX_GAMES) -> Starlette:
     """The web board's app; games are saved in `save_dir` (default: where `hunt play`
-    saves). `resume_any_path` lets `/resume` read a record anywhere on this machine
-    (the server's own user's files: off when others can reach it, so that only the
-    games saved here are read)."""
-    pages: dict[str, tuple[WebGame, int]] = {}
-    """Each page's secret token: its game and the human seat it shows."""
-    invites: dict[str, list[str]] = {}
-    """A game's first page's token: the other humans' pages (the links it hands out)."""
+    saves), each in a new file. Only requests to `hosts` are served (the first is the
+    one an invitation names); `clock` times how long a game has been idle; at most
+    `max_games` are kept at once."""
+    seats: dict[str, Seat] = {}
+    """The games in memory: each seat by its token's hash (`digest`)."""
+    registry = threading.Lock()  # the threadpool's endpoints reach `seats` at once
+    invite_host = hosts[0]
+    opened: list[GameStore] = []
+    store_lock = threading.Lock()
+    claiming = threading.Lock()
 
-    def seat_of(request: Request) -> tuple[WebGame, int]:
-        found = pages.get(request.path_params["token"])
-        if found is None:
+    def store() -> GameStore:
+        """The store of games, opened when first needed (in the save folder)."""
+        with store_lock:
+            if not opened:
+                opened.append(GameStore((save_dir or default_save_dir()) / STORE_NAME))
+            return opened[0]
+
+    def sweep() -> None:
+        """Forget the games idle too long (their saves stay), stopping their computers."""
+        now = clock()
+        with registry:
+            for key, seat in list(seats.items()):
+                game = seat.game
+                limit = FINISHED_IDLE_SECONDS if game.session.is_over() else IDLE_SECONDS
+                if now - game.last_access > limit:
+                    game.stop()  # it stays in the store: its links open it again
+                    del seats[key]
+
+    def room_for_a_game() -> None:
+        """429 when `max_games` games are kept already (after the idle ones went)."""
+        sweep()
+        with registry:
+            kept = app.state.games_in_memory()
+        if kept >= max_games:
+            raise HTTPException(429, f"{kept} games are open, the most this server keeps; "
+                                     "leave one, or try again later")
+
+    def seat_of(request: Request, opening: bool = False) -> Seat:
+        """The seat of the request's token, if this browser holds it: 404 for no such
+        seat, 403 for a seat another browser claimed (or, unless its page is `opening`
+        to claim it, that no browser has claimed yet)."""
+        sweep()
+        token = str(request.path_params["token"])
+        seat = seats.get(digest(token)) or reopened(token)
+        if seat is None:
             raise HTTPException(404, "no game at this address: start one from the list "
                                      "of games")
+        cookie = request.cookies.get(cookie_name(token), "")
+        if seat.claim_hash is None and not opening:
+            raise HTTPException(403, "open the game's page first: its link claims the seat")
+        if seat.claim_hash is not None and \
+                not secrets.compare_digest(seat.claim_hash, digest(cookie)):
+            raise HTTPException(403, "this seat was taken: it is played in another "
+                                     "browser")
+        seat.game.last_access = clock()
+        return seat
+
+    def reopened(token: str) -> Seat | None:
+        """The seat of `token` from the store, its game brought back into memory (after
+        a restart, or after it went idle); None if the store has no such seat."""
+        with registry:
+            stored = store().seat(token)
+            if stored is None:
+                return None
+            if (seat := seats.get(stored.token_hash)) is not None:
+                return seat  # another request brought it back a moment ago
+            row = store().game(stored.game)
+            try:
+                state = replay_record(row.record, "a stored game")
+                people = {other.seat: other for other in store().seats_of(row.id)}
+                agents = [None if index in people else make_agent(row.agent, index,
+                                                                  state.game)
+                          for index in range(state.game.info.num_players)]
+            except HuntError as error:  # a store from another version, say
+                print(f"hunt serve: {error}", file=sys.stderr)
+                return None
+            session = WebGame(state, agents, row.save_file, first=row.host,
+                              seeded=row.seeded)
+            keep(session, row.id)
+            for other in people.values():
+                seats[other.token_hash] = Seat(session, other.seat, row.id, other.claim_hash)
+            found = seats[stored.token_hash]
+        session.start_computer()  # it was perhaps thinking when the server stopped
         return found
 
-    def open_session(session: WebGame) -> Response:
-        tokens = [secrets.token_urlsafe(12) for _ in session.humans]
-        for token, seat in zip(tokens, session.humans, strict=True):
-            pages[token] = (session, seat)
-        invites[tokens[0]] = tokens[1:]
+    def keep(session: WebGame, stored: int) -> None:
+        """Save `session`'s actions to the store too, and note it as used now."""
+        session.last_access = clock()
+        session.on_save = lambda record: store().save(stored, record)
+
+    def claimed(seat: Seat, token: str, response: Response) -> Response:
+        """`response` with the cookie that makes this browser the seat's holder (the
+        first browser only: two opening an invitation at once cannot both claim it)."""
+        with claiming:
+            if seat.claim_hash is not None:
+                return response
+            claim = secrets.token_urlsafe(16)
+            store().claim(token, claim)
+            seat.claim_hash = digest(claim)
+        response.set_cookie(cookie_name(token), claim, httponly=True, samesite="strict")
+        return response
+
+    def open_session(session: WebGame, agent: str) -> Response:
+        """Keep a new game (`agent`: the spec its computer plays, or "human") and send
+        its first seat's browser to its page."""
+        assert session.save_path is not None
+        tokens = [secrets.token_urlsafe(16) for _ in session.humans]
+        host = session.humans[0]
+        stored = store().add_game(full_record(session.state, host), agent,
+                                  session.session.seeded, session.save_path, host,
+                                  dict(zip(session.humans, tokens, strict=True)))
+        keep(session, stored)
+        session.session.save()  # the new file holds the game from the start
+        first = Seat(session, host, stored)
+        with registry:
+            seats[digest(tokens[0])] = first
+            for token, index in zip(tokens[1:], session.humans[1:], strict=True):
+                seats[digest(token)] = Seat(session, index, stored)
         session.start_computer()  # the computer may move first
-        return RedirectResponse(f"/game/{tokens[0]}", status_code=303)
+        return claimed(first, tokens[0],
+                       RedirectResponse(f"/game/{tokens[0]}", status_code=303))
+
+    def agents_for(state: AnyState, human: int, spec: str) -> list[Any]:
+        """The agents of every seat but `human`'s (None there), from an untrusted spec."""
+        game = state.game
+        try:
+            return [None if seat == human else make_agent(bounded_spec(spec, game), seat,
+                                                          game)
+                    for seat in range(game.info.num_players)]
+        except HuntError as error:
+            raise HTTPException(400, str(error)) from None
+
+    def save_path(name: str) -> Path:
+        try:
+            return reserved_save_path(name, save_dir)
+        except HuntError as error:
+            print(f"hunt serve: {error}", file=sys.stderr)  # the page is not told where
+            raise HTTPException(507, "the game cannot be saved here (the server's log "
+                                     "says why)") from None
 
     async def index(request: Request) -> Response:
         return HTMLResponse(index_page())
 
-    async def new_game(request: Request) -> Response:
-        name = request.path_params["game"]
+    def game_named(request: Request) -> str:
+        name = str(request.path_params["game"])
         if name not in available_games():
             raise HTTPException(404, f"no game {quoted(name)}; accepted: "
                                      f"{', '.join(available_games())}")
+        return name
+
+    async def start_page(request: Request) -> Response:
+        # a GET changes nothing: the address of a game is a button that starts it
+        return HTMLResponse(start_page_html(game_named(request), request.query_params))
+
+    # The endpoints that build, replay, draw or save a game do it in Starlette's thread
+    # pool (plain functions, or `run_in_threadpool`): the event loop only reads bodies,
+    # so a slow game never holds up the others' requests.
+    async def new_game(request: Request) -> Response:
+        name = game_named(request)
+        query = {**request.query_params, **form_fields(await posted(request, MOVE_BYTES))}
+        return await run_in_threadpool(start_game, name, query)
+
+    def start_game(name: str, query: Mapping[str, str]) -> Response:
+        room_for_a_game()
         game = load_game(name)
-        seats = game.info.seat_names
-        query = request.query_params
-        seat_name = query.get("as", seats[0]).lower()
-        if seat_name not in seats:
+        seats_named = game.info.seat_names
+        seat_name = query.get("as", seats_named[0]).lower()
+        if seat_name not in seats_named:
             raise HTTPException(400, f"{quoted(seat_name)} is not a seat of {name}; "
-                                     f"accepted: {', '.join(seats)}")
+                                     f"accepted: {', '.join(seats_named)}")
         seed_text = query.get("seed", "").strip()
         if seed_text and not (seed_text.isascii() and seed_text.isdigit()
                               and len(seed_text) <= 18):
             raise HTTPException(400, f"seed {quoted(seed_text)} is not a whole number "
                                      "(0 to 18 digits)")
         seed = int(seed_text) if seed_text else secrets.randbits(63)
-        level = query.get("level", "normal")
-        spec = query.get("ai") or level_agent(game, level)
-        human = seats.index(seat_name)
-        # ai=human: a friend takes every other seat, each with a page of their own
-        friends = spec.strip().lower() == "human"
-        try:
-            agents = [None if seat == human or friends else make_agent(spec, seat, game)
-                      for seat in range(game.info.num_players)]
-        except HuntError as error:
-            raise HTTPException(400, str(error)) from None
-        path = new_save_path(name, save_dir)
-        return open_session(WebGame(game.new_initial_state(seed), agents, path,
-                                        first=human))
+        spec = query.get("ai") or level_agent(game, query.get("level", "normal"))
+        human = seats_named.index(seat_name)
+        state = game.new_initial_state(seed)
+        if spec.strip().lower() == "human":  # a friend takes every other seat
+            spec = "human"
+            agents: list[Any] = [None] * game.info.num_players
+        else:
+            agents = agents_for(state, human, spec)
+        return open_session(WebGame(state, agents, save_path(name), first=human,
+                                    seeded=bool(seed_text)), spec)
 
     async def resume(request: Request) -> Response:
-        form = request.query_params
-        text = form.get("record", "").strip()
-        if not text:
-            raise HTTPException(400, "give the path of a saved game (a record file "
-                                     "`hunt play` wrote)")
-        path = Path(text).expanduser()
-        if not resume_any_path:
-            path = (save_dir or default_save_dir()) / path.name
-        try:
-            state = read_record(path)
-            seat = saved_seat(path) or state.game.info.seat_names[0]
-        except HuntError as error:
-            raise HTTPException(400, str(error)) from None
-        seats = state.game.info.seat_names
-        human = seats.index(seat) if seat in seats else 0
-        try:
-            agents = [None if other == human else make_agent(
-                level_agent(state.game, form.get("level", "normal")), other, state.game)
-                for other in range(len(seats))]
-        except HuntError as error:
-            raise HTTPException(400, str(error)) from None
-        return open_session(WebGame(state, agents, path))
+        body = await posted(request, MAX_RECORD_BYTES)
+        return await run_in_threadpool(resume_game, body,
+                                       request.query_params.get("level", "normal"))
 
-    async def board(request: Request) -> Response:
-        session, _ = seat_of(request)
+    def resume_game(body: bytes, level: str) -> Response:
+        room_for_a_game()
+        if not body.strip():
+            raise HTTPException(400, "send a saved game's record (the file `hunt play` "
+                                     "or this board wrote) as the request's body")
+        try:
+            data = parse_record(body, "the uploaded record")
+            state = replay_record(data, "the uploaded record")
+        except HuntError as error:
+            raise HTTPException(400, str(error)) from None
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+            raise HTTPException(400, "the uploaded record is not a game this board can "
+                                     "replay") from None
+        seats_named = state.game.info.seat_names
+        saved = data.get("human")
+        human = seats_named.index(saved) if saved in seats_named else 0
+        spec = level_agent(state.game, level)
+        agents = agents_for(state, human, spec)
+        return open_session(WebGame(state, agents, save_path(state.game.info.name)), spec)
+
+    def board(request: Request) -> Response:
         token = request.path_params["token"]
-        links = [f"{request.base_url}game/{other}" for other in invites.get(token, [])]
-        return HTMLResponse(board_page(token, session, links))
+        seat = seat_of(request, opening=True)
+        port = (request.scope.get("server") or (None, None))[1]
+        invites = [other.invite for other in store().seats_of(seat.stored)
+                   if other.invite is not None] if seat.index == seat.game.humans[0] else []
+        links = [f"http://{invite_host}{f':{port}' if port else ''}/game/{other}"
+                 for other in invites]
+        return claimed(seat, token, HTMLResponse(board_page(token, seat.game, links)))
 
-    # The endpoints that draw a view or search are plain functions: Starlette runs them
-    # in its thread pool, so a slow one never holds up the others' requests.
     def view(request: Request) -> Response:
-        session, seat = seat_of(request)
-        return JSONResponse(session.view(seat))
+        seat = seat_of(request)
+        return JSONResponse(seat.game.view(seat.index))
 
     async def move(request: Request) -> Response:
-        session, seat = seat_of(request)
+        return await run_in_threadpool(play_move, request,
+                                       await posted(request, MOVE_BYTES))
+
+    def play_move(request: Request, body: bytes) -> Response:
+        seat = seat_of(request)
+        text, position = move_fields(body)
         try:
-            body = await request.json()
-            text, position = str(body["move"]), int(body["position"])
-        except (ValueError, KeyError, TypeError):
-            raise HTTPException(400, 'send {"move": TEXT, "position": N}') from None
-        try:
-            await run_in_threadpool(session.move, seat, text, position)
+            seat.game.move(seat.index, text, position)
         except MoveError as error:
-            return JSONResponse({"error": str(error), **session.view(seat)}, status_code=409)
-        return JSONResponse(session.view(seat))
+            return JSONResponse({"error": str(error), **seat.game.view(seat.index)},
+                                status_code=409)
+        return JSONResponse(seat.game.view(seat.index))
+
+    async def leave(request: Request) -> Response:
+        await posted(request, MOVE_BYTES)
+        left = await run_in_threadpool(seat_of, request)
+        left.game.stop()
+        store().forget(left.stored)
+        with registry:
+            for key, seat in list(seats.items()):
+                if seat.game is left.game:
+                    del seats[key]
+        return JSONResponse({"left": True})
 
     def hint(request: Request) -> Response:
-        session, seat = seat_of(request)
-        return JSONResponse(session.hint(seat))
+        seat = seat_of(request)
+        return JSONResponse(seat.game.hint(seat.index))
 
     def analysis(request: Request) -> Response:
-        session, _ = seat_of(request)
+        seat = seat_of(request)
         try:
-            return JSONResponse({"text": session.analysis()})
+            return JSONResponse({"text": seat.game.analysis()})
         except MoveError as error:
             return JSONResponse({"error": str(error)}, status_code=409)
 
+    def record(request: Request) -> Response:
+        seat = seat_of(request)
+        try:
+            data = seat.game.record(seat.index)
+        except MoveError as error:
+            return JSONResponse({"error": str(error)}, status_code=409)
+        name = f"{data['game']}-record.json"
+        return JSONResponse(data, headers={
+            "Content-Disposition": f'attachment; filename="{name}"'})
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
-        if name not in ("board.js", "style.css"):
+        if name not in STATIC_FILES:
             raise HTTPException(404, f"no file {quoted(name)}")
-        media = "text/javascript" if name.endswith(".js") else "text/css"
-        return Response(STATIC.joinpath(name).read_text(), media_type=media)
+        return Response(STATIC.joinpath(name).read_text(), media_type=STATIC_FILES[name])
 
     async def error_page(request: Request, error: Exception) -> Response:
         status = error.status_code if isinstance(error, HTTPException) else 500
@@ -174,18 +404,73 @@ def create_app(save_dir: Path | None = None, resume_any_path: bool = True) -> St
         # line, the server's log (uvicorn's) the details
         message = error.detail if isinstance(error, HTTPException) else \
             "the server failed on this request (its log has the details); games are saved"
-        if request.url.path.startswith("/api/"):
+        if request.url.path.startswith("/api/") or \
+                "application/json" in request.headers.get("accept", ""):
             return JSONResponse({"error": message}, status_code=status)
         return HTMLResponse(page("hunt: error", f'<p class="error">{escape(message)}</p>'
                                  '<p><a href="/">Back to the games</a></p>'), status)
 
-    return Starlette(routes=[
-        Route("/", index), Route("/play/{game}", new_game), Route("/resume", resume),
+    app = Starlette(routes=[
+        Route("/", index), Route("/play/{game}", start_page),
+        Route("/play/{game}", new_game, methods=["POST"]),
+        Route("/resume", resume, methods=["POST"]),
         Route("/game/{token}", board), Route("/api/{token}/view", view),
-        Route("/api/{token}/move", move, methods=["POST"]), Route("/api/{token}/hint", hint),
-        Route("/api/{token}/analysis", analysis),
+        Route("/api/{token}/move", move, methods=["POST"]),
+        Route("/api/{token}/leave", leave, methods=["POST"]),
+        Route("/api/{token}/hint", hint), Route("/api/{token}/analysis", analysis),
+        Route("/api/{token}/record", record),
         Route("/static/{name}", static),
-    ], exception_handlers={HTTPException: error_page, Exception: error_page})
+    ], middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
+        exception_handlers={HTTPException: error_page, Exception: error_page})
+    app.state.games_in_memory = lambda: len({id(seat.game) for seat in seats.values()})
+    return app
+
+
+async def posted(request: Request, limit: int) -> bytes:
+    """The body of a request that changes something, checked first: 403 if it comes
+    from another site's page (its Origin, or else its Referer, names another host than
+    the one it was sent to), 413 if it is longer than `limit` bytes (said by its
+    Content-Length, or found while reading: never read whole)."""
+    host = request.headers.get("host", "").lower()
+    sender = request.headers.get("origin") or request.headers.get("referer")
+    if sender is not None and urlsplit(sender).netloc.lower() != host:
+        raise HTTPException(403, "refused: this request comes from another site's page")
+    length = request.headers.get("content-length", "")
+    if length and not (length.isascii() and length.isdigit()):
+        raise HTTPException(400, "the Content-Length is not a number")
+    if length and int(length) > limit:
+        raise HTTPException(413, f"the request has {length} bytes; at most {limit} here")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise HTTPException(413, f"the request has more than {limit} bytes; at most "
+                                     f"{limit} here")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def form_fields(body: bytes) -> dict[str, str]:
+    """A form's fields (`application/x-www-form-urlencoded`); 400 if it is not one."""
+    try:
+        return dict(parse_qsl(body.decode("utf-8"), max_num_fields=10, strict_parsing=False))
+    except ValueError:  # UnicodeDecodeError too
+        raise HTTPException(400, "send the game's settings as a form: as, seed, ai, "
+                                 "level") from None
+
+
+def move_fields(body: bytes) -> tuple[str, int]:
+    """The move and the position a move's JSON body names; 400 unless the move is text
+    and the position a JSON integer (not 14.5, not 1e400, not nested for ever)."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+        data = None
+    text = data.get("move") if isinstance(data, dict) else None
+    position = data.get("position") if isinstance(data, dict) else None
+    if not isinstance(text, str) or type(position) is not int:
+        raise HTTPException(400, 'send {"move": TEXT, "position": N} (N a whole number)')
+    return text, position
 
 
 def page(title: str, body: str, script: str = "") -> str:
@@ -197,26 +482,43 @@ def page(title: str, body: str, script: str = "") -> str:
 
 
 def index_page() -> str:
-    """The list of games, each with a form for a new game against the computer."""
+    """The list of games, each with a form for a new game against the computer, and the
+    form that uploads a saved record to resume it (index.js sends the file)."""
     rows = []
+    levels = "".join(f'<option{" selected" if level == "normal" else ""}>{level}</option>'
+                     for level in LEVELS)
     for name in available_games():
         plugin = game_plugin(name)
         seats = "".join(f'<option value="{s}">{escape(seat_title(s))}</option>'
                         for s in plugin.seats[:plugin.player_range[0]])
-        levels = "".join(f'<option{" selected" if level == "normal" else ""}>{level}</option>'
-                         for level in LEVELS)
         rows.append(
-            f'<form class="game" action="/play/{name}" method="get">'
+            f'<form class="game" action="/play/{name}" method="post">'
             f"<h2>{escape(plugin.title)}</h2>"
             f'<label>You play <select name="as">{seats}</select></label> '
             f'<label>Computer <select name="level">{levels}</select></label> '
             f'<label>Seed <input name="seed" size="8" placeholder="secret"></label> '
             f'<button type="submit">Play</button></form>')
-    resume = ('<form class="game" action="/resume" method="get"><h2>Resume a saved '
-              'game</h2><label>Record <input name="record" size="40" placeholder='
-              '"~/.local/state/hunt/GAME-....json"></label> '
-              '<button type="submit">Resume</button></form>')
-    return page("hunt", "<h1>hunt: play against the computer</h1>" + "".join(rows) + resume)
+    resume = ('<form class="game" id="resume"><h2>Resume a saved game</h2>'
+              '<label>Record <input name="record" type="file" accept=".json,'
+              'application/json"></label> '
+              f'<label>Computer <select name="level">{levels}</select></label> '
+              '<button type="submit">Resume</button>'
+              '<p id="resume-error" class="error" role="alert"></p></form>')
+    return page("hunt", "<h1>hunt: play against the computer</h1>" + "".join(rows) + resume,
+                '<script src="/static/index.js"></script>')
+
+
+def start_page_html(name: str, settings: Mapping[str, str]) -> str:
+    """The page of a game's address: its settings and a button that starts it (a GET
+    changes nothing, so neither a link nor another site's image starts a game)."""
+    fields = "".join(f'<input type="hidden" name="{escape(key)}" value="{escape(value)}">'
+                     for key, value in settings.items() if key in ("as", "seed", "ai", "level"))
+    shown = ", ".join(f"{escape(key)} {escape(value)}" for key, value in settings.items()
+                      if key in ("as", "seed", "ai", "level"))
+    return page(f"hunt: {name}", f'<form class="game" action="/play/{escape(name)}" '
+                f'method="post"><h2>{escape(game_plugin(name).title)}</h2>'
+                f'<p>{shown or "the usual settings"}</p>'
+                f'{fields}<button type="submit">Start the game</button></form>')
 
 
 def board_page(token: str, session: WebGame, invites: list[str]) -> str:
@@ -226,15 +528,21 @@ def board_page(token: str, session: WebGame, invites: list[str]) -> str:
     invite = "".join(
         f'<p class="invite">Send your opponent this link (their side only): '
         f'<a href="{escape(link)}">{escape(link)}</a></p>' for link in invites)
+    replayable = ('<p class="seeded">A replayable game: its draws and the computer\'s '
+                  'choices follow from the seed it was started with.</p>'
+                  if session.session.seeded else "")
     body = (f'<header><h1>{escape(game.info.title)}</h1> '
             f'<span id="status" role="status"></span> <a href="/">games</a></header>'
-            f'{invite}<main><section id="board-area"><div id="board"></div>'
+            f'{invite}{replayable}<main><section id="board-area"><div id="board"></div>'
             '<div id="hands"><div id="opponent-hand"></div><div id="hand"></div></div>'
             '<pre id="screen"></pre></section>'
             '<aside><div id="error" class="error" role="alert"></div>'
             '<h2>Your choices</h2><div id="choices"></div>'
             '<p><button id="hint-button" type="button">Hint</button> '
             '<button id="analysis-button" type="button" hidden>Analyse the game</button> '
+            '<button id="leave-button" type="button">Leave the game</button> '
+            f'<a id="record-link" href="/api/{token}/record" download hidden>The game\'s '
+            'record</a> '
             '<label id="shade-label" hidden><input id="shade" type="checkbox"> Belief '
             'shading</label></p>'
             '<pre id="hint"></pre></aside></main>')

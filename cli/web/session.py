@@ -4,17 +4,19 @@ for the computer, and what the page may be sent.
 Everything the page gets comes from `view()`, built from the seat's `SeatView`
 (its observation, its choices when it is to act) and the game's screen and board
 drawn from that observation: the server never sends hidden state. The computer plays
-in a worker thread (`GameSession.program_action`, the same seeded steps as `hunt
-play`, so the game replays from its record anywhere) while the page shows that it is
+in a worker thread (`GameSession.program_action`, drawn as in `hunt play`: from the
+operating system, or from the seed a page asked for) while the page shows that it is
 thinking; the game is saved after every action, in the same record files as `hunt
 play`.
 """
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +28,20 @@ from hunt.solver.agent import Agent
 from hunt.solver.analysis import analysis_lines, analysis_report
 from hunt.solver.hints import hint_lines, hint_report
 from hunt.solver.profiles import search_profile
-from hunt.solver.record_files import save_record
+from hunt.solver.record_files import full_record, save_record
 from hunt.solver.session import GameSession
 
 VERDICTS = {"won": "You won.", "lost": "You lost.", "team won": "Your team won.",
             "team lost": "Your team lost.", "drawn": "A draw.",
             "shared": "You share first place."}
 """How the page says each outcome of a finished game (`hunt.solver.session.OUTCOMES`)."""
+
+
+SEARCHES = threading.BoundedSemaphore(os.cpu_count() or 1)
+"""Computer decisions searched at once, in all games: one per core. Searches are
+threads of one process, so more at once would only share the cores (and the
+interpreter's lock) with every page's requests, slowing each answer without
+finishing any search sooner; the others wait their turn."""
 
 
 class MoveError(HuntError, ValueError):
@@ -43,12 +52,14 @@ class MoveError(HuntError, ValueError):
 class WebGame:
     """A game played in the browser: each seat whose agent is None is a human's (one
     against the computer, or two friends each with their own page), the others the
-    computer's."""
+    computer's. Its chance and the computer's decisions are drawn from the operating
+    system unless `seeded` (a seed the page asked for: a game to replay)."""
 
     def __init__(self, state: AnyState, agents: Sequence[Agent | None],
-                 save_path: Path | None, first: int | None = None) -> None:
+                 save_path: Path | None, first: int | None = None,
+                 seeded: bool = False) -> None:
         self.save_path = save_path
-        self.session = GameSession(state, agents, self._save)
+        self.session = GameSession(state, agents, self._save, seeded)
         self.humans = sorted(self.session.humans, key=lambda seat: seat != first)
         """The human seats, `first` (the seat that started the game) first."""
         self.plugin = game_plugin(state.game.info.name)
@@ -57,6 +68,15 @@ class WebGame:
         self.problem: str | None = None
         """The last failure of the computer's turn or of a save, said on the page."""
         self._worker: threading.Thread | None = None
+        self.stopped = threading.Event()
+        """Set by `stop`: the computer plays no further decision."""
+        self.last_access = 0.0
+        """When a page last asked for this game (on the server's clock): idle games go."""
+        self.saved = False
+        """Whether the last action reached the save file (the page says so, never where)."""
+        self.on_save: Callable[[dict[str, Any]], None] | None = None
+        """Also called with the record after every action, before it is shown (the
+        server's store of games)."""
 
     @property
     def state(self) -> AnyState:
@@ -94,7 +114,7 @@ class WebGame:
                 "waiting_for": None if self.thinking or waiting is None
                 else seat_title(game.info.seat_names[waiting]),
                 "problem": self.problem,
-                "saved": str(self.save_path) if self.save_path else None,
+                "saved": self.saved,
             }
 
     def hint(self, seat: int) -> dict[str, Any]:
@@ -117,6 +137,15 @@ class WebGame:
                 raise MoveError("the analysis is of a finished game; play it to the end")
             state = self.state.clone()
         return "\n".join(analysis_lines(state, analysis_report(state, None), None))
+
+    def record(self, seat: int) -> dict[str, Any]:
+        """The finished game's full record (every hidden move: the game is over), as
+        `seat`'s to resume or analyse; `MoveError` while it goes on (a live game's
+        record would show the other side)."""
+        with self.lock:
+            if not self.state.is_terminal():
+                raise MoveError("the record is given once the game is over")
+            return full_record(self.state, seat)
 
     # -- what the page may do ------------------------------------------------------
 
@@ -144,11 +173,16 @@ class WebGame:
         """Let the program play (chance, the computer, a human's forced moves) until a
         human is to choose, in a worker thread."""
         with self.lock:
-            if self.thinking or not self._program_to_play():
+            if self.thinking or self.stopped.is_set() or not self._program_to_play():
                 return
             self.thinking = True
         self._worker = threading.Thread(target=self._computer_turn, daemon=True)
         self._worker.start()
+
+    def stop(self) -> None:
+        """Stop the computer at its next decision (the game was left or dropped): a
+        search under way ends within its bounded budget, and its answer is not played."""
+        self.stopped.set()
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the computer's turn to end (tests, and the server's shutdown)."""
@@ -159,10 +193,15 @@ class WebGame:
         try:
             while True:
                 with self.lock:
-                    if not self._program_to_play():
+                    if self.stopped.is_set() or not self._program_to_play():
                         break
-                action = self.session.program_action()  # the long part, unlocked
+                with SEARCHES:  # the long part, unlocked, one search per core
+                    if self.stopped.is_set():
+                        break
+                    action = self.session.program_action()
                 with self.lock:
+                    if self.stopped.is_set():
+                        break
                     self.session.play(action)
         except Exception:  # a bug must not leave the page thinking forever
             # the page is told only that it happened: an error's text could name what
@@ -180,14 +219,19 @@ class WebGame:
         return not self.session.is_over() and self.session.human_to_choose() is None
 
     def _save(self, state: AnyState) -> None:
+        if self.on_save is not None:
+            # a record saved as one seat's: a game of two humans is resumed by the first
+            self.on_save(full_record(state, self.humans[0]))
         if self.save_path is None:
             return
         try:
-            # a record saved as one seat's: a game of two humans is resumed by the first
             save_record(state, self.save_path, self.humans[0])
-            self.problem = None
+            self.problem, self.saved = None, True
         except OutputError as error:
-            self.problem = f"not saved: {error}"
+            # the page is told that, not why: the reason names the file
+            print(f"hunt serve: {error}", file=sys.stderr)
+            self.problem = "not saved (the server's log says why); the game goes on"
+            self.saved = False
 
 
 def hand_cards(seen: Mapping[str, Any]) -> list[str]:

@@ -5,10 +5,18 @@
 
 let view = null;
 let belief = null;
+let offline = false;  // the last poll found no server
 
+// An answer of the server's, or {error, offline} when it did not answer (stopped,
+// restarting): said on the page, never dropped silently.
 async function call(path, options) {
-  const response = await fetch(`/api/${TOKEN}/${path}`, options);
-  const data = await response.json();
+  let data;
+  try {
+    const response = await fetch(`/api/${TOKEN}/${path}`, options);
+    data = await response.json();
+  } catch (failure) {
+    data = {error: "The server does not answer; trying again...", offline: true};
+  }
   if (data.error) showError(data.error);
   return data;
 }
@@ -44,6 +52,7 @@ function draw(data) {
   }
   if (data.problem) showError(data.problem);
   document.getElementById("analysis-button").hidden = !data.over;
+  document.getElementById("record-link").hidden = !data.over;
   shade();
   if (data.thinking) setTimeout(refresh, 150);
   else if (data.waiting_for) setTimeout(refresh, 1000);  // a friend's move
@@ -79,7 +88,15 @@ function drawHands(data) {
 }
 
 async function refresh() {
-  draw(await call("view"));
+  const data = await call("view");
+  if (data.position !== undefined) {
+    if (offline) showError("");  // back: the message of its absence goes
+    offline = false;
+    draw(data);
+  } else if (data.offline) {
+    offline = true;
+    setTimeout(refresh, 2000);  // polling goes on until the server is back
+  }
 }
 
 async function play(text) {
@@ -141,6 +158,10 @@ async function analysis() {
 
 document.getElementById("hint-button").addEventListener("click", hint);
 document.getElementById("analysis-button").addEventListener("click", analysis);
+document.getElementById("leave-button").addEventListener("click", async () => {
+  await call("leave", {method: "POST"});  // the computer stops; the game stays saved
+  window.location.href = "/";
+});
 document.getElementById("shade").addEventListener("change", () => {
   if (!belief && document.getElementById("shade").checked) hint();
   else shade();
