@@ -10,6 +10,7 @@ from typing import ClassVar
 from hunt.models.game import CHANCE
 from hunt.models.steps import AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
 from hunt.models.the_hunt.actions import HuntAction
+from hunt.models.the_hunt.events import BattleBegins, BattleEnds, DuelResult
 from hunt.models.the_hunt.state import BRITISH, GERMAN, SIDES
 from hunt.models.the_hunt.turn import TurnSteps
 
@@ -41,7 +42,7 @@ class BattleSteps(TurnSteps, partial=True):
         where = step.data[0]  # revealed when the search succeeded
         self.flow = "battle"
         self.battle_forces = tuple(f for f, h in sorted(self.forces.items()) if h == where)
-        self._say(f"Battle on {where}! Forces present: {', '.join(self.battle_forces)}.")
+        self.log.append(BattleBegins(where, self.battle_forces))
         size = self.game.rules["battle_hand_size"]
         self.stack = []
         self._push(Step("draw", CHANCE, (GERMAN, size)), Step("draw", CHANCE, (BRITISH, size)),
@@ -77,9 +78,8 @@ class BattleSteps(TurnSteps, partial=True):
             if card != "none":
                 self._discard(seat, card)
                 self._forget_known(seat, card)
-        self._say(f"Duel {self.duel}: German {german} ({values[0]:g}) against British "
-                  f"{british} ({values[1]:g}); damage German {self.damage[0]}, British "
-                  f"{self.damage[1]}.")
+        self.log.append(DuelResult(self.duel, german, values[GERMAN], british, values[BRITISH],
+                                   self.damage[GERMAN], self.damage[BRITISH]))
         for seat in (GERMAN, BRITISH):
             if effects[seat] == "see-hand":
                 other = 1 - seat
@@ -90,8 +90,7 @@ class BattleSteps(TurnSteps, partial=True):
             self._finish(BRITISH, "Montevideo: the Graf Spee is scuttled")
         elif self.duel == duels:
             winner = GERMAN if self.damage[GERMAN] < self.damage[BRITISH] else BRITISH
-            self._say(f"The Battle ends with damage German {self.damage[GERMAN]}, British "
-                      f"{self.damage[BRITISH]}.")
+            self.log.append(BattleEnds(self.damage[GERMAN], self.damage[BRITISH]))
             self._finish(winner, f"the {SIDES[winner].capitalize()} won the Battle")
         else:
             self._push(Step("duel-start"))

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from hunt.boards.the_hunt_cards import HuntCard
 from hunt.models.game import CHANCE, Action
-from hunt.models.plugin import plural
 from hunt.models.steps import (
     AUTO,
     AUTO_STEP,
@@ -29,6 +28,15 @@ from hunt.models.steps import (
     outcomes,
 )
 from hunt.models.the_hunt.actions import ATTACK_AP, END, HuntAction, parse_action
+from hunt.models.the_hunt.events import (
+    AltmarkPlaced,
+    DeckRebuilt,
+    Event,
+    FreighterArrives,
+    FreighterSetsOut,
+    GameOver,
+    HandSize,
+)
 from hunt.models.the_hunt.help import STRIPE_MARKS
 from hunt.models.the_hunt.observation import HuntObservation
 
@@ -42,11 +50,6 @@ VARIANTS = ("standard", "historical")
 MAX_HINTS = 3
 """Hint markers in the box."""
 DIE = tuple(range(1, 7))
-
-
-def side_does(seat: int, verb: str) -> str:
-    """A side and its verb, in agreement: "The German plays", "The British play"."""
-    return f"The German {verb}s" if seat == GERMAN else f"The British {verb}"
 
 
 NOTE_WIDTH = 36
@@ -107,8 +110,8 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
         """Battle cards still boosted by Radar Technology, per side."""
         self.winner: int | None = None
         self.how = ""
-        self.log: list[str] = []
-        """Public events of the current and last turn, in words."""
+        self.log: list[Event] = []
+        """The public events of the game so far (`words.py` says them)."""
         self._tracked: tuple[int, dict[str, float]] | None = None
         """The British belief (see `belief`) and how many British views it covers."""
         self._reset_turn()
@@ -148,9 +151,6 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
 
     def _card(self, card_id: str) -> HuntCard:
         return self.game.cards[card_id]
-
-    def _say(self, text: str) -> None:
-        self.log.append(text)
 
     # -- the contract ------------------------------------------------------------------
 
@@ -250,7 +250,7 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
         self.flow = "over"
         self.over = True
         self.stack = []
-        self._say(f"Game over: {how}.")
+        self.log.append(GameOver(how))
         self._see_all(("over", winner, how))
 
     # -- chance ------------------------------------------------------------------------
@@ -265,7 +265,7 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
             self.decks[seat] = self.discards[seat]
             self.discards[seat] = Counter()
             self._see_all(("reshuffle", seat))
-            self._say(f"The {SIDES[seat].capitalize()} deck is rebuilt from the discards.")
+            self.log.append(DeckRebuilt(seat))
         return True
 
     @outcomes("draw")
@@ -293,12 +293,10 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
 
     @effect("draw-freight")
     def _do_draw_freight(self, step: Step, action: HuntAction) -> None:
-        freighter = self.game.freighters[action.arg]
         self.bag.remove(action.arg)
         self.at_sea[action.arg] = 0
         self._see_all(("freighter", action.arg))
-        self._say(f"Freight Ship {freighter.name} ({action.arg}) sets out from "
-                  f"{freighter.start}.")
+        self.log.append(FreighterSetsOut(action.arg))
 
     # -- automatic steps ---------------------------------------------------------------
 
@@ -323,7 +321,7 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
         before = step.data[0]
         size = len(self.hands[GERMAN])
         self._see_all(("hand size", size, before))
-        self._say(f"The German holds {plural(size, 'card')}.")
+        self.log.append(HandSize(size))
         if size > self.game.rules["hand_size_german"] and size > before:
             assert self.altmark is not None
             self.possible &= self.game.ball[self.altmark][1]
@@ -345,8 +343,7 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
         if index == len(route) - 1:
             del self.at_sea[freighter]
             self.delivered.append(freighter)
-            self._say(f"Freight Ship {freighter} reaches "
-                      f"{self.game.board.destinations[self.game.freighters[freighter].destination].name}.")
+            self.log.append(FreighterArrives(freighter))
             if len(self.delivered) >= self.game.rules["freighters_to_win"]:
                 self._finish(BRITISH, "the British delivered 5 Freight Ships")
         else:
@@ -371,4 +368,4 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
     def _do_place_altmark(self, step: Step, action: HuntAction) -> None:
         self.altmark = action.hex
         self._see_all(("altmark", action.hex))
-        self._say(f"The Altmark is placed on {action.hex}.")
+        self.log.append(AltmarkPlaced(action.hex))

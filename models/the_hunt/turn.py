@@ -9,7 +9,6 @@ from typing import ClassVar
 
 from hunt.boards.the_hunt_cards import HuntCard
 from hunt.models.game import CHANCE, Action
-from hunt.models.plugin import plural
 from hunt.models.steps import (
     AUTO,
     AUTO_STEP,
@@ -30,13 +29,43 @@ from hunt.models.the_hunt.actions import (
     STEPS_FOR_AP,
     HuntAction,
 )
+from hunt.models.the_hunt.events import (
+    AltmarkMoves,
+    Attack,
+    AttackRoll,
+    Cancels,
+    CardPlayed,
+    FalseHint,
+    ForceAdvances,
+    ForceDrawnAway,
+    ForceEnters,
+    ForceMoves,
+    FreighterSails,
+    GrafSpeeMoves,
+    HintPlaced,
+    HintsRemoved,
+    Intelligence,
+    MandatoryEvent,
+    NoBattle,
+    NoHintLeft,
+    NoHintPlace,
+    ProximityAnswer,
+    Reacts,
+    RepairRoll,
+    RepairTried,
+    ReserveStored,
+    Revealed,
+    Search,
+    SearchClears,
+    SearchFails,
+    SearchFinds,
+)
 from hunt.models.the_hunt.state import (
     BRITISH,
     DIE,
     GERMAN,
     MAX_HINTS,
     HuntState,
-    side_does,
 )
 
 
@@ -88,7 +117,7 @@ class TurnSteps(HuntState, partial=True):
             self.possible = frozenset(h for h in self.possible
                                       if self.event_usable_from(card.effect, h))
         if mode == "event":
-            self._say(f"{side_does(seat, 'play')} {card.name} for its event.")
+            self.log.append(CardPlayed(seat, card_id, True))
             steps = [Step("window", 1 - seat, ("cancel-event",)),
                      Step("resolve", AUTO, (seat, card_id, None))]
             if card.effect == "free-searches":
@@ -99,11 +128,11 @@ class TurnSteps(HuntState, partial=True):
         if seat == GERMAN:
             self.ap += self.reserve
             self.reserve = 0
-        self._say(f"{side_does(seat, 'play')} {card.name} for {card.ap} AP.")
+        self.log.append(CardPlayed(seat, card_id, False))
         self._discard(seat, card_id)
         steps = [Step("actions", seat)]
         if card.event == "mandatory":
-            self._say(f"Mandatory event: {card.text.removeprefix('Mandatory: ')}")
+            self.log.append(MandatoryEvent(card_id))
             steps[:0] = [Step("window", 1 - seat, ("cancel-event",)),
                          Step("resolve", AUTO, (seat, card_id, "mandatory"))]
         self._push(*steps)
@@ -167,8 +196,7 @@ class TurnSteps(HuntState, partial=True):
                 stored = min(self.ap, cap - self.reserve)
                 self.reserve += stored
                 if stored:
-                    self._say(f"The German stores {stored} AP in the Reserve "
-                              f"({self.reserve} now).")
+                    self.log.append(ReserveStored(stored, self.reserve))
             self.ap = 0
             return
         self._push(Step("actions", seat))  # more actions may follow
@@ -181,7 +209,7 @@ class TurnSteps(HuntState, partial=True):
         elif action.verb == "repair":
             self.ap -= self.game.tracks.repair_cost
             self._see_all(("repair",))
-            self._say("The German tries to repair the airplane.")
+            self.log.append(RepairTried())
             self._push(Step("roll", CHANCE, ("repair",)))
         elif action.verb == "search":
             if not self.free_searches:
@@ -201,28 +229,28 @@ class TurnSteps(HuntState, partial=True):
             self.forces[action.arg] = action.hex
             self.moved.add(action.arg)
             self._see_all(("move", action.arg, action.n, action.hex))
-            self._say(f"Force {action.arg} moves to {action.hex} ({action.n} AP).")
+            self.log.append(ForceMoves(action.arg, action.hex, action.n))
         elif action.arg == "altmark":
             self.altmark = action.hex
             self.altmark_moved = True
             self._see_all(("move", "altmark", action.n, action.hex))
-            self._say(f"The Altmark moves to {action.hex} ({action.n} AP).")
+            self.log.append(AltmarkMoves(action.hex, action.n))
         else:
             self.graf_spee = action.hex
             self.gs_moves += 1
             self.gs_moved_after_attack = self.attacked
             self._see(GERMAN, ("move", "graf-spee", action.n, action.hex))
             self._see(BRITISH, ("graf spee moved", action.n))
-            self._say(f"The Graf Spee moves: {action.n} AP spent.")
+            self.log.append(GrafSpeeMoves(action.n))
             self.possible = frozenset().union(*(self.game.ball[h][steps] for h in self.possible))
             if self.hints:
-                self._say("The Hint markers are removed.")
+                self.log.append(HintsRemoved())
                 self.hints = []
 
     def _reveal(self, hex_id: str) -> None:
         self.possible = frozenset((hex_id,))
         self._see_all(("revealed", hex_id))
-        self._say(f"The Graf Spee is revealed on {hex_id}.")
+        self.log.append(Revealed(hex_id))
 
     def _begin_attack(self, action: HuntAction, bonus: int) -> None:
         assert self.graf_spee is not None
@@ -231,8 +259,7 @@ class TurnSteps(HuntState, partial=True):
         if action.n:
             self.plane = "broken"
         self._see_all(("attack", action.arg, action.n))
-        self._say(f"The Graf Spee attacks Freight Ship {action.arg}"
-                  + (" with the airplane (+2)." if action.n else "."))
+        self.log.append(Attack(action.arg, bool(action.n)))
         total = bonus + self.roll_bonus + (self.game.tracks.attack_bonus if action.n else 0)
         self._push(Step("window", BRITISH, ("cancel-roll",)),
                    Step("roll", CHANCE, ("attack", action.arg, total)))
@@ -242,7 +269,7 @@ class TurnSteps(HuntState, partial=True):
         assert where is not None
         self.searched.add(force)
         self._see_all(("search", force, where))
-        self._say(f"Force {force} searches {where}.")
+        self.log.append(Search(force, where))
         # Example 7: the search is declared, then (the German not cancelling it) the
         # British may add Intelligence before its die is rolled.
         self._push(Step("window", GERMAN, ("cancel-roll",)),
@@ -254,14 +281,14 @@ class TurnSteps(HuntState, partial=True):
         self._forget_known(BRITISH, card_id)
         self._discard(BRITISH, card_id)
         self._see_all(("intel", card_id))
-        self._say(f"Intelligence: {card.name} ({card.intelligence}).")
+        self.log.append(Intelligence(card_id))
         if card.intelligence in ("plus-one", "both"):
             self.search_bonus += 1
         steps = [Step("hint", GERMAN)] if card.intelligence in ("hint", "both") else []
         if card.event == "mandatory":
             # Played in the Hunt phase, whatever for: its event is forced (the
             # rulebook's one exception is the Battle), as for a card played for AP.
-            self._say(f"Mandatory event: {card.text}")
+            self.log.append(MandatoryEvent(card_id))
             steps[:0] = [Step("window", GERMAN, ("cancel-event",)),
                          Step("resolve", AUTO, (BRITISH, card_id, "mandatory"))]
         self._push(*steps)
@@ -271,10 +298,10 @@ class TurnSteps(HuntState, partial=True):
         if space > self.game.tracks.strategy_spaces:
             del self.strategy[force]
             self.forces[force] = self.game.tracks.entry_hex
-            self._say(f"Force {force} enters the map on {self.game.tracks.entry_hex}.")
+            self.log.append(ForceEnters(force, self.game.tracks.entry_hex))
         else:
             self.strategy[force] = space
-            self._say(f"Force {force} advances to Strategy space {space}.")
+            self.log.append(ForceAdvances(force, space))
         self._see_all(("advance", force))
 
     # -- Intelligence added between a search and its roll ------------------------------
@@ -345,9 +372,9 @@ class TurnSteps(HuntState, partial=True):
         holds a hint or the Altmark."""
         self._see_all(("no hint",))
         if len(self.hints) >= MAX_HINTS:
-            self._say("No Hint marker is left to place.")
+            self.log.append(NoHintLeft())
             return
-        self._say("The German cannot place a Hint marker.")
+        self.log.append(NoHintPlace())
         blocked = {*self.hints, self.altmark}
         self.possible = frozenset(h for h in self.possible
                                   if self.game.ball[h][1] <= blocked)
@@ -358,7 +385,7 @@ class TurnSteps(HuntState, partial=True):
         self.hints.sort()
         self.possible &= self.game.ball[action.hex][1]
         self._see_all(("hint", action.hex))
-        self._say(f"A Hint marker is placed on {action.hex}.")
+        self.log.append(HintPlaced(action.hex))
 
     # -- reaction windows --------------------------------------------------------------
 
@@ -381,11 +408,10 @@ class TurnSteps(HuntState, partial=True):
             self._see_all(("pass", seat))  # at the table: "no reaction", said aloud
             return
         card_id = action.arg
-        card = self._card(card_id)
         self.hands[seat].remove(card_id)
         self._forget_known(seat, card_id)
         self._see_all(("react", seat, card_id))
-        self._say(f"{side_does(seat, 'react')} with {card.name}.")
+        self.log.append(Reacts(seat, card_id))
         # The reaction's target is the step it cancels: the one now on top.
         target = len(self.stack) - 1
         self._push(Step("window", 1 - seat, ("cancel-event",)),
@@ -449,15 +475,14 @@ class TurnSteps(HuntState, partial=True):
         self._see_all(("choose", action))
         if effect == "move-enemy-force":
             self.forces[action.arg] = action.hex
-            self._say(f"Force {action.arg} is drawn away to {action.hex}.")
+            self.log.append(ForceDrawnAway(action.arg, action.hex))
         elif effect == "false-hint":
             self.hints.append(action.hex)
             self.hints.sort()
             self.possible -= self.game.ball[action.hex][2]
-            self._say(f"A false Hint marker is placed on {action.hex}: the Graf Spee is at "
-                      "least 3 hexes away from it.")
+            self.log.append(FalseHint(action.hex))
         elif effect == "advance-freighter":
-            self._say(f"Freight Ship {action.arg} sails one hex further.")
+            self.log.append(FreighterSails(action.arg))
             self._sail(action.arg)
         elif effect == "proximity-query":
             assert self.graf_spee is not None
@@ -465,8 +490,7 @@ class TurnSteps(HuntState, partial=True):
             area = self.game.ball[action.hex][2]
             self.possible = self.possible & area if near else self.possible - area
             self._see_all(("answer", action.hex, near))
-            self._say(f"Is the Graf Spee within 2 hexes of {action.hex}? "
-                      + ("Yes." if near else "No."))
+            self.log.append(ProximityAnswer(action.hex, near))
         elif effect == "strategy-advance":
             self._advance_strategy(action.arg)
         elif effect == "free-attack":
@@ -485,26 +509,24 @@ class TurnSteps(HuntState, partial=True):
         if purpose == "repair":
             removed = sum(self.removed[GERMAN].values())
             self.plane = "ready" if face + self.roll_bonus > removed else "destroyed"
-            self._say(f"Repair roll {face} against {plural(removed, 'card')} removed: the airplane "
-                      f"is {self.plane}.")
+            self.log.append(RepairRoll(face, removed, self.plane))
         elif purpose == "attack":
             freighter, bonus = step.data[1], step.data[2]
-            if face + bonus >= self.game.rules["attack_success"]:
+            sunk = face + bonus >= self.game.rules["attack_success"]
+            self.log.append(AttackRoll(face, bonus, freighter, sunk))
+            if sunk:
                 del self.at_sea[freighter]
                 self.sunk.append(freighter)
-                self._say(f"Attack roll {face}+{bonus}: Freight Ship {freighter} is sunk.")
                 if len(self.sunk) >= self.game.rules["freighters_to_win"]:
                     self._finish(GERMAN, "the German sank 5 Freight Ships")
-            else:
-                self._say(f"Attack roll {face}+{bonus}: Freight Ship {freighter} escapes.")
         else:
             where = step.data[2]
             bonus = self.search_bonus + self.roll_bonus
             if face + bonus < self.game.rules["search_success"]:
-                self._say(f"Search roll {face}+{bonus} fails: nothing is learnt.")
+                self.log.append(SearchFails(face, bonus))
                 return
             if where == self.graf_spee:
-                self._say(f"Search roll {face}+{bonus} succeeds on {where}...")
+                self.log.append(SearchFinds(face, bonus, where))
                 # Everyone saw the roll succeed on this hex, so the Graf Spee is there
                 # for all to know, before the German may answer with a disguise.
                 self._reveal(where)
@@ -513,8 +535,7 @@ class TurnSteps(HuntState, partial=True):
             else:
                 self.possible -= {where}
                 self._see_all(("not here", where))
-                self._say(f"Search roll {face}+{bonus} succeeds: the Graf Spee is not on "
-                          f"{where}.")
+                self.log.append(SearchClears(face, bonus, where))
 
     # -- steps carried out unasked -----------------------------------------------------
 
@@ -534,15 +555,23 @@ class TurnSteps(HuntState, partial=True):
             self._effect(seat, card)
             return
         cancelled = self.stack[target]
-        self._say(f"{card.name} cancels the {cancelled.kind}.")
+        self.log.append(Cancels(card_id, *self._what_is_cancelled(cancelled)))
         self.stack[target] = Step("cancelled", AUTO, (cancelled,))
+
+    @staticmethod
+    def _what_is_cancelled(step: Step) -> tuple[str, str | None]:
+        """What a reaction cancels when it cancels `step`, as `Cancels` names it: the
+        step's kind is the rules' word, not the players' ("boost" is the search)."""
+        if step.kind == "resolve":
+            return "event", step.data[1]
+        return {"boost": "search", "roll": "attack", "battle": "battle"}[step.kind], None
 
     @auto("cancelled")
     def _auto_cancelled(self, step: Step) -> None:
         original = step.data[0]
         self._see_all(("cancelled", original.kind))
         if original.kind == "battle":  # the search found it: it stays revealed
-            self._say("The Graf Spee passes for a neutral ship: no Battle.")
+            self.log.append(NoBattle())
         if original.kind == "resolve" and original.data[2] != "mandatory":
             seat, card_id, _ = original.data  # a cancelled event: its card is discarded
             self._discard(seat, card_id)

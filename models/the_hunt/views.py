@@ -12,6 +12,7 @@ from hunt.models.game import CHANCE, TERMINAL, as_json
 from hunt.models.seat_record import follows
 from hunt.models.the_hunt.actions import HuntAction
 from hunt.models.the_hunt.battle import BattleSteps
+from hunt.models.the_hunt.events import event_json
 from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
 from hunt.models.the_hunt.state import BRITISH, GERMAN, SIDES
 
@@ -72,7 +73,7 @@ class HuntViews(BattleSteps, partial=True):
             "plane": self.plane, "reserve": self.reserve,
             "bag": len(self.bag), "sunk": list(self.sunk), "delivered": list(self.delivered),
             "hints": list(self.hints),
-            "log": list(self.log),
+            "log": [event_json(event) for event in self.log],
             "result": None if self.winner is None else
             {"winner": SIDES[self.winner], "how": self.how},
         }
