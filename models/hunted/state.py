@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 from hunt.boards.hunted_data import HuntedCard
 from hunt.models.game import CHANCE, pick_by_count
 from hunt.models.hunted.observation import HuntedObservation
-from hunt.models.steps import Copier, Step, StepState, auto, lists
+from hunt.models.steps import Copier, DataStep, StepState, auto, lists
 
 if TYPE_CHECKING:
     from hunt.models.hunted.rules import HuntedGame
@@ -73,7 +73,7 @@ DONE = HuntedAction("done")
 PASS = HuntedAction("pass")
 """Closes a window to give (two players): nothing more is given now."""
 
-class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
+class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=True):
     """A position of Hunted: its fields, the helpers every part uses, the choices a
     turn or a fight offers and the flow. Decks are counts per card name (their order
     is chance)."""
@@ -121,7 +121,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
         self.won = False
         self.reason = ""
         self.log: list[str] = []
-        self.stack: list[Step] = [Step("turn", 0)]
+        self.stack: list[DataStep] = [DataStep("turn", 0)]
 
     # -- small helpers -----------------------------------------------------------------
 
@@ -194,7 +194,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
 
     # -- the contract --------------------------------------------------------------------
 
-    def _odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
+    def _odds(self, step: DataStep) -> list[tuple[HuntedAction, float]]:
         """The outcomes sorted (the handlers build them by card name, not by slug)."""
         return sorted(super()._odds(step))
 
@@ -329,7 +329,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
 
     # -- the flow ------------------------------------------------------------------------
 
-    def _resolve_unasked(self, step: Step) -> bool:
+    def _resolve_unasked(self, step: DataStep) -> bool:
         """Reshuffle an empty draw pile; drop a step with nothing to do; end a fight
         with nothing left to fire; carry out a choice of one."""
         if step.kind == "draw" and not any(self.pile.values()):
@@ -406,7 +406,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
         self._say(f"{name} is lost to the aliens.")
         self._see_all(("crew-lost", name))
         if any(self.stars.values()):
-            self._push(Step("star", CHANCE))
+            self._push(DataStep("star", CHANCE))
 
     def _clear(self, seat: int) -> None:
         """Discard `seat`'s row and the shared row."""
@@ -417,12 +417,12 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
         self._see_all(("cleared", seat))
 
     @auto("end-turn")
-    def _auto_end_turn(self, step: Step) -> None:
+    def _auto_end_turn(self, step: DataStep) -> None:
         self.turn = (self.turn + 1) % self.game.players
         self.acted = False
         self.shared_this_draw = False
         self._see_all(("turn", self.turn))
-        self._push(Step("turn", self.turn))
+        self._push(DataStep("turn", self.turn))
 
     # -- fights begun and won (the turn, card effects and fights start them) -------
 
@@ -435,9 +435,9 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
     def _push_round(self, fighter: int) -> None:
         """A combat round: `fighter` tosses; first (two players) the other player may
         give the fighter what it needs (a weapon, Ammo, a Grenade...)."""
-        self._push(Step("fight", fighter))
+        self._push(DataStep("fight", fighter))
         if self.game.players == 2:
-            self._push(Step("give", 1 - fighter))
+            self._push(DataStep("give", 1 - fighter))
 
     def _defeated(self) -> None:
         fight = self.fight

@@ -9,7 +9,7 @@ from hunt.boards.hunted_data import LANDING_PAD
 from hunt.models.game import CHANCE
 from hunt.models.hunted.odds import HuntedOdds
 from hunt.models.hunted.state import PASS, Fight, HuntedAction, Item, slug
-from hunt.models.steps import AUTO, AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
+from hunt.models.steps import AUTO, AUTO_STEP, DECIDE, DataStep, Role, auto, effect, legal
 
 
 class TurnSteps(HuntedOdds, partial=True):
@@ -22,18 +22,18 @@ class TurnSteps(HuntedOdds, partial=True):
     # -- the turn ------------------------------------------------------------------------
 
     @legal("turn")
-    def _turn_step(self, step: Step) -> list[HuntedAction]:
+    def _turn_step(self, step: DataStep) -> list[HuntedAction]:
         return self._turn_actions(step.seat)
 
     @effect("turn")
-    def _do_turn(self, step: Step, action: HuntedAction) -> None:
+    def _do_turn(self, step: DataStep, action: HuntedAction) -> None:
         seat = step.seat
         verb, arg = action.verb, action.arg
         two = self.game.players == 2
         if verb == "done" or (two and verb == "hide"):
-            self._push(Step("end-turn"))  # hiding ends a turn of the two-player game
+            self._push(DataStep("end-turn"))  # hiding ends a turn of the two-player game
         else:
-            self._push(Step("turn", seat))  # the turn goes on after what is done now
+            self._push(DataStep("turn", seat))  # the turn goes on after what is done now
         if verb == "done":
             return
         if verb == "draw":
@@ -42,8 +42,8 @@ class TurnSteps(HuntedOdds, partial=True):
             if two:
                 # Once the draw and all it sets off are resolved, the partner may give
                 # (the drawn card is what could make a gift worth its time).
-                self._push(Step("give", 1 - seat))
-            self._push(Step("draw", CHANCE, (seat,)))
+                self._push(DataStep("give", 1 - seat))
+            self._push(DataStep("draw", CHANCE, (seat,)))
         elif verb == "hide":
             self._say(f"{self.name(seat).capitalize()} hide: the row is discarded.")
             self._clear(seat)
@@ -53,7 +53,7 @@ class TurnSteps(HuntedOdds, partial=True):
             name = self.game.by_slug[arg.removeprefix("shared ")]
             (self.shared if shared else self.rows[seat]).remove(name)
             self._see_all(("activate", seat, name, shared))
-            self._push(Step("pay", seat, (name, shared, self.card(name).cost)))
+            self._push(DataStep("pay", seat, (name, shared, self.card(name).cost)))
         elif verb == "share":
             name = self.game.by_slug[arg]
             self.rows[seat].remove(name)
@@ -80,11 +80,11 @@ class TurnSteps(HuntedOdds, partial=True):
         self._spend_time()
 
     @legal("give")
-    def _give_step(self, step: Step) -> list[HuntedAction]:
+    def _give_step(self, step: DataStep) -> list[HuntedAction]:
         return [*self._gifts(step.seat), PASS]
 
     @effect("give")
-    def _do_give(self, step: Step, action: HuntedAction) -> None:
+    def _do_give(self, step: DataStep, action: HuntedAction) -> None:
         """A window to give, outside the giver's own turn: give a card, or pass."""
         if action.verb == "pass":
             self._see_all(("pass", step.seat))
@@ -93,7 +93,7 @@ class TurnSteps(HuntedOdds, partial=True):
         if not self.over:
             # The window stays open for another card; each costs a time, so the
             # windows cannot loop for ever.
-            self._push(Step("give", step.seat))
+            self._push(DataStep("give", step.seat))
 
     def _inventory_action(self, seat: int, action: HuntedAction) -> None:
         """use, flip or reload (in a turn or a fight)."""
@@ -116,15 +116,15 @@ class TurnSteps(HuntedOdds, partial=True):
             self._to_discard(name)
             assert card.use is not None
             self._say(f"{self.name(seat).capitalize()} use the {name}.")
-            self._push(Step("effect", AUTO, (seat, card.use)))
+            self._push(DataStep("effect", AUTO, (seat, card.use)))
         else:
             self._replace_item(seat, item, item._replace(flipped=True))
             assert card.flip is not None
             self._say(f"{name} helps ({self.name(seat)} flip the card).")
-            self._push(Step("effect", AUTO, (seat, card.flip)))
+            self._push(DataStep("effect", AUTO, (seat, card.flip)))
 
     @effect("draw")
-    def _do_draw(self, step: Step, action: HuntedAction) -> None:
+    def _do_draw(self, step: DataStep, action: HuntedAction) -> None:
         seat = step.data[0]
         name = self._from_pile(action.arg)
         self._see_all(("drew", seat, name))
@@ -132,8 +132,8 @@ class TurnSteps(HuntedOdds, partial=True):
         card = self.card(name)
         if card.type == "event":
             assert card.effect is not None
-            self._push(Step("effect", AUTO, (seat, card.effect)),
-                       Step("discard-card", AUTO, (name,)))
+            self._push(DataStep("effect", AUTO, (seat, card.effect)),
+                       DataStep("discard-card", AUTO, (name,)))
             return
         alien_waits = any(self.card(n).type == "alien" for n in self.row_of(seat))
         self.rows[seat].append(name)
@@ -162,7 +162,7 @@ class TurnSteps(HuntedOdds, partial=True):
         if len(strongest) > 1:
             self._say(f"{why}: the row is discarded; {' and '.join(strongest)} are equally "
                       "strong: one is chosen to fight.")
-            self._push(Step("pick-alien", seat, tuple(strongest)))
+            self._push(DataStep("pick-alien", seat, tuple(strongest)))
             return
         fought = strongest[0]
         # It went to the discards with the row: the one fought comes back out.
@@ -175,11 +175,11 @@ class TurnSteps(HuntedOdds, partial=True):
         self.discards = {name: count for name, count in self.discards.items() if count}
 
     @legal("pick-alien")
-    def _aliens_to_fight(self, step: Step) -> list[HuntedAction]:
+    def _aliens_to_fight(self, step: DataStep) -> list[HuntedAction]:
         return [HuntedAction("fight", slug(name)) for name in step.data]
 
     @effect("pick-alien")
-    def _do_pick_alien(self, step: Step, action: HuntedAction) -> None:
+    def _do_pick_alien(self, step: DataStep, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.discards[name] -= 1
         self._clean_discards()
@@ -187,11 +187,11 @@ class TurnSteps(HuntedOdds, partial=True):
         self._start_fight(step.seat, name)
 
     @auto("discard-card")
-    def _auto_discard_card(self, step: Step) -> None:
+    def _auto_discard_card(self, step: DataStep) -> None:
         self._to_discard(step.data[0])
 
     @effect("star")
-    def _do_star(self, step: Step, action: HuntedAction) -> None:
+    def _do_star(self, step: DataStep, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.stars[name] -= 1
         self.pile[name] = self.pile.get(name, 0) + 1
@@ -201,11 +201,11 @@ class TurnSteps(HuntedOdds, partial=True):
     # -- activation ----------------------------------------------------------------------
 
     @legal("pay")
-    def _pay_step(self, step: Step) -> list[HuntedAction]:
+    def _pay_step(self, step: DataStep) -> list[HuntedAction]:
         return self._payments(step.seat, step.data[0], step.data[2])
 
     @effect("pay")
-    def _do_pay(self, step: Step, action: HuntedAction) -> None:
+    def _do_pay(self, step: DataStep, action: HuntedAction) -> None:
         seat = step.seat
         name, shared, cost = step.data
         icon, _, payer = action.arg.partition(" with ")
@@ -219,7 +219,7 @@ class TurnSteps(HuntedOdds, partial=True):
         self._see_all(("pay", seat, icon, payer))
         rest = cost[1:]
         if rest:
-            self._push(Step("pay", seat, (name, shared, rest)))
+            self._push(DataStep("pay", seat, (name, shared, rest)))
             return
         self._activated(seat, name)
 
@@ -230,8 +230,8 @@ class TurnSteps(HuntedOdds, partial=True):
             self._to_discard(name)
             self.drawn = []
             draws = min(card.locations, 2)
-            self._push(*(Step("location", CHANCE, (seat,)) for _ in range(draws)),
-                       Step("arrive", AUTO, (seat,)))
+            self._push(*(DataStep("location", CHANCE, (seat,)) for _ in range(draws)),
+                       DataStep("arrive", AUTO, (seat,)))
             return
         self._take(seat, name)
 
@@ -246,7 +246,7 @@ class TurnSteps(HuntedOdds, partial=True):
         self._see_all(("take", seat, name))
 
     @effect("location")
-    def _do_location(self, step: Step, action: HuntedAction) -> None:
+    def _do_location(self, step: DataStep, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.locations_drawn += 1
         self._see_all(("location", name))
@@ -266,21 +266,22 @@ class TurnSteps(HuntedOdds, partial=True):
         self.drawn.append(name)
 
     @auto("arrive")
-    def _auto_arrive(self, step: Step) -> None:
+    def _auto_arrive(self, step: DataStep) -> None:
         seat = step.data[0]
         if len(self.drawn) == 1:
-            self._push(Step("effect", AUTO, (seat, self.game.components.locations[self.drawn[0]])))
+            location = self.game.components.locations[self.drawn[0]]
+            self._push(DataStep("effect", AUTO, (seat, location)))
             self.drawn = []
         elif len(self.drawn) == 2:
-            self._push(Step("go", seat))
+            self._push(DataStep("go", seat))
 
     @legal("go")
-    def _drawn_locations(self, step: Step) -> list[HuntedAction]:
+    def _drawn_locations(self, step: DataStep) -> list[HuntedAction]:
         return [HuntedAction("go", slug(name)) for name in self.drawn]
 
     @effect("go")
-    def _do_go(self, step: Step, action: HuntedAction) -> None:
+    def _do_go(self, step: DataStep, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.drawn = []
         self._see_all(("go", name))
-        self._push(Step("effect", AUTO, (step.seat, self.game.components.locations[name])))
+        self._push(DataStep("effect", AUTO, (step.seat, self.game.components.locations[name])))

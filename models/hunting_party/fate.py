@@ -19,7 +19,7 @@ from hunt.models.hunting_party.state import (
     PartyAction,
     PartyState,
 )
-from hunt.models.steps import AUTO, AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
+from hunt.models.steps import AUTO, AUTO_STEP, DECIDE, DataStep, Role, auto, effect, legal
 
 
 class FateSteps(PartyState, partial=True):
@@ -33,20 +33,20 @@ class FateSteps(PartyState, partial=True):
         "close-round": AUTO_STEP}
 
     @effect("vine-draw")
-    def _do_vine_draw(self, step: Step, action: PartyAction) -> None:
+    def _do_vine_draw(self, step: DataStep, action: PartyAction) -> None:
         kind = KINDS.index(action.arg)
         self.fresh[kind] -= 1
         self.vine.append(kind)
         self._see_all(("vine", step.data[0], kind))
 
     @effect("misfire")
-    def _do_misfire(self, step: Step, action: PartyAction) -> None:
+    def _do_misfire(self, step: DataStep, action: PartyAction) -> None:
         seat = step.data[0]
         self._say(f"{self.name(seat)} misfires and loses a {action.arg}.")
         self._lose(seat, KINDS.index(action.arg))
 
     @effect("scavenge")
-    def _do_scavenge(self, step: Step, action: PartyAction) -> None:
+    def _do_scavenge(self, step: DataStep, action: PartyAction) -> None:
         card = self.game.fate[action.arg]
         self.fate_deck.remove(card.id)
         self.fate_discards.append(card.id)
@@ -61,13 +61,13 @@ class FateSteps(PartyState, partial=True):
                 self._say(f"{self.name(seat)} loses a trophy ({card.animal}).")
 
     @legal("flee-window")
-    def _flee_choices(self, step: Step) -> list[PartyAction]:
+    def _flee_choices(self, step: DataStep) -> list[PartyAction]:
         """A Flee is offered where it avoids something."""
         useful = self.hands[step.seat][FLEE] and step.data[0] not in REGARDLESS_OF_ACTION
         return [FLEE_NOW, NO_FLEE] if useful else [NO_FLEE]
 
     @effect("flee-window")
-    def _do_flee_window(self, step: Step, action: PartyAction) -> None:
+    def _do_flee_window(self, step: DataStep, action: PartyAction) -> None:
         seat = step.seat
         if action == NO_FLEE:
             self._see_all(("no flee", seat))
@@ -77,11 +77,11 @@ class FateSteps(PartyState, partial=True):
         self._lose(seat, FLEE)
 
     @legal("take-trophy")
-    def _trophies_to_take(self, step: Step) -> list[PartyAction]:
+    def _trophies_to_take(self, step: DataStep) -> list[PartyAction]:
         return [PartyAction("trophy", f) for f in sorted(set(self.fate_discards))]
 
     @effect("take-trophy")
-    def _do_take_trophy(self, step: Step, action: PartyAction) -> None:
+    def _do_take_trophy(self, step: DataStep, action: PartyAction) -> None:
         self.fate_discards.remove(action.arg)
         self.trophies[step.seat].append(action.arg)
         animal = self.game.fate[action.arg].animal
@@ -89,46 +89,46 @@ class FateSteps(PartyState, partial=True):
         self._say(f"{self.name(step.seat)} takes {action.arg} ({animal}) as a trophy.")
 
     @legal("name")
-    def _names(self, step: Step) -> list[PartyAction]:
+    def _names(self, step: DataStep) -> list[PartyAction]:
         return [PartyAction("name", k) for k in KINDS]
 
     @effect("name")
-    def _do_name(self, step: Step, action: PartyAction) -> None:
+    def _do_name(self, step: DataStep, action: PartyAction) -> None:
         seat = step.seat
         self.vine_named = KINDS.index(action.arg)
         self.vine = []
         self._see_all(("name", seat, self.vine_named))
         self._say(f"Vine Bridge: {self.name(seat)} names {action.arg}.")
         reveal = 3 if self.ability(seat) == "pathfinder" else 2
-        self._push(*(Step("vine-draw", CHANCE, (seat,)) for _ in range(reveal)),
-                   Step("vine-settle", AUTO, (seat,)))
+        self._push(*(DataStep("vine-draw", CHANCE, (seat,)) for _ in range(reveal)),
+                   DataStep("vine-settle", AUTO, (seat,)))
 
     @legal("jungle")
-    def _reveal_choices(self, step: Step) -> list[PartyAction]:
+    def _reveal_choices(self, step: DataStep) -> list[PartyAction]:
         return [PartyAction("reveal", KINDS[k]) for k in range(3) if self.hands[step.seat][k]]
 
     @effect("jungle")
-    def _do_jungle(self, step: Step, action: PartyAction) -> None:
+    def _do_jungle(self, step: DataStep, action: PartyAction) -> None:
         seat = step.seat
         self.jungle[seat] = KINDS.index(action.arg)
         self._see(seat, ("reveal", self.jungle[seat]))
         self._see_others(seat, ("chose", seat))
 
     @legal("accident")
-    def _targets(self, step: Step) -> list[PartyAction]:
+    def _targets(self, step: DataStep) -> list[PartyAction]:
         return [PartyAction("target", self.game.seat_names[s]) for s in self.live_order()]
 
     @effect("accident")
-    def _do_accident(self, step: Step, action: PartyAction) -> None:
+    def _do_accident(self, step: DataStep, action: PartyAction) -> None:
         victim = self.game.seat_names.index(action.arg)
         self._see_all(("accident", step.seat, victim))
         self._say(f"Hunting Accident: {self.name(step.seat)} hits {self.name(victim)}.")
-        self._push(Step("discard", victim))
+        self._push(DataStep("discard", victim))
 
     # -- Resolve Fate --------------------------------------------------------------------
 
     @auto("resolve")
-    def _auto_resolve(self, step: Step) -> None:
+    def _auto_resolve(self, step: DataStep) -> None:
         assert len(self.face_up) == 1
         card = self.game.fate[self.face_up[0]]
         for seat, kind in enumerate(self.played):
@@ -144,12 +144,13 @@ class FateSteps(PartyState, partial=True):
         self.hit = [False] * self.game.players
         self.fled = [False] * self.game.players
         live = self.live_order()
-        personal = [Step("personal", AUTO, (seat, card.icons[i])) for i, seat in enumerate(live)]
-        self._push(Step("party", AUTO, (card.event,)), *personal, Step("after-party"),
-                   Step("end-round"))
+        personal = [DataStep("personal", AUTO, (seat, card.icons[i]))
+                    for i, seat in enumerate(live)]
+        self._push(DataStep("party", AUTO, (card.event,)), *personal, DataStep("after-party"),
+                   DataStep("end-round"))
 
     @auto("party")
-    def _auto_party(self, step: Step) -> None:
+    def _auto_party(self, step: DataStep) -> None:
         event = step.data[0]
         live = self.live_order()
         if event == "ambush":
@@ -158,24 +159,24 @@ class FateSteps(PartyState, partial=True):
         elif event == "jungle-fever":
             self._jungle_round(live)
         elif event == "quicksand":
-            self._push(*(Step("discard", seat) for seat in live))
+            self._push(*(DataStep("discard", seat) for seat in live))
         elif event == "resupply":
-            self._push(*(Step("draw", CHANCE, (seat,)) for seat in live for _ in range(2)))
+            self._push(*(DataStep("draw", CHANCE, (seat,)) for seat in live for _ in range(2)))
         elif event == "scavengers":
-            self._push(Step("scavenge", CHANCE))
+            self._push(DataStep("scavenge", CHANCE))
         elif event == "vine-bridge":
-            self._push(*(Step("name", seat) for seat in live))
+            self._push(*(DataStep("name", seat) for seat in live))
         # backtrack and hunting-accident wait for the personal fates: see after-party
 
     def _jungle_round(self, group: list[int]) -> None:
         group = [seat for seat in group if self.alive[seat]]
         if len(group) < 2:
             return
-        self._push(*(Step("jungle", seat) for seat in group),
-                   Step("jungle-show", AUTO, tuple(group)))
+        self._push(*(DataStep("jungle", seat) for seat in group),
+                   DataStep("jungle-show", AUTO, tuple(group)))
 
     @auto("jungle-show")
-    def _auto_jungle_show(self, step: Step) -> None:
+    def _auto_jungle_show(self, step: DataStep) -> None:
         group = [seat for seat in step.data if self.jungle[seat] is not None]
         shown = {seat: self.jungle[seat] for seat in group}
         self._see_all(("jungle", tuple(sorted(shown.items()))))
@@ -194,7 +195,7 @@ class FateSteps(PartyState, partial=True):
         self._jungle_round(matched)
 
     @auto("personal")
-    def _auto_personal(self, step: Step) -> None:
+    def _auto_personal(self, step: DataStep) -> None:
         seat, icon = step.data
         if not self.alive[seat]:
             return
@@ -202,11 +203,11 @@ class FateSteps(PartyState, partial=True):
         if effect is None:
             self._see_all(("personal", seat, icon, "nothing"))
             return
-        steps = [Step("apply-personal", AUTO, (seat, icon, effect))]
+        steps = [DataStep("apply-personal", AUTO, (seat, icon, effect))]
         # The window opens for any Hunter with cards in hand, Flee or not: one that
         # opened only for a Flee would show the others what the hand holds.
         if self.played[seat] != FLEE and sum(self.hands[seat]):
-            steps.insert(0, Step("flee-window", seat, (icon,)))
+            steps.insert(0, DataStep("flee-window", seat, (icon,)))
         self._push(*steps)
 
     def _personal_effect(self, seat: int, icon: str) -> tuple[str, int] | None:
@@ -239,7 +240,7 @@ class FateSteps(PartyState, partial=True):
         raise AssertionError(icon)
 
     @auto("apply-personal")
-    def _auto_apply_personal(self, step: Step) -> None:
+    def _auto_apply_personal(self, step: DataStep) -> None:
         seat, icon, (what, count) = step.data
         # A Flee from the hand avoids what a Flee Action avoids, and no more.
         if not self.alive[seat] or (self.fled[seat] and icon not in REGARDLESS_OF_ACTION):
@@ -254,25 +255,25 @@ class FateSteps(PartyState, partial=True):
             self.bagged_by = seat
             self.hit[seat] = True
         elif what == "discards":
-            self._push(Step("take-trophy", seat))
+            self._push(DataStep("take-trophy", seat))
         elif what == "lose":
-            self._push(*(Step("discard", seat) for _ in range(count)))
+            self._push(*(DataStep("discard", seat) for _ in range(count)))
         elif what == "gain":
-            self._push(*(Step("draw", CHANCE, (seat,)) for _ in range(count)))
+            self._push(*(DataStep("draw", CHANCE, (seat,)) for _ in range(count)))
         else:
-            self._push(Step("misfire", CHANCE, (seat,)))
+            self._push(DataStep("misfire", CHANCE, (seat,)))
 
     @auto("after-party")
-    def _auto_after_party(self, step: Step) -> None:
+    def _auto_after_party(self, step: DataStep) -> None:
         missed = [seat for seat in self.live_order()
                   if self.played[seat] == SHOOT and not self.hit[seat]]
         if self.event == "backtrack":
-            self._push(*(Step("take-trophy", seat) for seat in missed))
+            self._push(*(DataStep("take-trophy", seat) for seat in missed))
         elif self.event == "hunting-accident":
-            self._push(*(Step("accident", seat) for seat in missed))
+            self._push(*(DataStep("accident", seat) for seat in missed))
 
     @auto("vine-settle")
-    def _auto_vine_settle(self, step: Step) -> None:
+    def _auto_vine_settle(self, step: DataStep) -> None:
         seat, named = step.data[0], self.vine_named
         found = named in self.vine
         if found:
@@ -285,10 +286,10 @@ class FateSteps(PartyState, partial=True):
         self._say(f"{self.name(seat)} " + (f"finds a {KINDS[named]}." if found else
                                            "finds nothing and discards 2."))
         if not found:
-            self._push(Step("discard", seat), Step("discard", seat))
+            self._push(DataStep("discard", seat), DataStep("discard", seat))
 
     @auto("end-round")
-    def _auto_end_round(self, step: Step) -> None:
+    def _auto_end_round(self, step: DataStep) -> None:
         card = self.face_up.pop()
         if self.bagged_by is not None:
             self.trophies[self.bagged_by].append(card)
@@ -303,12 +304,12 @@ class FateSteps(PartyState, partial=True):
                 self.returned.append(kind)
                 self.played[seat] = None
         self._see_all(("round over", card, self.bagged_by))
-        limits = [Step("discard", seat) for seat in self.live_order()
+        limits = [DataStep("discard", seat) for seat in self.live_order()
                   for _ in range(max(0, sum(self.hands[seat]) - self.hand_limit(seat)))]
-        self._push(*limits, Step("close-round"))
+        self._push(*limits, DataStep("close-round"))
 
     @auto("close-round")
-    def _auto_close_round(self, step: Step) -> None:
+    def _auto_close_round(self, step: DataStep) -> None:
         live = self.live_order()
         if not live or (self.death_round is not None and self.round > self.death_round):
             self._finish()

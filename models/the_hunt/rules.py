@@ -66,7 +66,8 @@ from hunt.models.the_hunt.actions import AP_FOR_STEPS, HuntAction
 from hunt.models.the_hunt.evaluation import german_win_chance
 from hunt.models.the_hunt.heuristics import heuristic_action
 from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
-from hunt.models.the_hunt.state import BRITISH, DIE, GERMAN, MAX_HINTS, SIDES, VARIANTS
+from hunt.models.the_hunt.state import DIE, MAX_HINTS, SIDES, VARIANTS
+from hunt.models.the_hunt.steps import BRITISH, GERMAN
 from hunt.models.the_hunt.views import HuntViews
 
 __all__ = ["BRITISH", "DIE", "GERMAN", "MAX_HINTS", "SIDES", "VARIANTS", "HuntAction",
