@@ -7,48 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, assert_never
 
 from hunt.models.plugin import Style, plain, plural, wrap
-from hunt.models.the_hunt.events import (
-    AltmarkMoves,
-    AltmarkPlaced,
-    Attack,
-    AttackRoll,
-    BattleBegins,
-    BattleEnds,
-    Cancels,
-    CardPlayed,
-    DeckRebuilt,
-    DuelResult,
-    Event,
-    FalseHint,
-    ForceAdvances,
-    ForceDrawnAway,
-    ForceEnters,
-    ForceMoves,
-    FreighterArrives,
-    FreighterSails,
-    FreighterSetsOut,
-    GameOver,
-    GrafSpeeMoves,
-    HandSize,
-    HintPlaced,
-    HintsRemoved,
-    Intelligence,
-    MandatoryEvent,
-    NoBattle,
-    NoHintLeft,
-    NoHintPlace,
-    ProximityAnswer,
-    Reacts,
-    RepairRoll,
-    RepairTried,
-    ReserveStored,
-    Revealed,
-    Search,
-    SearchClears,
-    SearchFails,
-    SearchFinds,
-    event_from_json,
-)
+from hunt.models.the_hunt import events as ev
 from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.rules import GERMAN, TheHuntGame
 
@@ -61,99 +20,99 @@ def side_does(side: int, verb: str) -> str:
     return f"The German {verb}s" if side == GERMAN else f"The British {verb}"
 
 
-def say(game: TheHuntGame, event: Event) -> str:
+def say(game: TheHuntGame, event: ev.Event) -> str:
     """`event` in words, as the log shows it."""
     match event:
-        case GameOver(how):
+        case ev.GameOver(how):
             return f"Game over: {how}."
-        case DeckRebuilt(side):
+        case ev.DeckRebuilt(side):
             return f"The {'German' if side == GERMAN else 'British'} deck is rebuilt from " \
                    "the discards."
-        case FreighterSetsOut(freighter):
+        case ev.FreighterSetsOut(freighter):
             ship = game.freighters[freighter]
             return f"Freight Ship {ship.name} ({freighter}) sets out from {ship.start}."
-        case FreighterArrives(freighter):
+        case ev.FreighterArrives(freighter):
             port = game.board.destinations[game.freighters[freighter].destination].name
             return f"Freight Ship {freighter} reaches {port}."
-        case FreighterSails(freighter):
+        case ev.FreighterSails(freighter):
             return f"Freight Ship {freighter} sails one hex further."
-        case HandSize(cards):
+        case ev.HandSize(cards):
             return f"The German holds {plural(cards, 'card')}."
-        case AltmarkPlaced(hex_id):
+        case ev.AltmarkPlaced(hex_id):
             return f"The Altmark is placed on {hex_id}."
-        case CardPlayed(side, card, for_event):
+        case ev.CardPlayed(side, card, for_event):
             played = game.cards[card]
             use = "its event" if for_event else f"{played.ap} AP"
             return f"{side_does(side, 'play')} {played.name} for {use}."
-        case MandatoryEvent(card):
+        case ev.MandatoryEvent(card):
             return f"Mandatory event: {game.cards[card].text.removeprefix('Mandatory: ')}"
-        case ReserveStored(ap, reserve):
+        case ev.ReserveStored(ap, reserve):
             return f"The German stores {ap} AP in the Reserve ({reserve} now)."
-        case RepairTried():
+        case ev.RepairTried():
             return "The German tries to repair the airplane."
-        case ForceMoves(force, hex_id, ap):
+        case ev.ForceMoves(force, hex_id, ap):
             return f"Force {force} moves to {hex_id} ({ap} AP)."
-        case AltmarkMoves(hex_id, ap):
+        case ev.AltmarkMoves(hex_id, ap):
             return f"The Altmark moves to {hex_id} ({ap} AP)."
-        case GrafSpeeMoves(ap):
+        case ev.GrafSpeeMoves(ap):
             return f"The Graf Spee moves: {ap} AP spent."
-        case HintsRemoved():
+        case ev.HintsRemoved():
             return "The Hint markers are removed."
-        case Revealed(hex_id):
+        case ev.Revealed(hex_id):
             return f"The Graf Spee is revealed on {hex_id}."
-        case Attack(freighter, airplane):
+        case ev.Attack(freighter, airplane):
             return f"The Graf Spee attacks Freight Ship {freighter}" \
                 + (" with the airplane (+2)." if airplane else ".")
-        case Search(force, hex_id):
+        case ev.Search(force, hex_id):
             return f"Force {force} searches {hex_id}."
-        case Intelligence(card):
+        case ev.Intelligence(card):
             played = game.cards[card]
             return f"Intelligence: {played.name} ({played.intelligence})."
-        case ForceEnters(force, hex_id):
+        case ev.ForceEnters(force, hex_id):
             return f"Force {force} enters the map on {hex_id}."
-        case ForceAdvances(force, space):
+        case ev.ForceAdvances(force, space):
             return f"Force {force} advances to Strategy space {space}."
-        case NoHintLeft():
+        case ev.NoHintLeft():
             return "No Hint marker is left to place."
-        case NoHintPlace():
+        case ev.NoHintPlace():
             return "The German cannot place a Hint marker."
-        case HintPlaced(hex_id):
+        case ev.HintPlaced(hex_id):
             return f"A Hint marker is placed on {hex_id}."
-        case FalseHint(hex_id):
+        case ev.FalseHint(hex_id):
             return f"A false Hint marker is placed on {hex_id}: the Graf Spee is at least " \
                    "3 hexes away from it."
-        case Reacts(side, card):
+        case ev.Reacts(side, card):
             return f"{side_does(side, 'react')} with {game.cards[card].name}."
-        case Cancels(card, what, of_card):
+        case ev.Cancels(card, what, of_card):
             target = CANCELLED.get(what) or \
                 f"the event of {game.cards[of_card].name if of_card else 'a card'}"
             return f"{game.cards[card].name} cancels {target}."
-        case NoBattle():
+        case ev.NoBattle():
             return "The Graf Spee passes for a neutral ship: no Battle."
-        case ForceDrawnAway(force, hex_id):
+        case ev.ForceDrawnAway(force, hex_id):
             return f"Force {force} is drawn away to {hex_id}."
-        case ProximityAnswer(hex_id, near):
+        case ev.ProximityAnswer(hex_id, near):
             return f"Is the Graf Spee within 2 hexes of {hex_id}? " + ("Yes." if near else "No.")
-        case RepairRoll(face, removed, plane):
+        case ev.RepairRoll(face, removed, plane):
             return f"Repair roll {face} against {plural(removed, 'card')} removed: the " \
                    f"airplane is {plane}."
-        case AttackRoll(face, bonus, freighter, sunk):
+        case ev.AttackRoll(face, bonus, freighter, sunk):
             return f"Attack roll {face}+{bonus}: Freight Ship {freighter} " \
                 + ("is sunk." if sunk else "escapes.")
-        case SearchFails(face, bonus):
+        case ev.SearchFails(face, bonus):
             return f"Search roll {face}+{bonus} fails: nothing is learnt."
-        case SearchFinds(face, bonus, hex_id):
+        case ev.SearchFinds(face, bonus, hex_id):
             return f"Search roll {face}+{bonus} succeeds on {hex_id}..."
-        case SearchClears(face, bonus, hex_id):
+        case ev.SearchClears(face, bonus, hex_id):
             return f"Search roll {face}+{bonus} succeeds: the Graf Spee is not on {hex_id}."
-        case BattleBegins(hex_id, forces):
+        case ev.BattleBegins(hex_id, forces):
             return f"Battle on {hex_id}! Forces present: {', '.join(forces)}."
-        case DuelResult(duel, german, german_value, british, british_value, hurt_german,
+        case ev.DuelResult(duel, german, german_value, british, british_value, hurt_german,
                         hurt_british):
             return f"Duel {duel}: German {german} ({german_value:g}) against British " \
                    f"{british} ({british_value:g}); damage German {hurt_german}, British " \
                    f"{hurt_british}."
-        case BattleEnds(hurt_german, hurt_british):
+        case ev.BattleEnds(hurt_german, hurt_british):
             return f"The Battle ends with damage German {hurt_german}, British " \
                    f"{hurt_british}."
         case _:
@@ -162,7 +121,7 @@ def say(game: TheHuntGame, event: Event) -> str:
 
 def log_lines(game: TheHuntGame, log: Sequence[Mapping[str, Any]]) -> list[str]:
     """The observation's log entries (JSON events) in words, oldest first."""
-    return [say(game, event_from_json(entry)) for entry in log]
+    return [say(game, ev.event_from_json(entry)) for entry in log]
 
 
 def log_page(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = plain) -> str:
