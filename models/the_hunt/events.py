@@ -1,18 +1,14 @@
-"""The Hunt: the public events the rules record in the log, as data.
-
-Each kind is a small named tuple (cheap to make in a playout, where the log is written
-and never read); `words.py` says them in words for the screen and the `log` page. The
-observation carries them as JSON objects named by their kind, which is the class name
-in kebab case: `ForceMoves("G", "17", 2)` is `{"event": "force-moves", "force": "G",
-"hex": "17", "ap": 2}`. Cards, Freight Ships and sides are named by id (a side by its
-seat number), so the words come from the board, not from the rules.
+"""The Hunt: the public events the rules record in the log, as data (see
+`hunt.models.events`); `words.py` says them in words for the screen and the `log`
+page. Cards, Freight Ships and sides are named by id (a side by its seat number), so
+the words come from the board, not from the rules.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
-from typing import Any, NamedTuple, get_args
+from typing import NamedTuple
+
+from hunt.models.events import EventKinds
 
 
 class GameOver(NamedTuple):
@@ -276,25 +272,5 @@ Event = (GameOver | DeckRebuilt | FreighterSetsOut | FreighterArrives | Freighte
          | SearchFinds | SearchClears | BattleBegins | DuelResult | BattleEnds)
 """Every kind of event the log holds."""
 
-KINDS: dict[str, type[Event]] = {
-    re.sub(r"(?<!^)(?=[A-Z])", "-", kind.__name__).lower(): kind
-    for kind in get_args(Event)}
+KINDS: EventKinds[Event] = EventKinds(Event)
 """Each kind by its JSON name: the class name in kebab case ("force-moves")."""
-_NAMES: dict[type[Event], str] = {kind: name for name, kind in KINDS.items()}
-
-
-def event_json(event: Event) -> dict[str, Any]:
-    """`event` as a JSON object: its kind under "event", then its fields."""
-    fields = {name: list(value) if isinstance(value, tuple) else value
-              for name, value in event._asdict().items()}
-    return {"event": _NAMES[type(event)], **fields}
-
-
-def event_from_json(entry: Mapping[str, Any]) -> Event:
-    """The event a JSON object (`event_json`) holds; `ValueError` if it is none."""
-    kind = KINDS.get(entry.get("event", ""))
-    if kind is None:
-        raise ValueError(f"not an event of The Hunt: {entry!r}")
-    fields: dict[str, Any] = {name: tuple(value) if isinstance(value, list) else value
-                              for name, value in entry.items() if name != "event"}
-    return kind(**fields)

@@ -13,7 +13,7 @@ from hunt.models.seat_record import follows
 from hunt.models.steps import Step
 from hunt.models.the_hunt.actions import HuntAction
 from hunt.models.the_hunt.battle import BattleSteps
-from hunt.models.the_hunt.events import event_json
+from hunt.models.the_hunt.events import KINDS
 from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
 from hunt.models.the_hunt.state import SIDES
 from hunt.models.the_hunt.steps import (
@@ -85,7 +85,7 @@ class HuntViews(BattleSteps, partial=True):
             "plane": self.plane, "reserve": self.reserve,
             "bag": len(self.bag), "sunk": list(self.sunk), "delivered": list(self.delivered),
             "hints": list(self.hints),
-            "log": [event_json(event) for event in self.log],
+            "log": [KINDS.to_json(event) for event in self.log],
             "result": None if self.winner is None else
             {"winner": SIDES[self.winner], "how": self.how},
         }

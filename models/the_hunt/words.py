@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, assert_never
 
-from hunt.models.plugin import Style, plain, plural, wrap
+from hunt.models.events import numbered_log
+from hunt.models.plugin import Style, plain, plural
 from hunt.models.the_hunt import events as ev
 from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.rules import GERMAN, TheHuntGame
@@ -121,13 +122,9 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
 
 def log_lines(game: TheHuntGame, log: Sequence[Mapping[str, Any]]) -> list[str]:
     """The observation's log entries (JSON events) in words, oldest first."""
-    return [say(game, ev.event_from_json(entry)) for entry in log]
+    return [say(game, ev.KINDS.from_json(entry)) for entry in log]
 
 
 def log_page(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = plain) -> str:
     """`log`: every event the seat has seen, numbered (the screen shows the last few)."""
-    lines = log_lines(game, seen["log"])
-    if not lines:
-        return "Nothing in the log yet."
-    return "\n".join(line for number, text in enumerate(lines, start=1)
-                     for line in wrap(f"{number:>3}. {text}", "       "))
+    return numbered_log(log_lines(game, seen["log"]))
