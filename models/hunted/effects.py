@@ -8,9 +8,9 @@ from typing import ClassVar
 
 from hunt.boards.hunted_data import Effect
 from hunt.models.game import CHANCE
+from hunt.models.hunted.events import Ambush, Found, NoAmbush, NothingFound, TestResult
 from hunt.models.hunted.state import Fight, HuntedAction
 from hunt.models.hunted.turn import TurnSteps
-from hunt.models.plugin import plural
 from hunt.models.steps import AUTO_STEP, DECIDE, DataStep, Role, auto, effect, legal
 
 
@@ -109,7 +109,7 @@ class EffectSteps(TurnSteps, partial=True):
         seat, effect = step.data
         hit = action.arg == "hit"
         self._see_all(("test", hit))
-        self._say("Test: " + ("success." if hit else "failed."))
+        self.log.append(TestResult(hit))
         outcome = effect.success if hit else effect.failure
         if outcome is not None:
             self._resolve(seat, outcome)
@@ -123,10 +123,10 @@ class EffectSteps(TurnSteps, partial=True):
             self._reshuffle()  # the pile is gone through: the discards come in
         self._see_all(("found", action.arg))
         if action.arg == "nothing":
-            self._say(f"No {wanted} card is left to find.")
+            self.log.append(NothingFound(wanted))
             return
         name = self._from_pile(action.arg)
-        self._say(f"Found: {name}.")
+        self.log.append(Found(name))
         self._take(seat, name)
 
     @effect("ambush")
@@ -137,10 +137,10 @@ class EffectSteps(TurnSteps, partial=True):
             self._reshuffle()
         self._see_all(("ambush", action.arg))
         if action.arg == "nothing":
-            self._say(f"No alien in the next {plural(draws, 'card')}.")
+            self.log.append(NoAmbush(draws))
             return
         name = self._from_pile(action.arg)
-        self._say(f"Ambush: {name} attacks (the row stays).")
+        self.log.append(Ambush(name))
         if self.fight is None:
             self._start_fight(seat, name)
         else:

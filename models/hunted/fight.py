@@ -7,8 +7,8 @@ from typing import ClassVar
 
 from hunt.models.game import CHANCE
 from hunt.models.hunted.effects import EffectSteps
+from hunt.models.hunted.events import AlienTakes, Hits, MoreHits, Reroll
 from hunt.models.hunted.state import HuntedAction, slug, toss_parts
-from hunt.models.plugin import plural
 from hunt.models.steps import AUTO_STEP, DECIDE, DataStep, Role, auto, effect, legal
 
 
@@ -57,7 +57,7 @@ class FightSteps(EffectSteps, partial=True):
         landed = int(action.arg)
         self.fight = fight._replace(landed=landed)
         self._see_all(("hits", landed))
-        self._say(f"{landed} of {plural(fight.tossed, 'token')} hit.")
+        self.log.append(Hits(landed, fight.tossed))
         if self.reroll and fight.hits + landed < fight.strength and landed < fight.tossed:
             self._push(DataStep("reroll", fight.fighter))
             return
@@ -76,7 +76,7 @@ class FightSteps(EffectSteps, partial=True):
             self._settle()
             return
         self.reroll = False
-        self._say("The reroll token: the missed tokens are tossed again.")
+        self.log.append(Reroll())
         self._push(DataStep("retoss", CHANCE, (fight.tossed - fight.landed,)))
 
     @effect("retoss")
@@ -85,7 +85,7 @@ class FightSteps(EffectSteps, partial=True):
         assert fight is not None
         self.fight = fight._replace(landed=fight.landed + int(action.arg))
         self._see_all(("rehits", int(action.arg)))
-        self._say(f"{action.arg} more hit on the re-toss.")
+        self.log.append(MoreHits(int(action.arg)))
         self._settle()
 
     def _settle(self) -> None:
@@ -116,7 +116,7 @@ class FightSteps(EffectSteps, partial=True):
         name = self.game.by_slug[action.arg]
         item = next(i for i in self.inventory[step.seat] if i.name == name)
         self.inventory[step.seat].remove(item)
-        self._say(f"The alien takes {name} instead.")
+        self.log.append(AlienTakes(name))
         self._remove_crew(name)
 
     @auto("next-round")

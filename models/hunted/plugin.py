@@ -12,6 +12,7 @@ from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame, HuntedState
 from hunt.models.hunted.screen import screen
 from hunt.models.hunted.web import web_board
+from hunt.models.hunted.words import log_page
 from hunt.models.plugin import GamePlugin
 
 
@@ -33,5 +34,5 @@ PLUGIN: GamePlugin[HuntedGame, HuntedState, HuntedObservation] = GamePlugin(
     board_sets=(HUNTED,), advice=advice, advice_lines=advice_lines,
     goals={"": "To win, cross the colony to your ship at the landing pad and defeat the "
                "Queen,\nbefore time runs out or your health drops to zero."},
-    rules=RULES, cards=card_texts, web_board=web_board)
+    rules=RULES, cards=card_texts, pages={"log": log_page}, web_board=web_board)
 """Hunted, as every command reads it."""

@@ -13,6 +13,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from hunt.boards.hunted_data import HuntedCard
 from hunt.models.game import CHANCE, pick_by_count
+from hunt.models.hunted.events import (
+    AlienDefeated,
+    CrewLost,
+    Escaped,
+    Event,
+    Lost,
+    OutOfAmmo,
+    Reshuffled,
+)
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.steps import Copier, DataStep, StepState, auto, lists
 
@@ -120,13 +129,10 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
         self.over = False
         self.won = False
         self.reason = ""
-        self.log: list[str] = []
+        self.log: list[Event] = []
         self.stack: list[DataStep] = [DataStep("turn", 0)]
 
     # -- small helpers -----------------------------------------------------------------
-
-    def _say(self, text: str) -> None:
-        self.log.append(text)
 
     def card(self, name: str) -> HuntedCard:
         """The Hunted card called `name`."""
@@ -341,7 +347,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
             self.stack.pop()  # nothing to give: no window to decide
             return True
         if step.kind == "fight" and not self.can_attack(step.seat):
-            self._say(f"Nothing is left to fire: the aliens kill {self.name(step.seat)}.")
+            self.log.append(OutOfAmmo(step.seat))
             self.health[step.seat] = 0
             self._see_all(("killed", step.seat))
             self._end(False, "out of ammo in a fight")
@@ -354,16 +360,11 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
             return True
         return False
 
-    def name(self, seat: int) -> str:
-        """A seat as the log names it: "you" alone, "p1"/"p2" with two players."""
-        return "you" if self.game.players == 1 else self.game.seat_names[seat]
-
     def _end(self, won: bool, reason: str) -> None:
         self.over, self.won, self.reason = True, won, reason
         self.stack = []
         self._see_all(("over", won))
-        self._say(("Escaped! Score " + str(self.score()) + ".") if won
-                  else f"Lost: {reason}.")
+        self.log.append(Escaped(self.score()) if won else Lost(reason))
 
     def _spend_time(self, amount: int = 1) -> None:
         self.time -= amount
@@ -383,7 +384,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
             self.pile[name] = self.pile.get(name, 0) + count
         self.discards = {}
         self._see_all(("reshuffle",))
-        self._say("The discard pile is shuffled into a new Hunted deck.")
+        self.log.append(Reshuffled())
 
     def _from_pile(self, card_slug: str) -> str:
         """Take the card named by `card_slug` out of the draw pile; its name."""
@@ -403,7 +404,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
 
     def _remove_crew(self, name: str) -> None:
         self.removed.append(name)
-        self._say(f"{name} is lost to the aliens.")
+        self.log.append(CrewLost(name))
         self._see_all(("crew-lost", name))
         if any(self.stars.values()):
             self._push(DataStep("star", CHANCE))
@@ -453,7 +454,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
         if fight.queen:
             self._end(True, "escaped: the queen is defeated")
             return
-        self._say(f"{fight.alien or 'The alien'} is defeated.")
+        self.log.append(AlienDefeated(fight.alien))
         if fight.alien:
             self._to_discard(fight.alien)
 

@@ -7,6 +7,20 @@ from typing import ClassVar
 
 from hunt.boards.hunted_data import LANDING_PAD
 from hunt.models.game import CHANCE
+from hunt.models.hunted.events import (
+    Activates,
+    AlienAttacks,
+    Drawn,
+    FinalFight,
+    Gives,
+    Helps,
+    Hides,
+    LocationDrawn,
+    Reloads,
+    ShuffledIn,
+    StrongestTie,
+    Uses,
+)
 from hunt.models.hunted.odds import HuntedOdds
 from hunt.models.hunted.state import PASS, Fight, HuntedAction, Item, slug
 from hunt.models.steps import AUTO, AUTO_STEP, DECIDE, DataStep, Role, auto, effect, legal
@@ -45,7 +59,7 @@ class TurnSteps(HuntedOdds, partial=True):
                 self._push(DataStep("give", 1 - seat))
             self._push(DataStep("draw", CHANCE, (seat,)))
         elif verb == "hide":
-            self._say(f"{self.name(seat).capitalize()} hide: the row is discarded.")
+            self.log.append(Hides(seat))
             self._clear(seat)
             self._spend_time()
         elif verb == "activate":
@@ -76,7 +90,7 @@ class TurnSteps(HuntedOdds, partial=True):
         self.inventory[seat].remove(item)
         self.inventory[1 - seat].append(item)
         self._see_all(("give", seat, name))
-        self._say(f"{self.name(seat)} gives {name} to {self.name(1 - seat)}.")
+        self.log.append(Gives(seat, name))
         self._spend_time()
 
     @legal("give")
@@ -103,7 +117,7 @@ class TurnSteps(HuntedOdds, partial=True):
             self._replace_item(seat, item, item._replace(
                 ammo=item.ammo - 1, shots=self.card(item.name).shots))
             self._see_all(("reload", seat, label))
-            self._say(f"{self.name(seat).capitalize()} reload the {item.name}.")
+            self.log.append(Reloads(seat, item.name))
             self._spend_time()
             return
         name = self.game.by_slug[arg]
@@ -115,12 +129,12 @@ class TurnSteps(HuntedOdds, partial=True):
             self.inventory[seat].remove(item)
             self._to_discard(name)
             assert card.use is not None
-            self._say(f"{self.name(seat).capitalize()} use the {name}.")
+            self.log.append(Uses(seat, name))
             self._push(DataStep("effect", AUTO, (seat, card.use)))
         else:
             self._replace_item(seat, item, item._replace(flipped=True))
             assert card.flip is not None
-            self._say(f"{name} helps ({self.name(seat)} flip the card).")
+            self.log.append(Helps(seat, name))
             self._push(DataStep("effect", AUTO, (seat, card.flip)))
 
     @effect("draw")
@@ -128,7 +142,7 @@ class TurnSteps(HuntedOdds, partial=True):
         seat = step.data[0]
         name = self._from_pile(action.arg)
         self._see_all(("drew", seat, name))
-        self._say(f"Drawn: {name}.")
+        self.log.append(Drawn(name))
         card = self.card(name)
         if card.type == "event":
             assert card.effect is not None
@@ -138,7 +152,7 @@ class TurnSteps(HuntedOdds, partial=True):
         alien_waits = any(self.card(n).type == "alien" for n in self.row_of(seat))
         self.rows[seat].append(name)
         if card.type == "alien" and alien_waits:
-            self._attack(seat, "Another alien")
+            self._attack(seat, "another-alien")
             return
         self._check_bells(seat)
 
@@ -149,9 +163,9 @@ class TurnSteps(HuntedOdds, partial=True):
         row = self.row_of(seat)
         if any(self.card(n).type == "alien" for n in row) \
                 and sum(self.card(n).noise for n in row) >= 2:
-            self._attack(seat, "Two bells")
+            self._attack(seat, "two-bells")
 
-    def _attack(self, seat: int, why: str) -> None:
+    def _attack(self, seat: int, cause: str) -> None:
         """An alien in `seat`'s row attacks: the row (and the shared row) is discarded
         and the strongest alien in it is fought; every weaker one goes to the discards
         with the row. Strongest ones of equal strength: `seat` chooses among them."""
@@ -160,15 +174,14 @@ class TurnSteps(HuntedOdds, partial=True):
         strongest = sorted({n for n in aliens if self.card(n).strength == top})
         self._clear(seat)
         if len(strongest) > 1:
-            self._say(f"{why}: the row is discarded; {' and '.join(strongest)} are equally "
-                      "strong: one is chosen to fight.")
+            self.log.append(StrongestTie(cause, tuple(strongest)))
             self._push(DataStep("pick-alien", seat, tuple(strongest)))
             return
         fought = strongest[0]
         # It went to the discards with the row: the one fought comes back out.
         self.discards[fought] -= 1
         self._clean_discards()
-        self._say(f"{why}: the row is discarded and {fought} attacks.")
+        self.log.append(AlienAttacks(cause, fought))
         self._start_fight(seat, fought)
 
     def _clean_discards(self) -> None:
@@ -196,7 +209,7 @@ class TurnSteps(HuntedOdds, partial=True):
         self.stars[name] -= 1
         self.pile[name] = self.pile.get(name, 0) + 1
         self._see_all(("star", name))
-        self._say(f"{name} is shuffled into the Hunted deck.")
+        self.log.append(ShuffledIn(name))
 
     # -- activation ----------------------------------------------------------------------
 
@@ -225,7 +238,7 @@ class TurnSteps(HuntedOdds, partial=True):
 
     def _activated(self, seat: int, name: str) -> None:
         card = self.card(name)
-        self._say(f"{self.name(seat).capitalize()} activate {name}.")
+        self.log.append(Activates(seat, name))
         if card.type in ("door", "corridor"):
             self._to_discard(name)
             self.drawn = []
@@ -250,7 +263,7 @@ class TurnSteps(HuntedOdds, partial=True):
         name = self.game.by_slug[action.arg]
         self.locations_drawn += 1
         self._see_all(("location", name))
-        self._say(f"Location: {name}.")
+        self.log.append(LocationDrawn(name))
         if name == LANDING_PAD:
             # The final fight starts at once: no second Location is drawn.
             while self.stack and self.stack[-1].kind == "location":
@@ -259,7 +272,7 @@ class TurnSteps(HuntedOdds, partial=True):
             self.drawn = []
             effect = self.game.components.locations[name]
             self.fight = Fight(step.data[0], step.data[0], "", effect.fight, False, True)
-            self._say("The alien queen waits at the Landing Pad: the final fight.")
+            self.log.append(FinalFight())
             self._push_round(step.data[0])
             return
         self.locations_seen.append(name)
