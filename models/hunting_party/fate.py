@@ -8,6 +8,23 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from hunt.models.game import CHANCE
+from hunt.models.hunting_party.events import (
+    Accident,
+    AmbushNext,
+    Bags,
+    FateReshuffled,
+    FateRevealed,
+    FeverMatched,
+    Flees,
+    LosesTrophy,
+    Misfires,
+    Personal,
+    Scavengers,
+    TakesTrophy,
+    VineEmpty,
+    VineFinds,
+    VineNames,
+)
 from hunt.models.hunting_party.state import (
     CAMP,
     FLEE,
@@ -42,7 +59,7 @@ class FateSteps(PartyState, partial=True):
     @effect("misfire")
     def _do_misfire(self, step: DataStep, action: PartyAction) -> None:
         seat = step.data[0]
-        self._say(f"{self.name(seat)} misfires and loses a {action.arg}.")
+        self.log.append(Misfires(seat, action.arg))
         self._lose(seat, KINDS.index(action.arg))
 
     @effect("scavenge")
@@ -51,14 +68,14 @@ class FateSteps(PartyState, partial=True):
         self.fate_deck.remove(card.id)
         self.fate_discards.append(card.id)
         self._see_all(("scavengers", card.id))
-        self._say(f"Scavengers: {card.id} shows the {card.animal}.")
+        self.log.append(Scavengers(card.id))
         for seat in self.live_order():  # the porters carry the dead's trophies
             match = next((t for t in self.trophies[seat]
                           if self.game.fate[t].animal == card.animal), None)
             if match is not None:
                 self.trophies[seat].remove(match)
                 self.fate_discards.append(match)
-                self._say(f"{self.name(seat)} loses a trophy ({card.animal}).")
+                self.log.append(LosesTrophy(seat, card.animal))
 
     @legal("flee-window")
     def _flee_choices(self, step: DataStep) -> list[PartyAction]:
@@ -73,7 +90,7 @@ class FateSteps(PartyState, partial=True):
             self._see_all(("no flee", seat))
             return
         self.fled[seat] = True
-        self._say(f"{self.name(seat)} flees (a Flee from the hand).")
+        self.log.append(Flees(seat))
         self._lose(seat, FLEE)
 
     @legal("take-trophy")
@@ -84,9 +101,8 @@ class FateSteps(PartyState, partial=True):
     def _do_take_trophy(self, step: DataStep, action: PartyAction) -> None:
         self.fate_discards.remove(action.arg)
         self.trophies[step.seat].append(action.arg)
-        animal = self.game.fate[action.arg].animal
         self._see_all(("trophy", step.seat, action.arg))
-        self._say(f"{self.name(step.seat)} takes {action.arg} ({animal}) as a trophy.")
+        self.log.append(TakesTrophy(step.seat, action.arg))
 
     @legal("name")
     def _names(self, step: DataStep) -> list[PartyAction]:
@@ -98,7 +114,7 @@ class FateSteps(PartyState, partial=True):
         self.vine_named = KINDS.index(action.arg)
         self.vine = []
         self._see_all(("name", seat, self.vine_named))
-        self._say(f"Vine Bridge: {self.name(seat)} names {action.arg}.")
+        self.log.append(VineNames(seat, action.arg))
         reveal = 3 if self.ability(seat) == "pathfinder" else 2
         self._push(*(DataStep("vine-draw", CHANCE, (seat,)) for _ in range(reveal)),
                    DataStep("vine-settle", AUTO, (seat,)))
@@ -122,7 +138,7 @@ class FateSteps(PartyState, partial=True):
     def _do_accident(self, step: DataStep, action: PartyAction) -> None:
         victim = self.game.seat_names.index(action.arg)
         self._see_all(("accident", step.seat, victim))
-        self._say(f"Hunting Accident: {self.name(step.seat)} hits {self.name(victim)}.")
+        self.log.append(Accident(step.seat, victim))
         self._push(DataStep("discard", victim))
 
     # -- Resolve Fate --------------------------------------------------------------------
@@ -136,9 +152,8 @@ class FateSteps(PartyState, partial=True):
                 self.known[seat][kind] = max(0, self.known[seat][kind] - 1)
                 self.secret_play[seat] = 0
         self._see_all(("actions", tuple(self.played)))
-        shown = ", ".join(f"{self.name(s)} {KINDS[k]}" for s, k in enumerate(self.played)
-                          if k is not None)
-        self._say(f"Fate: {card.id} ({card.event}, {card.animal}). Actions: {shown}.")
+        self.log.append(FateRevealed(card.id, tuple(None if k is None else KINDS[k]
+                                                    for k in self.played)))
         self.event = card.event
         self.bagged_by = None
         self.hit = [False] * self.game.players
@@ -155,7 +170,7 @@ class FateSteps(PartyState, partial=True):
         live = self.live_order()
         if event == "ambush":
             self.ambush_next = True
-            self._say("Ambush: next round each Hunter plays the card they draw.")
+            self.log.append(AmbushNext())
         elif event == "jungle-fever":
             self._jungle_round(live)
         elif event == "quicksand":
@@ -187,8 +202,7 @@ class FateSteps(PartyState, partial=True):
             assert kind is not None
             self.jungle[seat] = None
             if seat in matched:
-                self._say(f"Jungle Fever: {self.name(seat)} shows a {KINDS[kind]}, "
-                          "matched: discarded.")
+                self.log.append(FeverMatched(seat, KINDS[kind]))
                 self._lose(seat, kind)
             else:
                 self.known[seat][kind] = max(self.known[seat][kind], 1)
@@ -247,10 +261,7 @@ class FateSteps(PartyState, partial=True):
             self._see_all(("personal", seat, icon, "fled"))
             return
         self._see_all(("personal", seat, icon, what))
-        self._say(f"{self.name(seat)}: {icon.replace('-', ' ')}"
-                  + {"trophy": ", bags the animal.", "discards": ", a trophy from the discards.",
-                     "lose": f", discards {count}.", "gain": f", draws {count}.",
-                     "misfire": "."}[what])
+        self.log.append(Personal(seat, icon, what, count))
         if what == "trophy":
             self.bagged_by = seat
             self.hit[seat] = True
@@ -283,8 +294,7 @@ class FateSteps(PartyState, partial=True):
         self.returned += self.vine
         self.vine = []
         self._see_all(("vine settled", seat, found))
-        self._say(f"{self.name(seat)} " + (f"finds a {KINDS[named]}." if found else
-                                           "finds nothing and discards 2."))
+        self.log.append(VineFinds(seat, KINDS[named]) if found else VineEmpty(seat))
         if not found:
             self._push(DataStep("discard", seat), DataStep("discard", seat))
 
@@ -293,8 +303,7 @@ class FateSteps(PartyState, partial=True):
         card = self.face_up.pop()
         if self.bagged_by is not None:
             self.trophies[self.bagged_by].append(card)
-            self._say(f"{self.name(self.bagged_by)} bags {card} "
-                      f"({self.game.fate[card].animal}).")
+            self.log.append(Bags(self.bagged_by, card))
         else:
             self.fate_discards.append(card)
         n = self.game.players
@@ -322,7 +331,7 @@ class FateSteps(PartyState, partial=True):
             self.fate_deck = sorted(self.fate_deck + self.fate_discards)
             self.fate_discards = []
             self._see_all(("fate reshuffled", len(self.fate_deck)))
-            self._say(f"The Fate deck is shuffled again ({len(self.fate_deck)} cards).")
+            self.log.append(FateReshuffled(len(self.fate_deck)))
             if len(self.fate_deck) < len(live) + 1:
                 self._finish()
                 return

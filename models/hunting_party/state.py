@@ -10,6 +10,18 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from hunt.boards.hunting_party_data import ACTIONS, ANIMALS, Hunter
 from hunt.models.game import CHANCE, pick_by_count
+from hunt.models.hunting_party.events import (
+    Dies,
+    DiscardsAction,
+    DiscardsFate,
+    Event,
+    FirstHunter,
+    GameOver,
+    Joins,
+    PlaysFaceDown,
+    PlaysFaceUp,
+    RoundBegins,
+)
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.steps import (
     AUTO_STEP,
@@ -119,7 +131,7 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         self.vine: list[int] = []
         self.vine_named = 0
         self.over = False
-        self.log: list[str] = []
+        self.log: list[Event] = []
         self.stack: list[DataStep] = []
         rules = game.rules
         self._push(*(DataStep("deal-hunter", CHANCE, (seat,)) for seat in range(n)),
@@ -132,15 +144,6 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         self._run()
 
     # -- small helpers -----------------------------------------------------------------
-
-    def _say(self, text: str) -> None:
-        self.log.append(text)
-
-    def name(self, seat: int) -> str:
-        """A seat as the screen names it: "p2 (Cecil Hargreave)"."""
-        hunter = self.hunter[seat]
-        label = self.game.seat_names[seat]
-        return f"{label} ({self.game.hunters[hunter].name})" if hunter else label
 
     def ability(self, seat: int) -> str:
         """The special ability of the Hunter in `seat` ("" before the deal)."""
@@ -268,7 +271,7 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
     def _auto_first_round(self, step: DataStep) -> None:
         names = {seat: self.game.hunters[h].name for seat, h in enumerate(self.hunter) if h}
         self.first = min(names, key=lambda seat: names[seat])
-        self._say(f"{self.name(self.first)} is the First Hunter (first by name).")
+        self.log.append(FirstHunter(self.first))
         self._see_all(("first", self.first))
         self._begin_round()
 
@@ -276,8 +279,7 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         self.round += 1
         self.ambush, self.ambush_next = self.ambush_next, False
         live = self.live_order()
-        self._say(f"Round {self.round}: {self.name(self.first)} is the First Hunter"
-                  + (" (Ambush: each plays the card drawn)." if self.ambush else "."))
+        self.log.append(RoundBegins(self.round, self.first, self.ambush))
         self._see_all(("round", self.round, self.first))
         steps = [DataStep("reveal-fate", CHANCE) for _ in range(len(live) + 1)]
         for seat in live:
@@ -295,7 +297,7 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
     def _do_deal_hunter(self, step: DataStep, action: PartyAction) -> None:
         seat = step.data[0]
         self.hunter[seat] = action.arg
-        self._say(f"{self.name(seat)} joins the party.")
+        self.log.append(Joins(seat))
         self._see_all(("hunter", seat, action.arg))
 
     @effect("deal-goal")
@@ -373,8 +375,7 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
             self._see_others(seat, ("played", seat))
         else:
             self._see_all(("play", seat, kind))
-        self._say(f"{self.name(seat)} plays an Action face down." if secret else
-                  f"{self.name(seat)} plays {KINDS[kind]} (drawn face up).")
+        self.log.append(PlaysFaceDown(seat) if secret else PlaysFaceUp(seat, KINDS[kind]))
         self._check_death(seat)
 
     @legal("discard-fate")
@@ -388,11 +389,11 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         self.face_up.remove(action.arg)
         self.fate_discards.append(action.arg)
         self._see_all(("discard fate", step.seat, action.arg))
-        self._say(f"{self.name(step.seat)} discards {action.arg}.")
+        self.log.append(DiscardsFate(step.seat, action.arg))
 
     @effect("discard")
     def _do_discard(self, step: DataStep, action: PartyAction) -> None:
-        self._say(f"{self.name(step.seat)} discards a {action.arg}.")
+        self.log.append(DiscardsAction(step.seat, action.arg))
         self._lose(step.seat, KINDS.index(action.arg))
 
     def _finish(self) -> None:
@@ -400,8 +401,7 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         self.stack = []
         scores = self.scores()
         self._see_all(("over", tuple(scores)))
-        self._say("Game over: " + ", ".join(f"{self.name(s)} {score}"
-                                             for s, score in enumerate(scores)) + ".")
+        self.log.append(GameOver(tuple(scores)))
 
     # -- cards leaving a hand ------------------------------------------------------------
 
@@ -419,7 +419,7 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
             if self.death_round is None:
                 self.death_round = self.round
             self._see_all(("died", seat))
-            self._say(f"{self.name(seat)} has no Action cards left and dies.")
+            self.log.append(Dies(seat))
 
     # -- scoring -------------------------------------------------------------------------
 
