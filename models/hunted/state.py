@@ -12,7 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from hunt.boards.hunted_data import HuntedCard
-from hunt.models.game import CHANCE, pick_by_count
+from hunt.models.game import pick_by_count
 from hunt.models.hunted.events import (
     AlienDefeated,
     CrewLost,
@@ -23,7 +23,8 @@ from hunt.models.hunted.events import (
     Reshuffled,
 )
 from hunt.models.hunted.observation import HuntedObservation
-from hunt.models.steps import Copier, DataStep, StepState, auto, lists
+from hunt.models.hunted.steps import EndTurn, FightTurn, Give, StarDraw, Turn
+from hunt.models.steps import Copier, Step, StepState, auto, lists
 
 if TYPE_CHECKING:
     from hunt.models.hunted.rules import HuntedGame
@@ -82,7 +83,7 @@ DONE = HuntedAction("done")
 PASS = HuntedAction("pass")
 """Closes a window to give (two players): nothing more is given now."""
 
-class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=True):
+class HuntedBase(StepState[HuntedAction, HuntedObservation, Step], partial=True):
     """A position of Hunted: its fields, the helpers every part uses, the choices a
     turn or a fight offers and the flow. Decks are counts per card name (their order
     is chance)."""
@@ -130,7 +131,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
         self.won = False
         self.reason = ""
         self.log: list[Event] = []
-        self.stack: list[DataStep] = [DataStep("turn", 0)]
+        self.stack: list[Step] = [Turn(0)]
 
     # -- small helpers -----------------------------------------------------------------
 
@@ -200,7 +201,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
 
     # -- the contract --------------------------------------------------------------------
 
-    def _odds(self, step: DataStep) -> list[tuple[HuntedAction, float]]:
+    def _odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
         """The outcomes sorted (the handlers build them by card name, not by slug)."""
         return sorted(super()._odds(step))
 
@@ -335,7 +336,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
 
     # -- the flow ------------------------------------------------------------------------
 
-    def _resolve_unasked(self, step: DataStep) -> bool:
+    def _resolve_unasked(self, step: Step) -> bool:
         """Reshuffle an empty draw pile; drop a step with nothing to do; end a fight
         with nothing left to fire; carry out a choice of one."""
         if step.kind == "draw" and not any(self.pile.values()):
@@ -407,7 +408,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
         self.log.append(CrewLost(name))
         self._see_all(("crew-lost", name))
         if any(self.stars.values()):
-            self._push(DataStep("star", CHANCE))
+            self._push(StarDraw())
 
     def _clear(self, seat: int) -> None:
         """Discard `seat`'s row and the shared row."""
@@ -418,12 +419,12 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
         self._see_all(("cleared", seat))
 
     @auto("end-turn")
-    def _auto_end_turn(self, step: DataStep) -> None:
+    def _auto_end_turn(self, step: EndTurn) -> None:
         self.turn = (self.turn + 1) % self.game.players
         self.acted = False
         self.shared_this_draw = False
         self._see_all(("turn", self.turn))
-        self._push(DataStep("turn", self.turn))
+        self._push(Turn(self.turn))
 
     # -- fights begun and won (the turn, card effects and fights start them) -------
 
@@ -436,9 +437,9 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, DataStep], partial=T
     def _push_round(self, fighter: int) -> None:
         """A combat round: `fighter` tosses; first (two players) the other player may
         give the fighter what it needs (a weapon, Ammo, a Grenade...)."""
-        self._push(DataStep("fight", fighter))
+        self._push(FightTurn(fighter))
         if self.game.players == 2:
-            self._push(DataStep("give", 1 - fighter))
+            self._push(Give(1 - fighter))
 
     def _defeated(self) -> None:
         fight = self.fight

@@ -14,6 +14,7 @@ from hunt.models.hunted.observation import (
     HuntedSeen,
     ItemSeen,
 )
+from hunt.models.hunted.steps import Pay
 
 
 class HuntedViews(FightSteps, partial=True):
@@ -78,7 +79,7 @@ class HuntedViews(FightSteps, partial=True):
             "locations_drawn": self.locations_drawn,
             "locations_left": game.location_cards + 1 - self.locations_drawn,
             "locations_seen": list(self.locations_seen), "drawn": list(self.drawn),
-            "activating": pending.data[0] if pending and pending.kind == "pay" else None,
+            "activating": pending.card if isinstance(pending, Pay) else None,
             "large_from_health": game.components.large_from_health,
             "turn": game.seat_names[self.turn], "acted": self.acted,
             "log": [KINDS.to_json(event) for event in self.log],
