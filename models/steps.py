@@ -62,8 +62,8 @@ class Step:
 
 @dataclass(frozen=True)
 class DataStep(Step):
-    """A step whose `data` is read by position: the steps of the games not yet given a
-    class per kind (Hunted, Hunting Party)."""
+    """A step whose `data` is read by position: the steps of a game not yet given a
+    class per kind (Hunting Party)."""
 
     kind: str
     seat: int = AUTO
