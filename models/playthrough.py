@@ -83,13 +83,15 @@ def _screens(state: AnyState) -> list[str]:
 
 def _flat(value: Any, prefix: str = "") -> dict[str, Any]:
     """A JSON value as path -> leaf: objects by key, lists kept whole (a hand, a log)
-    unless they hold objects."""
+    unless they hold objects; the `log` is kept whole even of records (its new records
+    show as it grows)."""
     if isinstance(value, Mapping):
         flat: dict[str, Any] = {}
         for key in value:
             flat.update(_flat(value[key], f"{prefix}.{key}" if prefix else str(key)))
         return flat
-    if isinstance(value, list) and any(isinstance(item, Mapping) for item in value):
+    if isinstance(value, list) and prefix != "log" \
+            and any(isinstance(item, Mapping) for item in value):
         flat = {}
         for index, item in enumerate(value):
             flat.update(_flat(item, f"{prefix}[{index}]"))

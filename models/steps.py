@@ -30,7 +30,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from hunt.models.game import CHANCE, TERMINAL, ActionT, ObsT, State
 
@@ -38,16 +38,43 @@ AUTO = -3
 """The `seat` of a step nobody decides: it is carried out at once."""
 
 
-@dataclass(frozen=True)
 class Step:
-    """One pending step: `kind` and who acts; `data` holds what the step needs."""
+    """One pending step: its `kind` (the handlers' key) and who acts (`seat`).
+
+    A game gives each kind its own frozen dataclass, a subclass that sets `kind`, and
+    `seat` either as a class attribute (`CHANCE`, `AUTO`, a side that always acts) or
+    as a field, and holds what the step needs in named, typed fields, so a handler
+    reads `step.force`, never a position:
+
+        @dataclass(frozen=True)
+        class Search(Step):
+            kind = "search"
+            seat = BRITISH
+            force: str
+
+    The base gives no default seat: a dataclass would take it as the default of a
+    subclass's `seat` field, and a step built without its seat would go to nobody.
+    """
+
+    kind: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class DataStep(Step):
+    """A step whose `data` is read by position: the steps of a game not yet given a
+    class per kind (Hunting Party)."""
 
     kind: str
     seat: int = AUTO
     data: tuple[Any, ...] = ()
 
 
-def push(stack: list[Step], *steps: Step) -> None:
+StepT = TypeVar("StepT", bound=Step)
+"""The steps a game's stack holds: `Step` (its own subclasses) or `DataStep`."""
+
+
+def push(stack: list[StepT], *steps: StepT) -> None:
     """Push `steps` onto `stack` so that the first given runs first."""
     stack.extend(reversed(steps))
 
@@ -118,7 +145,7 @@ def counters(value: list[Counter[Any]]) -> list[Counter[Any]]:
     return [Counter(inner) for inner in value]
 
 
-_IMMUTABLE: set[type] = {int, float, str, bool, type(None), tuple, frozenset, Step}
+_IMMUTABLE: set[type] = {int, float, str, bool, type(None), tuple, frozenset}
 """Types whose values a clone may share (grown by frozen dataclasses as met)."""
 
 
@@ -133,7 +160,7 @@ def _shareable(value: object) -> bool:
     return False
 
 
-class StepState(State[ActionT, ObsT]):
+class StepState(State[ActionT, ObsT], Generic[ActionT, ObsT, StepT]):
     """A state whose rules run as a stack of steps: the contract's skeleton.
 
     A game sets `stack` and `over` (the game has ended), declares `step_kinds` and
@@ -159,7 +186,7 @@ class StepState(State[ActionT, ObsT]):
     _step_effect: ClassVar[dict[str, Callable[[Any, Step, Any], None]]]
     _step_auto: ClassVar[dict[str, Callable[[Any, Step], None]]]
 
-    stack: list[Step]
+    stack: list[StepT]
     over: bool
 
     _known: ClassVar[frozenset[str]]
@@ -208,11 +235,11 @@ class StepState(State[ActionT, ObsT]):
             return []
         return self._odds(self.stack[-1])
 
-    def _decisions(self, step: Step) -> list[ActionT]:
+    def _decisions(self, step: StepT) -> list[ActionT]:
         """The choices at the DECIDE step `step`, in the handler's order."""
         return self._step_legal[step.kind](self, step)
 
-    def _odds(self, step: Step) -> list[tuple[ActionT, float]]:
+    def _odds(self, step: StepT) -> list[tuple[ActionT, float]]:
         """The outcomes of the chance step `step`, with their probabilities."""
         return self._step_outcomes[step.kind](self, step)
 
@@ -221,12 +248,12 @@ class StepState(State[ActionT, ObsT]):
         self._step_effect[step.kind](self, step, action)
         self._run()
 
-    def _carry_out(self, step: Step, action: ActionT) -> None:
+    def _carry_out(self, step: StepT, action: ActionT) -> None:
         """Apply `action` at `step` (already popped) without running on: for a game
         that takes a forced choice itself."""
         self._step_effect[step.kind](self, step, action)
 
-    def _push(self, *steps: Step) -> None:
+    def _push(self, *steps: StepT) -> None:
         push(self.stack, *steps)
 
     # -- the flow ----------------------------------------------------------------------
@@ -246,7 +273,7 @@ class StepState(State[ActionT, ObsT]):
                 continue
             return
 
-    def _resolve_unasked(self, step: Step) -> bool:
+    def _resolve_unasked(self, step: StepT) -> bool:
         """Before asking anyone: carry out or drop the top step `step` if nobody needs to
         act at it (popping it), and say True; False leaves it to be decided."""
         return False

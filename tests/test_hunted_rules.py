@@ -19,8 +19,8 @@ from hunt.models import load_game
 from hunt.models.game import CHANCE
 from hunt.models.hunted import HuntedAction, HuntedGame, HuntedState
 from hunt.models.hunted.rules import Fight, Item, slug
+from hunt.models.hunted.steps import DrawLocation, FightTurn, Turn
 from hunt.models.registry import game_policy
-from hunt.models.steps import Step
 from hunt.models.testing import check_game
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.session import play_game
@@ -56,7 +56,7 @@ def fight(state: HuntedState, strength: int, crew_icon: bool = False,
           queen: bool = False, alien: str = "") -> None:
     """Start a fight against an alien of `strength` now (on p1's turn)."""
     state.fight = Fight(0, 0, alien, strength, crew_icon, queen)
-    state.stack.append(Step("fight", 0))
+    state.stack.append(FightTurn(0))
 
 
 def chance_of(state: HuntedState, text: str) -> float:
@@ -129,7 +129,7 @@ def test_setup_star_aliens_are_set_aside_not_in_the_deck() -> None:
 
 def test_setup_landing_pad_is_among_the_last_three_location_cards() -> None:
     state = new_state()
-    state.stack.append(Step("location", CHANCE, (0,)))
+    state.stack.append(DrawLocation(0))
     for drawn in range(15):
         state.locations_drawn = drawn
         odds = {state.action_to_string(a): p for a, p in state.chance_outcomes()}
@@ -778,10 +778,10 @@ def test_either_player_at_zero_health_loses_for_both() -> None:
     state = new_state(players=2)
     state.health = [4, 1]
     state.turn = 1
-    state.stack = [Step("turn", 1)]
+    state.stack = [Turn(1)]
     fight_state = Fight(1, 1, "", 3, False, False)
     state.fight = fight_state
-    state.stack.append(Step("fight", 1))
+    state.stack.append(FightTurn(1))
     act(state, "toss pulse-rifle 1", "hits 0", "keep")
     assert state.over and state.returns() == [0.0, 0.0]
 

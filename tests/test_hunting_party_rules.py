@@ -18,7 +18,7 @@ from hunt.models.game import CHANCE, TERMINAL, random_action, take_forced_steps
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState, PartyAction
 from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, NO_FLEE, SHOOT
 from hunt.models.registry import game_policy
-from hunt.models.steps import Step
+from hunt.models.steps import DataStep
 from hunt.models.testing import check_game
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.session import play_game
@@ -632,7 +632,7 @@ def test_scavengers_spare_the_dead_whose_trophies_will_be_brought_back_by_the_po
     dead = 0
     assert state.first != dead
     state.alive[dead], state.hands[dead], state.death_round = False, [0, 0, 0], 0
-    state.stack.remove(Step("reveal-fate", CHANCE))  # one Fate card fewer for the dead
+    state.stack.remove(DataStep("reveal-fate", CHANCE))  # one Fate card fewer for the dead
     state.trophies = [["fate-07"], ["fate-16"], []]  # a lion each for seats 0 and 1
     state.fate_deck.remove("fate-07")
     state.fate_deck.remove("fate-16")
@@ -862,8 +862,8 @@ def test_the_quick_emptiness_check_agrees_with_the_outcomes_and_choices() -> Non
         for kind in kinds:
             for seat in state.live_order() or [0]:
                 chance = kind in ("reveal-fate", "scavenge", "deal-goal", "misfire")
-                step = Step(kind, CHANCE, (seat,)) if chance else \
-                    Step(kind, seat, ("natives",) if kind == "flee-window" else ())
+                step = DataStep(kind, CHANCE, (seat,)) if chance else \
+                    DataStep(kind, seat, ("natives",) if kind == "flee-window" else ())
                 if kind == "keep-goal" and len(state.goals_dealt[seat]) < 2:
                     continue
                 empty = not (state._odds(step) if chance else state._decisions(step))

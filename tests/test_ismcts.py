@@ -227,13 +227,13 @@ def test_ismcts_commits_every_shot_when_the_clock_allows_one_toss() -> None:
     tokens (1 - 0.4^4) beat three or fewer. The game's own choice is not trusted
     (confidence 0): the search's values decide."""
     from hunt.models.hunted.rules import Fight, HuntedState
-    from hunt.models.steps import Step
+    from hunt.models.hunted.steps import FightTurn
 
     state = load_game("hunted").new_initial_state(1)
     assert isinstance(state, HuntedState)
     state.time = 2
     state.fight = Fight(0, 0, "", 3, False, True, hits=2)
-    state.stack.append(Step("fight", 0))
+    state.stack.append(FightTurn(0))
     state.reroll = False
     result = ISMCTS(iterations=2000, confidence=0, seed=2).search(state)
     values = {entry.text: entry.mean_value for entry in result.stats}

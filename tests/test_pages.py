@@ -17,6 +17,7 @@ from hunt.models.jutland.rules import JutlandGame
 from hunt.models.plugin import SCREEN_WIDTH
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.models.the_hunt.rules import BRITISH, GERMAN, TheHuntGame, TheHuntState
+from hunt.models.the_hunt.words import log_lines
 
 
 def played(name: str, actions: int, seed: int = 1) -> AnyState:
@@ -59,8 +60,9 @@ def test_rules_of_an_unknown_card_is_one_line_naming_examples() -> None:
 
 def test_log_lists_every_event_the_seat_saw_and_the_screen_only_the_last() -> None:
     state = played("the-hunt", 60)
+    assert isinstance(state, TheHuntState)
     log = pages_of("the-hunt")["log"](state, BRITISH, "")
-    events = state.observation(BRITISH)["log"]
+    events = log_lines(state.game, state.observation(BRITISH)["log"])  # in words
     assert len(events) > 5 and all(event.split()[0] in log for event in events)
     assert events[0].split(" (")[0] in log  # the first event too, not only the last few
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from hunt.models import load_game
 from hunt.models.game import Action, Observation, random_action
 from hunt.models.steps import (
+    AUTO,
     AUTO_STEP,
     CHANCE_STEP,
     DECIDE,
@@ -69,7 +71,7 @@ def test_a_clone_equals_its_state_and_shares_nothing_mutable(
             assert vars(state) == vars(copy)
 
 
-class _Toy(StepState[str, Observation], partial=True):
+class _Toy(StepState[str, Observation, Step], partial=True):
     """A bare step game for the engine's checks (made `partial`: no kinds yet)."""
 
     def returns(self) -> list[float]:
@@ -112,6 +114,24 @@ def test_a_handler_for_a_kind_not_declared_fails_when_the_class_is_made() -> Non
             def _tidy(self, step: Step) -> None: ...
 
 
+@dataclass(frozen=True)
+class _Toss(Step):
+    kind = "toss"
+    seat = -1
+
+
+@dataclass(frozen=True)
+class _Call(Step):
+    kind = "call"
+    seat = 0
+
+
+@dataclass(frozen=True)
+class _Score(Step):
+    kind = "score"
+    seat = AUTO
+
+
 class _Coin(_Toy):
     """A coin tossed, then a call; the handlers complete the toy."""
 
@@ -124,7 +144,7 @@ class _Coin(_Toy):
         self.over = False
         self.calls: list[str] = []
         self.stack: list[Step] = []
-        self._push(Step("toss", -1), Step("call", 0), Step("score"))
+        self._push(_Toss(), _Call(), _Score())
         self._run()
 
     @outcomes("toss")

@@ -19,6 +19,7 @@ from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.actions import PASS
+from hunt.models.the_hunt.steps import Draw
 
 GAME = TheHuntGame()
 GERMAN_HAND = ["kriegsmarine", "pocket-battleships", "radar", "langsdorff", "marconi"]
@@ -76,8 +77,10 @@ def roll(state: TheHuntState, face: int) -> None:
 
 def draw_until(state: TheHuntState, seat: int) -> None:
     """Let chance draw for `seat` until it stops (first card in deck order)."""
-    while state.current_player() == CHANCE and state.stack[-1].kind == "draw" \
-            and state.stack[-1].data[0] == seat:
+    while state.current_player() == CHANCE:
+        top = state.stack[-1]
+        if not isinstance(top, Draw) or top.side != seat:
+            return
         state.apply_action(state.legal_actions()[0])
 
 

@@ -7,11 +7,11 @@ from dataclasses import replace
 from typing import ClassVar
 
 from hunt.boards.hunted.data import Effect
-from hunt.models.game import CHANCE
+from hunt.models.hunted.events import Ambush, Found, NoAmbush, NothingFound, TestResult
 from hunt.models.hunted.state import Fight, HuntedAction
+from hunt.models.hunted.steps import AmbushDraw, ApplyEffect, Find, Load, Optional, Test
 from hunt.models.hunted.turn import TurnSteps
-from hunt.models.plugin import plural
-from hunt.models.steps import AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
+from hunt.models.steps import AUTO_STEP, DECIDE, Role, auto, effect, legal
 
 
 class EffectSteps(TurnSteps, partial=True):
@@ -23,20 +23,20 @@ class EffectSteps(TurnSteps, partial=True):
     # -- effects -------------------------------------------------------------------------
 
     @auto("effect")
-    def _auto_effect(self, step: Step) -> None:
-        seat, effect = step.data
+    def _auto_effect(self, step: ApplyEffect) -> None:
+        seat, effect = step.side, step.effect
         if effect.optional:
-            self._push(Step("optional", seat, (effect,)))
+            self._push(Optional(seat, effect))
             return
         self._resolve(seat, effect)
 
     @legal("optional")
-    def _yes_or_no(self, step: Step) -> list[HuntedAction]:
+    def _yes_or_no(self, step: Optional) -> list[HuntedAction]:
         return [HuntedAction("yes"), HuntedAction("no")]
 
     @effect("optional")
-    def _do_optional(self, step: Step, action: HuntedAction) -> None:
-        effect = step.data[0]
+    def _do_optional(self, step: Optional, action: HuntedAction) -> None:
+        effect = step.effect
         self._see_all(("optional", action.verb))
         if action.verb == "yes":
             if effect.pay_time:
@@ -47,7 +47,7 @@ class EffectSteps(TurnSteps, partial=True):
 
     def _resolve(self, seat: int, effect: Effect) -> None:
         if effect.test:
-            self._push(Step("test", CHANCE, (seat, effect)))
+            self._push(Test(seat, effect))
             return
         for what, amount in effect.gains:
             self._gain(seat, what, amount)
@@ -56,9 +56,9 @@ class EffectSteps(TurnSteps, partial=True):
         if effect.clear_row:
             self._clear(seat)
         if effect.find:
-            self._push(Step("find", CHANCE, (seat, effect.find)))
+            self._push(Find(seat, effect.find))
         if effect.ambush:
-            self._push(Step("ambush", CHANCE, (seat, effect.ambush)))
+            self._push(AmbushDraw(seat, effect.ambush))
         if effect.fight and self.fight is None:
             self.fight = Fight(seat, seat, "", effect.fight, False, effect.queen)
             self._push_round(seat)
@@ -92,55 +92,55 @@ class EffectSteps(TurnSteps, partial=True):
                     self._defeated()
         elif what == "ammo":
             for _ in range(min(amount, self.supply("ammo"))):
-                self._push(Step("load", seat))
+                self._push(Load(seat))
 
     @legal("load")
-    def _weapons_to_load(self, step: Step) -> list[HuntedAction]:
+    def _weapons_to_load(self, step: Load) -> list[HuntedAction]:
         return [HuntedAction("load", label) for label, _ in self.weapons(step.seat)]
 
     @effect("load")
-    def _do_load(self, step: Step, action: HuntedAction) -> None:
+    def _do_load(self, step: Load, action: HuntedAction) -> None:
         label, item = next((lab, i) for lab, i in self.weapons(step.seat) if lab == action.arg)
         self._replace_item(step.seat, item, item._replace(ammo=item.ammo + 1))
         self._see_all(("load", step.seat, label))
 
     @effect("test")
-    def _do_test(self, step: Step, action: HuntedAction) -> None:
-        seat, effect = step.data
+    def _do_test(self, step: Test, action: HuntedAction) -> None:
+        seat, effect = step.side, step.effect
         hit = action.arg == "hit"
         self._see_all(("test", hit))
-        self._say("Test: " + ("success." if hit else "failed."))
+        self.log.append(TestResult(hit))
         outcome = effect.success if hit else effect.failure
         if outcome is not None:
             self._resolve(seat, outcome)
 
     @effect("find")
-    def _do_find(self, step: Step, action: HuntedAction) -> None:
-        seat, wanted = step.data
+    def _do_find(self, step: Find, action: HuntedAction) -> None:
+        seat, wanted = step.side, step.wanted
         in_pile = any(count and self.card(name).type == wanted
                       for name, count in self.pile.items())
         if not in_pile:
             self._reshuffle()  # the pile is gone through: the discards come in
         self._see_all(("found", action.arg))
         if action.arg == "nothing":
-            self._say(f"No {wanted} card is left to find.")
+            self.log.append(NothingFound(wanted))
             return
         name = self._from_pile(action.arg)
-        self._say(f"Found: {name}.")
+        self.log.append(Found(name))
         self._take(seat, name)
 
     @effect("ambush")
-    def _do_ambush(self, step: Step, action: HuntedAction) -> None:
-        seat, draws = step.data
+    def _do_ambush(self, step: AmbushDraw, action: HuntedAction) -> None:
+        seat, draws = step.side, step.draws
         if sum(self.pile.values()) < draws and not any(
                 self.card(n).type == "alien" for n, c in self.pile.items() if c):
             self._reshuffle()
         self._see_all(("ambush", action.arg))
         if action.arg == "nothing":
-            self._say(f"No alien in the next {plural(draws, 'card')}.")
+            self.log.append(NoAmbush(draws))
             return
         name = self._from_pile(action.arg)
-        self._say(f"Ambush: {name} attacks (the row stays).")
+        self.log.append(Ambush(name))
         if self.fight is None:
             self._start_fight(seat, name)
         else:

@@ -12,7 +12,7 @@ its label, ammo and shot tokens), a crew card (face up or flipped) or equipment.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal, TypeAlias, TypedDict
+from typing import Any, Literal, TypeAlias, TypedDict
 
 
 class WeaponSeen(TypedDict):
@@ -118,7 +118,8 @@ class HuntedObservation(HuntedSeen):
     turn: str
     """Whose turn it is."""
     acted: bool
-    log: list[str]
+    log: list[dict[str, Any]]
+    """The public events so far, oldest first, as JSON (`events.KINDS`)."""
     score: int | None
     """The score of a won game."""
     result: str | None

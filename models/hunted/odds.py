@@ -8,7 +8,17 @@ from typing import ClassVar
 
 from hunt.boards.hunted.data import LANDING_PAD
 from hunt.models.hunted.state import HuntedAction, HuntedBase, _by_count, _none_among, slug
-from hunt.models.steps import CHANCE_STEP, Role, Step, outcomes
+from hunt.models.hunted.steps import (
+    AmbushDraw,
+    DrawCard,
+    DrawLocation,
+    Find,
+    Retoss,
+    StarDraw,
+    Test,
+    Toss,
+)
+from hunt.models.steps import CHANCE_STEP, Role, outcomes
 
 
 class HuntedOdds(HuntedBase, partial=True):
@@ -22,27 +32,27 @@ class HuntedOdds(HuntedBase, partial=True):
     # -- chance --------------------------------------------------------------------------
 
     @outcomes("draw")
-    def _card_odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
+    def _card_odds(self, step: DrawCard) -> list[tuple[HuntedAction, float]]:
         return _by_count("card", self.pile)
 
     @outcomes("star")
-    def _star_odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
+    def _star_odds(self, step: StarDraw) -> list[tuple[HuntedAction, float]]:
         return _by_count("star", self.stars)
 
     @outcomes("location")
-    def _location_step(self, step: Step) -> list[tuple[HuntedAction, float]]:
+    def _location_step(self, step: DrawLocation) -> list[tuple[HuntedAction, float]]:
         return self._location_odds()
 
     @outcomes("toss", "retoss")
-    def _hit_odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
-        tokens, rate = step.data[0], self.game.hit_rates["token"]
+    def _hit_odds(self, step: Toss | Retoss) -> list[tuple[HuntedAction, float]]:
+        tokens, rate = step.tokens, self.game.hit_rates["token"]
         return [(HuntedAction("hits", str(k)),
                  math.comb(tokens, k) * rate ** k * (1 - rate) ** (tokens - k))
                 for k in range(tokens + 1)]
 
     @outcomes("test")
-    def _test_odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
-        seat = step.data[0]
+    def _test_odds(self, step: Test) -> list[tuple[HuntedAction, float]]:
+        seat = step.side
         size = "large" if self.health[seat] >= self.game.components.large_from_health \
             else "small"
         rate = self.game.hit_rates[size]
@@ -50,15 +60,15 @@ class HuntedOdds(HuntedBase, partial=True):
         return outcomes + ([(HuntedAction("test", "miss"), 1 - rate)] if rate < 1 else [])
 
     @outcomes("find")
-    def _find_odds(self, step: Step) -> list[tuple[HuntedAction, float]]:
-        pool = self._find_pool(step.data[1])
+    def _find_odds(self, step: Find) -> list[tuple[HuntedAction, float]]:
+        pool = self._find_pool(step.wanted)
         if not pool:
             return [(HuntedAction("found", "nothing"), 1.0)]
         return _by_count("found", pool)
 
     @outcomes("ambush")
-    def _ambush_step(self, step: Step) -> list[tuple[HuntedAction, float]]:
-        return self._ambush_odds(step.data[1])
+    def _ambush_step(self, step: AmbushDraw) -> list[tuple[HuntedAction, float]]:
+        return self._ambush_odds(step.draws)
 
     def _find_pool(self, wanted: str) -> dict[str, int]:
         """The cards of type `wanted` a search would find: in the draw pile, else in

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame
+from hunt.models.hunted.words import log_lines
 from hunt.models.plugin import Style, fit, plain, plural
 
 
@@ -74,7 +75,7 @@ def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = 
                      "to the other player (1 time each), or pass.")
     if seen["log"]:
         lines.append("Lately (log: every event):")
-        lines += [f"  {entry}" for entry in seen["log"][-6:]]
+        lines += [f"  {text}" for text in log_lines(game, seen["log"][-6:])]
     if seen["result"] is not None:
         lines.append(f"Game over: {seen['reason']}."
                      + (f" Score {seen['score']}." if seen["score"] is not None else ""))

@@ -12,8 +12,18 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from hunt.boards.hunted.data import HuntedCard
-from hunt.models.game import CHANCE, pick_by_count
+from hunt.models.game import pick_by_count
+from hunt.models.hunted.events import (
+    AlienDefeated,
+    CrewLost,
+    Escaped,
+    Event,
+    Lost,
+    OutOfAmmo,
+    Reshuffled,
+)
 from hunt.models.hunted.observation import HuntedObservation
+from hunt.models.hunted.steps import EndTurn, FightTurn, Give, StarDraw, Turn
 from hunt.models.steps import Copier, Step, StepState, auto, lists
 
 if TYPE_CHECKING:
@@ -73,7 +83,7 @@ DONE = HuntedAction("done")
 PASS = HuntedAction("pass")
 """Closes a window to give (two players): nothing more is given now."""
 
-class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
+class HuntedBase(StepState[HuntedAction, HuntedObservation, Step], partial=True):
     """A position of Hunted: its fields, the helpers every part uses, the choices a
     turn or a fight offers and the flow. Decks are counts per card name (their order
     is chance)."""
@@ -120,13 +130,10 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
         self.over = False
         self.won = False
         self.reason = ""
-        self.log: list[str] = []
-        self.stack: list[Step] = [Step("turn", 0)]
+        self.log: list[Event] = []
+        self.stack: list[Step] = [Turn(0)]
 
     # -- small helpers -----------------------------------------------------------------
-
-    def _say(self, text: str) -> None:
-        self.log.append(text)
 
     def card(self, name: str) -> HuntedCard:
         """The Hunted card called `name`."""
@@ -341,7 +348,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
             self.stack.pop()  # nothing to give: no window to decide
             return True
         if step.kind == "fight" and not self.can_attack(step.seat):
-            self._say(f"Nothing is left to fire: the aliens kill {self.name(step.seat)}.")
+            self.log.append(OutOfAmmo(step.seat))
             self.health[step.seat] = 0
             self._see_all(("killed", step.seat))
             self._end(False, "out of ammo in a fight")
@@ -354,16 +361,11 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
             return True
         return False
 
-    def name(self, seat: int) -> str:
-        """A seat as the log names it: "you" alone, "p1"/"p2" with two players."""
-        return "you" if self.game.players == 1 else self.game.seat_names[seat]
-
     def _end(self, won: bool, reason: str) -> None:
         self.over, self.won, self.reason = True, won, reason
         self.stack = []
         self._see_all(("over", won))
-        self._say(("Escaped! Score " + str(self.score()) + ".") if won
-                  else f"Lost: {reason}.")
+        self.log.append(Escaped(self.score()) if won else Lost(reason))
 
     def _spend_time(self, amount: int = 1) -> None:
         self.time -= amount
@@ -383,7 +385,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
             self.pile[name] = self.pile.get(name, 0) + count
         self.discards = {}
         self._see_all(("reshuffle",))
-        self._say("The discard pile is shuffled into a new Hunted deck.")
+        self.log.append(Reshuffled())
 
     def _from_pile(self, card_slug: str) -> str:
         """Take the card named by `card_slug` out of the draw pile; its name."""
@@ -403,10 +405,10 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
 
     def _remove_crew(self, name: str) -> None:
         self.removed.append(name)
-        self._say(f"{name} is lost to the aliens.")
+        self.log.append(CrewLost(name))
         self._see_all(("crew-lost", name))
         if any(self.stars.values()):
-            self._push(Step("star", CHANCE))
+            self._push(StarDraw())
 
     def _clear(self, seat: int) -> None:
         """Discard `seat`'s row and the shared row."""
@@ -417,12 +419,12 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
         self._see_all(("cleared", seat))
 
     @auto("end-turn")
-    def _auto_end_turn(self, step: Step) -> None:
+    def _auto_end_turn(self, step: EndTurn) -> None:
         self.turn = (self.turn + 1) % self.game.players
         self.acted = False
         self.shared_this_draw = False
         self._see_all(("turn", self.turn))
-        self._push(Step("turn", self.turn))
+        self._push(Turn(self.turn))
 
     # -- fights begun and won (the turn, card effects and fights start them) -------
 
@@ -435,9 +437,9 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
     def _push_round(self, fighter: int) -> None:
         """A combat round: `fighter` tosses; first (two players) the other player may
         give the fighter what it needs (a weapon, Ammo, a Grenade...)."""
-        self._push(Step("fight", fighter))
+        self._push(FightTurn(fighter))
         if self.game.players == 2:
-            self._push(Step("give", 1 - fighter))
+            self._push(Give(1 - fighter))
 
     def _defeated(self) -> None:
         fight = self.fight
@@ -453,7 +455,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation], partial=True):
         if fight.queen:
             self._end(True, "escaped: the queen is defeated")
             return
-        self._say(f"{fight.alien or 'The alien'} is defeated.")
+        self.log.append(AlienDefeated(fight.alien))
         if fight.alien:
             self._to_discard(fight.alien)
 

@@ -6,10 +6,37 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from hunt.boards.hunted.data import LANDING_PAD
-from hunt.models.game import CHANCE
+from hunt.models.hunted.events import (
+    Activates,
+    AlienAttacks,
+    Drawn,
+    FinalFight,
+    Gives,
+    Helps,
+    Hides,
+    LocationDrawn,
+    Reloads,
+    ShuffledIn,
+    StrongestTie,
+    Uses,
+)
 from hunt.models.hunted.odds import HuntedOdds
 from hunt.models.hunted.state import PASS, Fight, HuntedAction, Item, slug
-from hunt.models.steps import AUTO, AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
+from hunt.models.hunted.steps import (
+    ApplyEffect,
+    Arrive,
+    DiscardCard,
+    DrawCard,
+    DrawLocation,
+    EndTurn,
+    Give,
+    Go,
+    Pay,
+    PickAlien,
+    StarDraw,
+    Turn,
+)
+from hunt.models.steps import AUTO_STEP, DECIDE, Role, auto, effect, legal
 
 
 class TurnSteps(HuntedOdds, partial=True):
@@ -22,18 +49,18 @@ class TurnSteps(HuntedOdds, partial=True):
     # -- the turn ------------------------------------------------------------------------
 
     @legal("turn")
-    def _turn_step(self, step: Step) -> list[HuntedAction]:
+    def _turn_step(self, step: Turn) -> list[HuntedAction]:
         return self._turn_actions(step.seat)
 
     @effect("turn")
-    def _do_turn(self, step: Step, action: HuntedAction) -> None:
+    def _do_turn(self, step: Turn, action: HuntedAction) -> None:
         seat = step.seat
         verb, arg = action.verb, action.arg
         two = self.game.players == 2
         if verb == "done" or (two and verb == "hide"):
-            self._push(Step("end-turn"))  # hiding ends a turn of the two-player game
+            self._push(EndTurn())  # hiding ends a turn of the two-player game
         else:
-            self._push(Step("turn", seat))  # the turn goes on after what is done now
+            self._push(Turn(seat))  # the turn goes on after what is done now
         if verb == "done":
             return
         if verb == "draw":
@@ -42,10 +69,10 @@ class TurnSteps(HuntedOdds, partial=True):
             if two:
                 # Once the draw and all it sets off are resolved, the partner may give
                 # (the drawn card is what could make a gift worth its time).
-                self._push(Step("give", 1 - seat))
-            self._push(Step("draw", CHANCE, (seat,)))
+                self._push(Give(1 - seat))
+            self._push(DrawCard(seat))
         elif verb == "hide":
-            self._say(f"{self.name(seat).capitalize()} hide: the row is discarded.")
+            self.log.append(Hides(seat))
             self._clear(seat)
             self._spend_time()
         elif verb == "activate":
@@ -53,7 +80,7 @@ class TurnSteps(HuntedOdds, partial=True):
             name = self.game.by_slug[arg.removeprefix("shared ")]
             (self.shared if shared else self.rows[seat]).remove(name)
             self._see_all(("activate", seat, name, shared))
-            self._push(Step("pay", seat, (name, shared, self.card(name).cost)))
+            self._push(Pay(seat, name, shared, self.card(name).cost))
         elif verb == "share":
             name = self.game.by_slug[arg]
             self.rows[seat].remove(name)
@@ -76,15 +103,15 @@ class TurnSteps(HuntedOdds, partial=True):
         self.inventory[seat].remove(item)
         self.inventory[1 - seat].append(item)
         self._see_all(("give", seat, name))
-        self._say(f"{self.name(seat)} gives {name} to {self.name(1 - seat)}.")
+        self.log.append(Gives(seat, name))
         self._spend_time()
 
     @legal("give")
-    def _give_step(self, step: Step) -> list[HuntedAction]:
+    def _give_step(self, step: Give) -> list[HuntedAction]:
         return [*self._gifts(step.seat), PASS]
 
     @effect("give")
-    def _do_give(self, step: Step, action: HuntedAction) -> None:
+    def _do_give(self, step: Give, action: HuntedAction) -> None:
         """A window to give, outside the giver's own turn: give a card, or pass."""
         if action.verb == "pass":
             self._see_all(("pass", step.seat))
@@ -93,7 +120,7 @@ class TurnSteps(HuntedOdds, partial=True):
         if not self.over:
             # The window stays open for another card; each costs a time, so the
             # windows cannot loop for ever.
-            self._push(Step("give", step.seat))
+            self._push(Give(step.seat))
 
     def _inventory_action(self, seat: int, action: HuntedAction) -> None:
         """use, flip or reload (in a turn or a fight)."""
@@ -103,7 +130,7 @@ class TurnSteps(HuntedOdds, partial=True):
             self._replace_item(seat, item, item._replace(
                 ammo=item.ammo - 1, shots=self.card(item.name).shots))
             self._see_all(("reload", seat, label))
-            self._say(f"{self.name(seat).capitalize()} reload the {item.name}.")
+            self.log.append(Reloads(seat, item.name))
             self._spend_time()
             return
         name = self.game.by_slug[arg]
@@ -115,30 +142,29 @@ class TurnSteps(HuntedOdds, partial=True):
             self.inventory[seat].remove(item)
             self._to_discard(name)
             assert card.use is not None
-            self._say(f"{self.name(seat).capitalize()} use the {name}.")
-            self._push(Step("effect", AUTO, (seat, card.use)))
+            self.log.append(Uses(seat, name))
+            self._push(ApplyEffect(seat, card.use))
         else:
             self._replace_item(seat, item, item._replace(flipped=True))
             assert card.flip is not None
-            self._say(f"{name} helps ({self.name(seat)} flip the card).")
-            self._push(Step("effect", AUTO, (seat, card.flip)))
+            self.log.append(Helps(seat, name))
+            self._push(ApplyEffect(seat, card.flip))
 
     @effect("draw")
-    def _do_draw(self, step: Step, action: HuntedAction) -> None:
-        seat = step.data[0]
+    def _do_draw(self, step: DrawCard, action: HuntedAction) -> None:
+        seat = step.side
         name = self._from_pile(action.arg)
         self._see_all(("drew", seat, name))
-        self._say(f"Drawn: {name}.")
+        self.log.append(Drawn(name))
         card = self.card(name)
         if card.type == "event":
             assert card.effect is not None
-            self._push(Step("effect", AUTO, (seat, card.effect)),
-                       Step("discard-card", AUTO, (name,)))
+            self._push(ApplyEffect(seat, card.effect), DiscardCard(name))
             return
         alien_waits = any(self.card(n).type == "alien" for n in self.row_of(seat))
         self.rows[seat].append(name)
         if card.type == "alien" and alien_waits:
-            self._attack(seat, "Another alien")
+            self._attack(seat, "another-alien")
             return
         self._check_bells(seat)
 
@@ -149,9 +175,9 @@ class TurnSteps(HuntedOdds, partial=True):
         row = self.row_of(seat)
         if any(self.card(n).type == "alien" for n in row) \
                 and sum(self.card(n).noise for n in row) >= 2:
-            self._attack(seat, "Two bells")
+            self._attack(seat, "two-bells")
 
-    def _attack(self, seat: int, why: str) -> None:
+    def _attack(self, seat: int, cause: str) -> None:
         """An alien in `seat`'s row attacks: the row (and the shared row) is discarded
         and the strongest alien in it is fought; every weaker one goes to the discards
         with the row. Strongest ones of equal strength: `seat` chooses among them."""
@@ -160,26 +186,25 @@ class TurnSteps(HuntedOdds, partial=True):
         strongest = sorted({n for n in aliens if self.card(n).strength == top})
         self._clear(seat)
         if len(strongest) > 1:
-            self._say(f"{why}: the row is discarded; {' and '.join(strongest)} are equally "
-                      "strong: one is chosen to fight.")
-            self._push(Step("pick-alien", seat, tuple(strongest)))
+            self.log.append(StrongestTie(cause, tuple(strongest)))
+            self._push(PickAlien(seat, tuple(strongest)))
             return
         fought = strongest[0]
         # It went to the discards with the row: the one fought comes back out.
         self.discards[fought] -= 1
         self._clean_discards()
-        self._say(f"{why}: the row is discarded and {fought} attacks.")
+        self.log.append(AlienAttacks(cause, fought))
         self._start_fight(seat, fought)
 
     def _clean_discards(self) -> None:
         self.discards = {name: count for name, count in self.discards.items() if count}
 
     @legal("pick-alien")
-    def _aliens_to_fight(self, step: Step) -> list[HuntedAction]:
-        return [HuntedAction("fight", slug(name)) for name in step.data]
+    def _aliens_to_fight(self, step: PickAlien) -> list[HuntedAction]:
+        return [HuntedAction("fight", slug(name)) for name in step.aliens]
 
     @effect("pick-alien")
-    def _do_pick_alien(self, step: Step, action: HuntedAction) -> None:
+    def _do_pick_alien(self, step: PickAlien, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.discards[name] -= 1
         self._clean_discards()
@@ -187,27 +212,27 @@ class TurnSteps(HuntedOdds, partial=True):
         self._start_fight(step.seat, name)
 
     @auto("discard-card")
-    def _auto_discard_card(self, step: Step) -> None:
-        self._to_discard(step.data[0])
+    def _auto_discard_card(self, step: DiscardCard) -> None:
+        self._to_discard(step.card)
 
     @effect("star")
-    def _do_star(self, step: Step, action: HuntedAction) -> None:
+    def _do_star(self, step: StarDraw, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.stars[name] -= 1
         self.pile[name] = self.pile.get(name, 0) + 1
         self._see_all(("star", name))
-        self._say(f"{name} is shuffled into the Hunted deck.")
+        self.log.append(ShuffledIn(name))
 
     # -- activation ----------------------------------------------------------------------
 
     @legal("pay")
-    def _pay_step(self, step: Step) -> list[HuntedAction]:
-        return self._payments(step.seat, step.data[0], step.data[2])
+    def _pay_step(self, step: Pay) -> list[HuntedAction]:
+        return self._payments(step.seat, step.card, step.cost)
 
     @effect("pay")
-    def _do_pay(self, step: Step, action: HuntedAction) -> None:
+    def _do_pay(self, step: Pay, action: HuntedAction) -> None:
         seat = step.seat
-        name, shared, cost = step.data
+        name, shared, cost = step.card, step.shared, step.cost
         icon, _, payer = action.arg.partition(" with ")
         if payer == "token":
             self.keys[seat] -= 1
@@ -219,19 +244,18 @@ class TurnSteps(HuntedOdds, partial=True):
         self._see_all(("pay", seat, icon, payer))
         rest = cost[1:]
         if rest:
-            self._push(Step("pay", seat, (name, shared, rest)))
+            self._push(Pay(seat, name, shared, rest))
             return
         self._activated(seat, name)
 
     def _activated(self, seat: int, name: str) -> None:
         card = self.card(name)
-        self._say(f"{self.name(seat).capitalize()} activate {name}.")
+        self.log.append(Activates(seat, name))
         if card.type in ("door", "corridor"):
             self._to_discard(name)
             self.drawn = []
             draws = min(card.locations, 2)
-            self._push(*(Step("location", CHANCE, (seat,)) for _ in range(draws)),
-                       Step("arrive", AUTO, (seat,)))
+            self._push(*(DrawLocation(seat) for _ in range(draws)), Arrive(seat))
             return
         self._take(seat, name)
 
@@ -246,11 +270,11 @@ class TurnSteps(HuntedOdds, partial=True):
         self._see_all(("take", seat, name))
 
     @effect("location")
-    def _do_location(self, step: Step, action: HuntedAction) -> None:
+    def _do_location(self, step: DrawLocation, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.locations_drawn += 1
         self._see_all(("location", name))
-        self._say(f"Location: {name}.")
+        self.log.append(LocationDrawn(name))
         if name == LANDING_PAD:
             # The final fight starts at once: no second Location is drawn.
             while self.stack and self.stack[-1].kind == "location":
@@ -258,29 +282,30 @@ class TurnSteps(HuntedOdds, partial=True):
             self.stack.pop()  # the "arrive" step
             self.drawn = []
             effect = self.game.components.locations[name]
-            self.fight = Fight(step.data[0], step.data[0], "", effect.fight, False, True)
-            self._say("The alien queen waits at the Landing Pad: the final fight.")
-            self._push_round(step.data[0])
+            self.fight = Fight(step.side, step.side, "", effect.fight, False, True)
+            self.log.append(FinalFight())
+            self._push_round(step.side)
             return
         self.locations_seen.append(name)
         self.drawn.append(name)
 
     @auto("arrive")
-    def _auto_arrive(self, step: Step) -> None:
-        seat = step.data[0]
+    def _auto_arrive(self, step: Arrive) -> None:
+        seat = step.side
         if len(self.drawn) == 1:
-            self._push(Step("effect", AUTO, (seat, self.game.components.locations[self.drawn[0]])))
+            location = self.game.components.locations[self.drawn[0]]
+            self._push(ApplyEffect(seat, location))
             self.drawn = []
         elif len(self.drawn) == 2:
-            self._push(Step("go", seat))
+            self._push(Go(seat))
 
     @legal("go")
-    def _drawn_locations(self, step: Step) -> list[HuntedAction]:
+    def _drawn_locations(self, step: Go) -> list[HuntedAction]:
         return [HuntedAction("go", slug(name)) for name in self.drawn]
 
     @effect("go")
-    def _do_go(self, step: Step, action: HuntedAction) -> None:
+    def _do_go(self, step: Go, action: HuntedAction) -> None:
         name = self.game.by_slug[action.arg]
         self.drawn = []
         self._see_all(("go", name))
-        self._push(Step("effect", AUTO, (step.seat, self.game.components.locations[name])))
+        self._push(ApplyEffect(step.seat, self.game.components.locations[name]))

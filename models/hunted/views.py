@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from hunt.models.game import CHANCE, as_json
+from hunt.models.hunted.events import KINDS
 from hunt.models.hunted.fight import FightSteps
 from hunt.models.hunted.observation import (
     FightSeen,
@@ -13,6 +14,7 @@ from hunt.models.hunted.observation import (
     HuntedSeen,
     ItemSeen,
 )
+from hunt.models.hunted.steps import Pay
 
 
 class HuntedViews(FightSteps, partial=True):
@@ -77,10 +79,10 @@ class HuntedViews(FightSteps, partial=True):
             "locations_drawn": self.locations_drawn,
             "locations_left": game.location_cards + 1 - self.locations_drawn,
             "locations_seen": list(self.locations_seen), "drawn": list(self.drawn),
-            "activating": pending.data[0] if pending and pending.kind == "pay" else None,
+            "activating": pending.card if isinstance(pending, Pay) else None,
             "large_from_health": game.components.large_from_health,
             "turn": game.seat_names[self.turn], "acted": self.acted,
-            "log": list(self.log),
+            "log": [KINDS.to_json(event) for event in self.log],
             "score": self.score() if self.won else None,
             "result": None if not self.over else ("won" if self.won else "lost"),
             "reason": self.reason or None,

@@ -8,6 +8,23 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from hunt.models.game import CHANCE
+from hunt.models.hunting_party.events import (
+    Accident,
+    AmbushNext,
+    Bags,
+    FateReshuffled,
+    FateRevealed,
+    FeverMatched,
+    Flees,
+    LosesTrophy,
+    Misfires,
+    Personal,
+    Scavengers,
+    TakesTrophy,
+    VineEmpty,
+    VineFinds,
+    VineNames,
+)
 from hunt.models.hunting_party.state import (
     CAMP,
     FLEE,
@@ -19,7 +36,7 @@ from hunt.models.hunting_party.state import (
     PartyAction,
     PartyState,
 )
-from hunt.models.steps import AUTO, AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
+from hunt.models.steps import AUTO, AUTO_STEP, DECIDE, DataStep, Role, auto, effect, legal
 
 
 class FateSteps(PartyState, partial=True):
@@ -33,102 +50,101 @@ class FateSteps(PartyState, partial=True):
         "close-round": AUTO_STEP}
 
     @effect("vine-draw")
-    def _do_vine_draw(self, step: Step, action: PartyAction) -> None:
+    def _do_vine_draw(self, step: DataStep, action: PartyAction) -> None:
         kind = KINDS.index(action.arg)
         self.fresh[kind] -= 1
         self.vine.append(kind)
         self._see_all(("vine", step.data[0], kind))
 
     @effect("misfire")
-    def _do_misfire(self, step: Step, action: PartyAction) -> None:
+    def _do_misfire(self, step: DataStep, action: PartyAction) -> None:
         seat = step.data[0]
-        self._say(f"{self.name(seat)} misfires and loses a {action.arg}.")
+        self.log.append(Misfires(seat, action.arg))
         self._lose(seat, KINDS.index(action.arg))
 
     @effect("scavenge")
-    def _do_scavenge(self, step: Step, action: PartyAction) -> None:
+    def _do_scavenge(self, step: DataStep, action: PartyAction) -> None:
         card = self.game.fate[action.arg]
         self.fate_deck.remove(card.id)
         self.fate_discards.append(card.id)
         self._see_all(("scavengers", card.id))
-        self._say(f"Scavengers: {card.id} shows the {card.animal}.")
+        self.log.append(Scavengers(card.id))
         for seat in self.live_order():  # the porters carry the dead's trophies
             match = next((t for t in self.trophies[seat]
                           if self.game.fate[t].animal == card.animal), None)
             if match is not None:
                 self.trophies[seat].remove(match)
                 self.fate_discards.append(match)
-                self._say(f"{self.name(seat)} loses a trophy ({card.animal}).")
+                self.log.append(LosesTrophy(seat, card.animal))
 
     @legal("flee-window")
-    def _flee_choices(self, step: Step) -> list[PartyAction]:
+    def _flee_choices(self, step: DataStep) -> list[PartyAction]:
         """A Flee is offered where it avoids something."""
         useful = self.hands[step.seat][FLEE] and step.data[0] not in REGARDLESS_OF_ACTION
         return [FLEE_NOW, NO_FLEE] if useful else [NO_FLEE]
 
     @effect("flee-window")
-    def _do_flee_window(self, step: Step, action: PartyAction) -> None:
+    def _do_flee_window(self, step: DataStep, action: PartyAction) -> None:
         seat = step.seat
         if action == NO_FLEE:
             self._see_all(("no flee", seat))
             return
         self.fled[seat] = True
-        self._say(f"{self.name(seat)} flees (a Flee from the hand).")
+        self.log.append(Flees(seat))
         self._lose(seat, FLEE)
 
     @legal("take-trophy")
-    def _trophies_to_take(self, step: Step) -> list[PartyAction]:
+    def _trophies_to_take(self, step: DataStep) -> list[PartyAction]:
         return [PartyAction("trophy", f) for f in sorted(set(self.fate_discards))]
 
     @effect("take-trophy")
-    def _do_take_trophy(self, step: Step, action: PartyAction) -> None:
+    def _do_take_trophy(self, step: DataStep, action: PartyAction) -> None:
         self.fate_discards.remove(action.arg)
         self.trophies[step.seat].append(action.arg)
-        animal = self.game.fate[action.arg].animal
         self._see_all(("trophy", step.seat, action.arg))
-        self._say(f"{self.name(step.seat)} takes {action.arg} ({animal}) as a trophy.")
+        self.log.append(TakesTrophy(step.seat, action.arg))
 
     @legal("name")
-    def _names(self, step: Step) -> list[PartyAction]:
+    def _names(self, step: DataStep) -> list[PartyAction]:
         return [PartyAction("name", k) for k in KINDS]
 
     @effect("name")
-    def _do_name(self, step: Step, action: PartyAction) -> None:
+    def _do_name(self, step: DataStep, action: PartyAction) -> None:
         seat = step.seat
         self.vine_named = KINDS.index(action.arg)
         self.vine = []
         self._see_all(("name", seat, self.vine_named))
-        self._say(f"Vine Bridge: {self.name(seat)} names {action.arg}.")
+        self.log.append(VineNames(seat, action.arg))
         reveal = 3 if self.ability(seat) == "pathfinder" else 2
-        self._push(*(Step("vine-draw", CHANCE, (seat,)) for _ in range(reveal)),
-                   Step("vine-settle", AUTO, (seat,)))
+        self._push(*(DataStep("vine-draw", CHANCE, (seat,)) for _ in range(reveal)),
+                   DataStep("vine-settle", AUTO, (seat,)))
 
     @legal("jungle")
-    def _reveal_choices(self, step: Step) -> list[PartyAction]:
+    def _reveal_choices(self, step: DataStep) -> list[PartyAction]:
         return [PartyAction("reveal", KINDS[k]) for k in range(3) if self.hands[step.seat][k]]
 
     @effect("jungle")
-    def _do_jungle(self, step: Step, action: PartyAction) -> None:
+    def _do_jungle(self, step: DataStep, action: PartyAction) -> None:
         seat = step.seat
         self.jungle[seat] = KINDS.index(action.arg)
         self._see(seat, ("reveal", self.jungle[seat]))
         self._see_others(seat, ("chose", seat))
 
     @legal("accident")
-    def _targets(self, step: Step) -> list[PartyAction]:
+    def _targets(self, step: DataStep) -> list[PartyAction]:
         return [PartyAction("target", self.game.seat_names[s]) for s in self.live_order()]
 
     @effect("accident")
-    def _do_accident(self, step: Step, action: PartyAction) -> None:
+    def _do_accident(self, step: DataStep, action: PartyAction) -> None:
         victim = self.game.seat_names.index(action.arg)
         self._see_all(("accident", step.seat, victim))
-        self._say(f"Hunting Accident: {self.name(step.seat)} hits {self.name(victim)}.")
-        self._push(Step("discard", victim))
+        self.log.append(Accident(step.seat, victim))
+        self._push(DataStep("discard", victim))
 
     # -- Resolve Fate --------------------------------------------------------------------
 
     @auto("resolve")
-    def _auto_resolve(self, step: Step) -> None:
+    def _auto_resolve(self, step: DataStep) -> None:
         assert len(self.face_up) == 1
         card = self.game.fate[self.face_up[0]]
         for seat, kind in enumerate(self.played):
@@ -136,46 +152,46 @@ class FateSteps(PartyState, partial=True):
                 self.known[seat][kind] = max(0, self.known[seat][kind] - 1)
                 self.secret_play[seat] = 0
         self._see_all(("actions", tuple(self.played)))
-        shown = ", ".join(f"{self.name(s)} {KINDS[k]}" for s, k in enumerate(self.played)
-                          if k is not None)
-        self._say(f"Fate: {card.id} ({card.event}, {card.animal}). Actions: {shown}.")
+        self.log.append(FateRevealed(card.id, tuple(None if k is None else KINDS[k]
+                                                    for k in self.played)))
         self.event = card.event
         self.bagged_by = None
         self.hit = [False] * self.game.players
         self.fled = [False] * self.game.players
         live = self.live_order()
-        personal = [Step("personal", AUTO, (seat, card.icons[i])) for i, seat in enumerate(live)]
-        self._push(Step("party", AUTO, (card.event,)), *personal, Step("after-party"),
-                   Step("end-round"))
+        personal = [DataStep("personal", AUTO, (seat, card.icons[i]))
+                    for i, seat in enumerate(live)]
+        self._push(DataStep("party", AUTO, (card.event,)), *personal, DataStep("after-party"),
+                   DataStep("end-round"))
 
     @auto("party")
-    def _auto_party(self, step: Step) -> None:
+    def _auto_party(self, step: DataStep) -> None:
         event = step.data[0]
         live = self.live_order()
         if event == "ambush":
             self.ambush_next = True
-            self._say("Ambush: next round each Hunter plays the card they draw.")
+            self.log.append(AmbushNext())
         elif event == "jungle-fever":
             self._jungle_round(live)
         elif event == "quicksand":
-            self._push(*(Step("discard", seat) for seat in live))
+            self._push(*(DataStep("discard", seat) for seat in live))
         elif event == "resupply":
-            self._push(*(Step("draw", CHANCE, (seat,)) for seat in live for _ in range(2)))
+            self._push(*(DataStep("draw", CHANCE, (seat,)) for seat in live for _ in range(2)))
         elif event == "scavengers":
-            self._push(Step("scavenge", CHANCE))
+            self._push(DataStep("scavenge", CHANCE))
         elif event == "vine-bridge":
-            self._push(*(Step("name", seat) for seat in live))
+            self._push(*(DataStep("name", seat) for seat in live))
         # backtrack and hunting-accident wait for the personal fates: see after-party
 
     def _jungle_round(self, group: list[int]) -> None:
         group = [seat for seat in group if self.alive[seat]]
         if len(group) < 2:
             return
-        self._push(*(Step("jungle", seat) for seat in group),
-                   Step("jungle-show", AUTO, tuple(group)))
+        self._push(*(DataStep("jungle", seat) for seat in group),
+                   DataStep("jungle-show", AUTO, tuple(group)))
 
     @auto("jungle-show")
-    def _auto_jungle_show(self, step: Step) -> None:
+    def _auto_jungle_show(self, step: DataStep) -> None:
         group = [seat for seat in step.data if self.jungle[seat] is not None]
         shown = {seat: self.jungle[seat] for seat in group}
         self._see_all(("jungle", tuple(sorted(shown.items()))))
@@ -186,15 +202,14 @@ class FateSteps(PartyState, partial=True):
             assert kind is not None
             self.jungle[seat] = None
             if seat in matched:
-                self._say(f"Jungle Fever: {self.name(seat)} shows a {KINDS[kind]}, "
-                          "matched: discarded.")
+                self.log.append(FeverMatched(seat, KINDS[kind]))
                 self._lose(seat, kind)
             else:
                 self.known[seat][kind] = max(self.known[seat][kind], 1)
         self._jungle_round(matched)
 
     @auto("personal")
-    def _auto_personal(self, step: Step) -> None:
+    def _auto_personal(self, step: DataStep) -> None:
         seat, icon = step.data
         if not self.alive[seat]:
             return
@@ -202,11 +217,11 @@ class FateSteps(PartyState, partial=True):
         if effect is None:
             self._see_all(("personal", seat, icon, "nothing"))
             return
-        steps = [Step("apply-personal", AUTO, (seat, icon, effect))]
+        steps = [DataStep("apply-personal", AUTO, (seat, icon, effect))]
         # The window opens for any Hunter with cards in hand, Flee or not: one that
         # opened only for a Flee would show the others what the hand holds.
         if self.played[seat] != FLEE and sum(self.hands[seat]):
-            steps.insert(0, Step("flee-window", seat, (icon,)))
+            steps.insert(0, DataStep("flee-window", seat, (icon,)))
         self._push(*steps)
 
     def _personal_effect(self, seat: int, icon: str) -> tuple[str, int] | None:
@@ -239,40 +254,37 @@ class FateSteps(PartyState, partial=True):
         raise AssertionError(icon)
 
     @auto("apply-personal")
-    def _auto_apply_personal(self, step: Step) -> None:
+    def _auto_apply_personal(self, step: DataStep) -> None:
         seat, icon, (what, count) = step.data
         # A Flee from the hand avoids what a Flee Action avoids, and no more.
         if not self.alive[seat] or (self.fled[seat] and icon not in REGARDLESS_OF_ACTION):
             self._see_all(("personal", seat, icon, "fled"))
             return
         self._see_all(("personal", seat, icon, what))
-        self._say(f"{self.name(seat)}: {icon.replace('-', ' ')}"
-                  + {"trophy": ", bags the animal.", "discards": ", a trophy from the discards.",
-                     "lose": f", discards {count}.", "gain": f", draws {count}.",
-                     "misfire": "."}[what])
+        self.log.append(Personal(seat, icon, what, count))
         if what == "trophy":
             self.bagged_by = seat
             self.hit[seat] = True
         elif what == "discards":
-            self._push(Step("take-trophy", seat))
+            self._push(DataStep("take-trophy", seat))
         elif what == "lose":
-            self._push(*(Step("discard", seat) for _ in range(count)))
+            self._push(*(DataStep("discard", seat) for _ in range(count)))
         elif what == "gain":
-            self._push(*(Step("draw", CHANCE, (seat,)) for _ in range(count)))
+            self._push(*(DataStep("draw", CHANCE, (seat,)) for _ in range(count)))
         else:
-            self._push(Step("misfire", CHANCE, (seat,)))
+            self._push(DataStep("misfire", CHANCE, (seat,)))
 
     @auto("after-party")
-    def _auto_after_party(self, step: Step) -> None:
+    def _auto_after_party(self, step: DataStep) -> None:
         missed = [seat for seat in self.live_order()
                   if self.played[seat] == SHOOT and not self.hit[seat]]
         if self.event == "backtrack":
-            self._push(*(Step("take-trophy", seat) for seat in missed))
+            self._push(*(DataStep("take-trophy", seat) for seat in missed))
         elif self.event == "hunting-accident":
-            self._push(*(Step("accident", seat) for seat in missed))
+            self._push(*(DataStep("accident", seat) for seat in missed))
 
     @auto("vine-settle")
-    def _auto_vine_settle(self, step: Step) -> None:
+    def _auto_vine_settle(self, step: DataStep) -> None:
         seat, named = step.data[0], self.vine_named
         found = named in self.vine
         if found:
@@ -282,18 +294,16 @@ class FateSteps(PartyState, partial=True):
         self.returned += self.vine
         self.vine = []
         self._see_all(("vine settled", seat, found))
-        self._say(f"{self.name(seat)} " + (f"finds a {KINDS[named]}." if found else
-                                           "finds nothing and discards 2."))
+        self.log.append(VineFinds(seat, KINDS[named]) if found else VineEmpty(seat))
         if not found:
-            self._push(Step("discard", seat), Step("discard", seat))
+            self._push(DataStep("discard", seat), DataStep("discard", seat))
 
     @auto("end-round")
-    def _auto_end_round(self, step: Step) -> None:
+    def _auto_end_round(self, step: DataStep) -> None:
         card = self.face_up.pop()
         if self.bagged_by is not None:
             self.trophies[self.bagged_by].append(card)
-            self._say(f"{self.name(self.bagged_by)} bags {card} "
-                      f"({self.game.fate[card].animal}).")
+            self.log.append(Bags(self.bagged_by, card))
         else:
             self.fate_discards.append(card)
         n = self.game.players
@@ -303,12 +313,12 @@ class FateSteps(PartyState, partial=True):
                 self.returned.append(kind)
                 self.played[seat] = None
         self._see_all(("round over", card, self.bagged_by))
-        limits = [Step("discard", seat) for seat in self.live_order()
+        limits = [DataStep("discard", seat) for seat in self.live_order()
                   for _ in range(max(0, sum(self.hands[seat]) - self.hand_limit(seat)))]
-        self._push(*limits, Step("close-round"))
+        self._push(*limits, DataStep("close-round"))
 
     @auto("close-round")
-    def _auto_close_round(self, step: Step) -> None:
+    def _auto_close_round(self, step: DataStep) -> None:
         live = self.live_order()
         if not live or (self.death_round is not None and self.round > self.death_round):
             self._finish()
@@ -321,7 +331,7 @@ class FateSteps(PartyState, partial=True):
             self.fate_deck = sorted(self.fate_deck + self.fate_discards)
             self.fate_discards = []
             self._see_all(("fate reshuffled", len(self.fate_deck)))
-            self._say(f"The Fate deck is shuffled again ({len(self.fate_deck)} cards).")
+            self.log.append(FateReshuffled(len(self.fate_deck)))
             if len(self.fate_deck) < len(live) + 1:
                 self._finish()
                 return

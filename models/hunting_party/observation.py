@@ -11,7 +11,7 @@ items whose observation form holds more (`hunters`, `goal`) are `ReadOnly`, so t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 if TYPE_CHECKING:  # annotations only: typing_extensions comes with mypy, not at run time
     from typing_extensions import ReadOnly
@@ -128,6 +128,7 @@ class PartyObservation(PartySeen):
     vine: list[str]
     my_reveal: str | None
     """The card this Hunter chose to reveal for Jungle Fever, until shown."""
-    log: list[str]
+    log: list[dict[str, Any]]
+    """The public events so far, oldest first, as JSON (`events.KINDS`)."""
     scores: list[int] | None
     result: str | None

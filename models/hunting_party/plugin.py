@@ -9,6 +9,7 @@ from hunt.models.hunting_party.policy import HuntingPartyPolicy
 from hunt.models.hunting_party.rules import HuntingPartyGame, HuntingPartyState
 from hunt.models.hunting_party.screen import deck_page, hunters_page, screen
 from hunt.models.hunting_party.web import web_board
+from hunt.models.hunting_party.words import log_page
 from hunt.models.plugin import GamePlugin
 from hunt.models.profile import SearchProfile
 
@@ -23,6 +24,7 @@ PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = Game
     goals={"": "To win, score the most: 1 point a trophy, and your secret Goal's if "
                "met.\nThe dead lose 3. Each round, play an Action face down, then "
                "discard Fate."},
-    rules=RULES, cards=card_texts, pages={"hunters": hunters_page, "deck": deck_page},
+    rules=RULES, cards=card_texts, pages={"hunters": hunters_page, "deck": deck_page,
+                                       "log": log_page},
     web_board=web_board)
 """Hunting Party, as every command reads it."""

@@ -8,6 +8,7 @@ from itertools import groupby
 
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.hunting_party.rules import HuntingPartyGame
+from hunt.models.hunting_party.words import log_lines
 from hunt.models.plugin import Style, fit, plain, plural, seat_title
 
 LATELY = 4
@@ -70,7 +71,7 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
                            "hand?", fg="red"))
     if seen["log"]:
         lines.append("Lately (log: every event):")
-        lines += [f"  {entry}" for entry in seen["log"][-LATELY:]]
+        lines += [f"  {text}" for text in log_lines(game, seen, LATELY)]
     if seen["scores"] is not None:
         scores = ", ".join(f"{h['seat']} {score}" for h, score in
                            zip(seen["hunters"], seen["scores"], strict=True))

@@ -10,14 +10,26 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from hunt.boards.hunting_party.data import ACTIONS, ANIMALS, Hunter
 from hunt.models.game import CHANCE, pick_by_count
+from hunt.models.hunting_party.events import (
+    Dies,
+    DiscardsAction,
+    DiscardsFate,
+    Event,
+    FirstHunter,
+    GameOver,
+    Joins,
+    PlaysFaceDown,
+    PlaysFaceUp,
+    RoundBegins,
+)
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.steps import (
     AUTO_STEP,
     CHANCE_STEP,
     DECIDE,
     Copier,
+    DataStep,
     Role,
-    Step,
     StepState,
     auto,
     effect,
@@ -60,7 +72,7 @@ def hunter_id(hunter: Hunter) -> str:
     return "-".join(hunter.name.lower().split())
 
 
-class PartyState(StepState[PartyAction, PartyObservation], partial=True):
+class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=True):
     """A position of Hunting Party, and the round's own steps: the deal, the Actions
     played, draws and discards. Hands and decks are counts per Action kind."""
 
@@ -119,28 +131,19 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
         self.vine: list[int] = []
         self.vine_named = 0
         self.over = False
-        self.log: list[str] = []
-        self.stack: list[Step] = []
+        self.log: list[Event] = []
+        self.stack: list[DataStep] = []
         rules = game.rules
-        self._push(*(Step("deal-hunter", CHANCE, (seat,)) for seat in range(n)),
-                   *(Step("deal-goal", CHANCE, (seat,)) for seat in range(n)
+        self._push(*(DataStep("deal-hunter", CHANCE, (seat,)) for seat in range(n)),
+                   *(DataStep("deal-goal", CHANCE, (seat,)) for seat in range(n)
                      for _ in range(rules["goals_dealt"])),
-                   *(Step("keep-goal", seat) for seat in range(n)),
-                   *(Step("draw", CHANCE, (seat,)) for seat in range(n)
+                   *(DataStep("keep-goal", seat) for seat in range(n)),
+                   *(DataStep("draw", CHANCE, (seat,)) for seat in range(n)
                      for _ in range(rules["hand"])),
-                   Step("first-round"))
+                   DataStep("first-round"))
         self._run()
 
     # -- small helpers -----------------------------------------------------------------
-
-    def _say(self, text: str) -> None:
-        self.log.append(text)
-
-    def name(self, seat: int) -> str:
-        """A seat as the screen names it: "p2 (Cecil Hargreave)"."""
-        hunter = self.hunter[seat]
-        label = self.game.seat_names[seat]
-        return f"{label} ({self.game.hunters[hunter].name})" if hunter else label
 
     def ability(self, seat: int) -> str:
         """The special ability of the Hunter in `seat` ("" before the deal)."""
@@ -165,20 +168,20 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
     # -- chance --------------------------------------------------------------------------
 
     @outcomes("deal-hunter")
-    def _hunters_left(self, step: Step) -> list[tuple[PartyAction, float]]:
+    def _hunters_left(self, step: DataStep) -> list[tuple[PartyAction, float]]:
         left = [h for h in self.game.hunters if h not in self.hunter]
         return [(PartyAction("hunter", h), 1 / len(left)) for h in sorted(left)]
 
     @outcomes("deal-goal")
-    def _goals_left(self, step: Step) -> list[tuple[PartyAction, float]]:
+    def _goals_left(self, step: DataStep) -> list[tuple[PartyAction, float]]:
         return [(PartyAction("goal", g), 1 / len(self.goal_deck)) for g in self.goal_deck]
 
     @outcomes("reveal-fate", "scavenge")
-    def _fate_left(self, step: Step) -> list[tuple[PartyAction, float]]:
+    def _fate_left(self, step: DataStep) -> list[tuple[PartyAction, float]]:
         return [(PartyAction("fate", f), 1 / len(self.fate_deck)) for f in self.fate_deck]
 
     @outcomes("draw", "vine-draw", "misfire")
-    def _card_odds(self, step: Step) -> list[tuple[PartyAction, float]]:
+    def _card_odds(self, step: DataStep) -> list[tuple[PartyAction, float]]:
         """A draw from the shuffled part of the deck, or a misfire's card from the hand."""
         kind = step.kind
         counts = self.hands[step.data[0]] if kind == "misfire" else self.fresh
@@ -232,7 +235,7 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
 
     # -- the flow ------------------------------------------------------------------------
 
-    def _resolve_unasked(self, step: Step) -> bool:
+    def _resolve_unasked(self, step: DataStep) -> bool:
         """Drop a step of the dead, a step with nothing to draw or to choose, and draw
         from under the deck once its shuffled part is gone."""
         target = step.data[0] if step.seat == CHANCE and step.data else step.seat
@@ -248,7 +251,7 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
             return True
         return False
 
-    def _nothing_to_do(self, step: Step) -> bool:
+    def _nothing_to_do(self, step: DataStep) -> bool:
         """Whether `step` has no outcome or no choice (`_chance` or `_decisions` would
         be empty), answered without building them: `_run` asks at every step."""
         kind = step.kind
@@ -265,10 +268,10 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
         return False
 
     @auto("first-round")
-    def _auto_first_round(self, step: Step) -> None:
+    def _auto_first_round(self, step: DataStep) -> None:
         names = {seat: self.game.hunters[h].name for seat, h in enumerate(self.hunter) if h}
         self.first = min(names, key=lambda seat: names[seat])
-        self._say(f"{self.name(self.first)} is the First Hunter (first by name).")
+        self.log.append(FirstHunter(self.first))
         self._see_all(("first", self.first))
         self._begin_round()
 
@@ -276,30 +279,29 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
         self.round += 1
         self.ambush, self.ambush_next = self.ambush_next, False
         live = self.live_order()
-        self._say(f"Round {self.round}: {self.name(self.first)} is the First Hunter"
-                  + (" (Ambush: each plays the card drawn)." if self.ambush else "."))
+        self.log.append(RoundBegins(self.round, self.first, self.ambush))
         self._see_all(("round", self.round, self.first))
-        steps = [Step("reveal-fate", CHANCE) for _ in range(len(live) + 1)]
+        steps = [DataStep("reveal-fate", CHANCE) for _ in range(len(live) + 1)]
         for seat in live:
             if self.ambush:
-                steps.append(Step("draw", CHANCE, (seat, "ambush")))
+                steps.append(DataStep("draw", CHANCE, (seat, "ambush")))
             else:
-                steps += [Step("draw", CHANCE, (seat,)), Step("play", seat)]
-            steps.append(Step("discard-fate", seat))
-        steps.append(Step("resolve"))
+                steps += [DataStep("draw", CHANCE, (seat,)), DataStep("play", seat)]
+            steps.append(DataStep("discard-fate", seat))
+        steps.append(DataStep("resolve"))
         self._push(*steps)
 
     # -- chance --------------------------------------------------------------------------
 
     @effect("deal-hunter")
-    def _do_deal_hunter(self, step: Step, action: PartyAction) -> None:
+    def _do_deal_hunter(self, step: DataStep, action: PartyAction) -> None:
         seat = step.data[0]
         self.hunter[seat] = action.arg
-        self._say(f"{self.name(seat)} joins the party.")
+        self.log.append(Joins(seat))
         self._see_all(("hunter", seat, action.arg))
 
     @effect("deal-goal")
-    def _do_deal_goal(self, step: Step, action: PartyAction) -> None:
+    def _do_deal_goal(self, step: DataStep, action: PartyAction) -> None:
         seat = step.data[0]
         self.goal_deck.remove(action.arg)
         self.goals_dealt[seat].append(action.arg)
@@ -307,13 +309,13 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
         self._see_others(seat, ("goal dealt", seat))
 
     @effect("reveal-fate")
-    def _do_reveal_fate(self, step: Step, action: PartyAction) -> None:
+    def _do_reveal_fate(self, step: DataStep, action: PartyAction) -> None:
         self.fate_deck.remove(action.arg)
         self.face_up.append(action.arg)
         self._see_all(("fate", action.arg))
 
     @effect("draw")
-    def _do_draw(self, step: Step, action: PartyAction) -> None:
+    def _do_draw(self, step: DataStep, action: PartyAction) -> None:
         seat, kind = step.data[0], KINDS.index(action.arg)
         self.fresh[kind] -= 1
         self.hands[seat][kind] += 1
@@ -322,13 +324,13 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
         if len(step.data) > 1:  # Ambush: the card drawn is the Action, face down
             self._play(seat, kind, secret=2)
 
-    def _draw_from_bottom(self, step: Step) -> None:
+    def _draw_from_bottom(self, step: DataStep) -> None:
         """The shuffled part is gone: the card under it, face up, or none at all."""
         seat = step.data[0]
         if not self.returned:
             self._see_all(("no card", seat))
             if len(step.data) > 1:
-                self._push(Step("play", seat))  # Ambush with nothing drawn: choose
+                self._push(DataStep("play", seat))  # Ambush with nothing drawn: choose
             return
         kind = self.returned.pop(0)
         if step.kind == "vine-draw":
@@ -345,23 +347,23 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
     # -- decisions -----------------------------------------------------------------------
 
     @legal("keep-goal")
-    def _goal_choices(self, step: Step) -> list[PartyAction]:
+    def _goal_choices(self, step: DataStep) -> list[PartyAction]:
         return [PartyAction("keep", g) for g in self.goals_dealt[step.seat]]
 
     @effect("keep-goal")
-    def _do_keep_goal(self, step: Step, action: PartyAction) -> None:
+    def _do_keep_goal(self, step: DataStep, action: PartyAction) -> None:
         seat = step.seat
         self.goal[seat] = action.arg
         self._see(seat, ("keep", action.arg))
         self._see_others(seat, ("goal kept", seat))
 
     @legal("play", "discard")
-    def _cards_in_hand(self, step: Step) -> list[PartyAction]:
+    def _cards_in_hand(self, step: DataStep) -> list[PartyAction]:
         """A kind of card from the hand: to play, or to discard."""
         return [PartyAction(step.kind, KINDS[k]) for k in range(3) if self.hands[step.seat][k]]
 
     @effect("play")
-    def _do_play(self, step: Step, action: PartyAction) -> None:
+    def _do_play(self, step: DataStep, action: PartyAction) -> None:
         self._play(step.seat, KINDS.index(action.arg), secret=1)
 
     def _play(self, seat: int, kind: int, secret: int) -> None:
@@ -373,26 +375,25 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
             self._see_others(seat, ("played", seat))
         else:
             self._see_all(("play", seat, kind))
-        self._say(f"{self.name(seat)} plays an Action face down." if secret else
-                  f"{self.name(seat)} plays {KINDS[kind]} (drawn face up).")
+        self.log.append(PlaysFaceDown(seat) if secret else PlaysFaceUp(seat, KINDS[kind]))
         self._check_death(seat)
 
     @legal("discard-fate")
-    def _fate_to_discard(self, step: Step) -> list[PartyAction]:
+    def _fate_to_discard(self, step: DataStep) -> list[PartyAction]:
         if len(self.face_up) <= 1:
             return []
         return [PartyAction("discard", f) for f in sorted(set(self.face_up))]
 
     @effect("discard-fate")
-    def _do_discard_fate(self, step: Step, action: PartyAction) -> None:
+    def _do_discard_fate(self, step: DataStep, action: PartyAction) -> None:
         self.face_up.remove(action.arg)
         self.fate_discards.append(action.arg)
         self._see_all(("discard fate", step.seat, action.arg))
-        self._say(f"{self.name(step.seat)} discards {action.arg}.")
+        self.log.append(DiscardsFate(step.seat, action.arg))
 
     @effect("discard")
-    def _do_discard(self, step: Step, action: PartyAction) -> None:
-        self._say(f"{self.name(step.seat)} discards a {action.arg}.")
+    def _do_discard(self, step: DataStep, action: PartyAction) -> None:
+        self.log.append(DiscardsAction(step.seat, action.arg))
         self._lose(step.seat, KINDS.index(action.arg))
 
     def _finish(self) -> None:
@@ -400,8 +401,7 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
         self.stack = []
         scores = self.scores()
         self._see_all(("over", tuple(scores)))
-        self._say("Game over: " + ", ".join(f"{self.name(s)} {score}"
-                                             for s, score in enumerate(scores)) + ".")
+        self.log.append(GameOver(tuple(scores)))
 
     # -- cards leaving a hand ------------------------------------------------------------
 
@@ -419,7 +419,7 @@ class PartyState(StepState[PartyAction, PartyObservation], partial=True):
             if self.death_round is None:
                 self.death_round = self.round
             self._see_all(("died", seat))
-            self._say(f"{self.name(seat)} has no Action cards left and dies.")
+            self.log.append(Dies(seat))
 
     # -- scoring -------------------------------------------------------------------------
 

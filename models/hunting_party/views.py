@@ -8,6 +8,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, Self
 
 from hunt.models.game import CHANCE, pick_by_count
+from hunt.models.hunting_party.events import KINDS as EVENTS
 from hunt.models.hunting_party.fate import FateSteps
 from hunt.models.hunting_party.observation import (
     FateCardSeen,
@@ -108,7 +109,7 @@ class PartyViews(FateSteps, partial=True):
             "bagged_by": None if self.bagged_by is None else game.seat_names[self.bagged_by],
             "vine": [KINDS[k] for k in self.vine],
             "my_reveal": None if reveal is None else KINDS[reveal],
-            "log": list(self.log),
+            "log": [EVENTS.to_json(event) for event in self.log],
             "scores": self.scores() if self.over else None,
             "result": None if not self.over else self.end_reason(),
         }

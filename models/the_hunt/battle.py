@@ -7,10 +7,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import ClassVar
 
-from hunt.models.game import CHANCE
-from hunt.models.steps import AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
+from hunt.models.steps import AUTO_STEP, DECIDE, Role, auto, effect, legal
 from hunt.models.the_hunt.actions import HuntAction
-from hunt.models.the_hunt.state import BRITISH, GERMAN, SIDES
+from hunt.models.the_hunt.events import BattleBegins, BattleEnds, DuelResult
+from hunt.models.the_hunt.state import SIDES
+from hunt.models.the_hunt.steps import BRITISH, GERMAN, Battle, Draw, Duel, DuelEnd, DuelStart
 from hunt.models.the_hunt.turn import TurnSteps
 
 
@@ -22,12 +23,12 @@ class BattleSteps(TurnSteps, partial=True):
         "duel-result": AUTO_STEP}
 
     @legal("duel")
-    def _legal_duel(self, step: Step) -> list[HuntAction]:
+    def _legal_duel(self, step: Duel) -> list[HuntAction]:
         hand = self.hands[step.seat]
         return [HuntAction("duel", card) for card in sorted(set(hand))] or \
             [HuntAction("duel", "none")]
     @effect("duel")
-    def _do_duel(self, step: Step, action: HuntAction) -> None:
+    def _do_duel(self, step: Duel, action: HuntAction) -> None:
         seat = step.seat
         card = action.arg
         if card != "none":
@@ -35,26 +36,25 @@ class BattleSteps(TurnSteps, partial=True):
         self.duel_cards[seat] = card
         self._see(seat, ("duel", card))
         if seat == BRITISH:
-            self._push(Step("duel-result"))
+            self._push(DuelEnd())
     @auto("battle")
-    def _auto_battle(self, step: Step) -> None:
-        where = step.data[0]  # revealed when the search succeeded
+    def _auto_battle(self, step: Battle) -> None:
+        where = step.hex  # revealed when the search succeeded
         self.flow = "battle"
         self.battle_forces = tuple(f for f, h in sorted(self.forces.items()) if h == where)
-        self._say(f"Battle on {where}! Forces present: {', '.join(self.battle_forces)}.")
+        self.log.append(BattleBegins(where, self.battle_forces))
         size = self.game.rules["battle_hand_size"]
         self.stack = []
-        self._push(Step("draw", CHANCE, (GERMAN, size)), Step("draw", CHANCE, (BRITISH, size)),
-                   Step("duel-start"))
+        self._push(Draw(GERMAN, size), Draw(BRITISH, size), DuelStart())
 
     @auto("duel-start")
-    def _auto_duel_start(self, step: Step) -> None:
+    def _auto_duel_start(self, step: DuelStart) -> None:
         self.duel += 1
         self.duel_cards = [None, None]
-        self._push(Step("duel", GERMAN), Step("duel", BRITISH))
+        self._push(Duel(GERMAN), Duel(BRITISH))
 
     @auto("duel-result")
-    def _auto_duel_result(self, step: Step) -> None:
+    def _auto_duel_result(self, step: DuelEnd) -> None:
         german, british = self.duel_cards
         assert german is not None and british is not None
         self._see_all(("duel cards", german, british))
@@ -77,9 +77,8 @@ class BattleSteps(TurnSteps, partial=True):
             if card != "none":
                 self._discard(seat, card)
                 self._forget_known(seat, card)
-        self._say(f"Duel {self.duel}: German {german} ({values[0]:g}) against British "
-                  f"{british} ({values[1]:g}); damage German {self.damage[0]}, British "
-                  f"{self.damage[1]}.")
+        self.log.append(DuelResult(self.duel, german, values[GERMAN], british, values[BRITISH],
+                                   self.damage[GERMAN], self.damage[BRITISH]))
         for seat in (GERMAN, BRITISH):
             if effects[seat] == "see-hand":
                 other = 1 - seat
@@ -90,11 +89,10 @@ class BattleSteps(TurnSteps, partial=True):
             self._finish(BRITISH, "Montevideo: the Graf Spee is scuttled")
         elif self.duel == duels:
             winner = GERMAN if self.damage[GERMAN] < self.damage[BRITISH] else BRITISH
-            self._say(f"The Battle ends with damage German {self.damage[GERMAN]}, British "
-                      f"{self.damage[BRITISH]}.")
+            self.log.append(BattleEnds(self.damage[GERMAN], self.damage[BRITISH]))
             self._finish(winner, f"the {SIDES[winner].capitalize()} won the Battle")
         else:
-            self._push(Step("duel-start"))
+            self._push(DuelStart())
 
     def _duel_value(self, seat: int, card_id: str) -> float:
         if card_id == "none":

@@ -9,7 +9,7 @@ The containers are typed read-only (`Collection`, `Mapping`) so that both fit.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import TypedDict
+from typing import Any, TypedDict
 
 
 class FreighterSeen(TypedDict):
@@ -104,7 +104,8 @@ class HuntObservation(HuntSeen):
     reserve: int
     bag: int
     hints: list[str]
-    log: list[str]
+    log: list[dict[str, Any]]
+    """The public events so far, oldest first, as JSON (`events.event_json`)."""
     result: ResultSeen | None
 
 

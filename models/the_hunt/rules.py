@@ -60,7 +60,8 @@ from hunt.models.game import Game, GameInfo
 from hunt.models.options import Option, OptionSpec
 from hunt.models.the_hunt.actions import AP_FOR_STEPS, HuntAction
 from hunt.models.the_hunt.observation import HuntObservation
-from hunt.models.the_hunt.state import BRITISH, DIE, GERMAN, MAX_HINTS, SIDES, VARIANTS
+from hunt.models.the_hunt.state import DIE, MAX_HINTS, SIDES, VARIANTS
+from hunt.models.the_hunt.steps import BRITISH, GERMAN
 from hunt.models.the_hunt.views import HuntViews
 
 __all__ = ["BRITISH", "DIE", "GERMAN", "MAX_HINTS", "SIDES", "VARIANTS", "HuntAction",

@@ -12,6 +12,7 @@ from hunt.models.plugin import Style, plain, plural, wrap
 from hunt.models.the_hunt.help import INTELLIGENCE, STRIPE_MARKS
 from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
+from hunt.models.the_hunt.words import log_lines
 
 LATELY = 3
 """Events the screen repeats (`log` shows them all)."""
@@ -124,7 +125,8 @@ def screen(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = p
     lines += hand_rows(game, seen)
     if seen["log"]:
         lines.append("Lately (log: every event):")
-        lines += [line for entry in seen["log"][-LATELY:] for line in wrap(f"  {entry}", "    ")]
+        lines += [line for text in log_lines(game, seen["log"][-LATELY:])
+                  for line in wrap(f"  {text}", "    ")]
     if seen["result"]:
         lines.append(f"Game over: {seen['result']['how']}.")
     elif seen["to_move"] == "you" and (asked := question(seen)):

@@ -10,10 +10,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from hunt.boards.the_hunt.cards import HuntCard
-from hunt.models.game import CHANCE, Action
-from hunt.models.plugin import plural
+from hunt.models.game import Action
 from hunt.models.steps import (
-    AUTO,
     AUTO_STEP,
     CHANCE_STEP,
     DECIDE,
@@ -29,14 +27,35 @@ from hunt.models.steps import (
     outcomes,
 )
 from hunt.models.the_hunt.actions import ATTACK_AP, END, HuntAction, parse_action
+from hunt.models.the_hunt.events import (
+    AltmarkPlaced,
+    DeckRebuilt,
+    Event,
+    FreighterArrives,
+    FreighterSetsOut,
+    GameOver,
+    HandSize,
+)
 from hunt.models.the_hunt.help import STRIPE_MARKS
 from hunt.models.the_hunt.observation import HuntObservation
+from hunt.models.the_hunt.steps import (
+    BRITISH,
+    GERMAN,
+    Announce,
+    Deal,
+    Draw,
+    DrawFreight,
+    FreightPhase,
+    PlaceAltmark,
+    PlaceGrafSpee,
+    PlayCard,
+    Redraw,
+    RedrawChoice,
+)
 
 if TYPE_CHECKING:
     from hunt.models.the_hunt.rules import TheHuntGame
 
-GERMAN = 0
-BRITISH = 1
 SIDES = ("german", "british")
 VARIANTS = ("standard", "historical")
 MAX_HINTS = 3
@@ -44,16 +63,11 @@ MAX_HINTS = 3
 DIE = tuple(range(1, 7))
 
 
-def side_does(seat: int, verb: str) -> str:
-    """A side and its verb, in agreement: "The German plays", "The British play"."""
-    return f"The German {verb}s" if seat == GERMAN else f"The British {verb}"
-
-
 NOTE_WIDTH = 36
 """The most of a card's event text a menu line repeats (`rules CARD` has it all)."""
 
 
-class HuntState(StepState[HuntAction, HuntObservation], partial=True):
+class HuntState(StepState[HuntAction, HuntObservation, Step], partial=True):
     """A position of The Hunt: its fields, setup, the turn sequence, the draws and the
     Freight Ship phase."""
 
@@ -107,15 +121,13 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
         """Battle cards still boosted by Radar Technology, per side."""
         self.winner: int | None = None
         self.how = ""
-        self.log: list[str] = []
-        """Public events of the current and last turn, in words."""
+        self.log: list[Event] = []
+        """The public events of the game so far (`words.py` says them)."""
         self._tracked: tuple[int, dict[str, float]] | None = None
         """The British belief (see `belief`) and how many British views it covers."""
         self._reset_turn()
-        self.stack = [Step("draw-freight", CHANCE, (1,)), Step("draw-freight", CHANCE, (2,)),
-                      Step("deal"), Step("place-graf-spee", GERMAN),
-                      Step("place-altmark", GERMAN)]
-        self.stack.reverse()
+        self._push(DrawFreight(), DrawFreight(second_of_setup=True), Deal(), PlaceGrafSpee(),
+                   PlaceAltmark())
         self._run()
 
     # -- small helpers ---------------------------------------------------------------
@@ -148,9 +160,6 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
 
     def _card(self, card_id: str) -> HuntCard:
         return self.game.cards[card_id]
-
-    def _say(self, text: str) -> None:
-        self.log.append(text)
 
     # -- the contract ------------------------------------------------------------------
 
@@ -226,21 +235,21 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
             self.flow, self.active = "german-card", GERMAN
             self.turn += 1
             self._reset_turn()
-            self._push(Step("card", GERMAN))
+            self._push(PlayCard(GERMAN))
         elif flow == "german-card":
             self.flow = "german-redraw"
-            self._push(Step("redraw"))
+            self._push(Redraw())
         elif flow == "german-redraw":
             self.flow, self.active = "british-freight", BRITISH
             self.turn += 1
             self._reset_turn()
-            self._push(Step("freight-phase"))
+            self._push(FreightPhase())
         elif flow == "british-freight":
             self.flow = "british-card"
-            self._push(Step("card", BRITISH))
+            self._push(PlayCard(BRITISH))
         elif flow == "british-card":
             self.flow = "british-redraw"
-            self._push(Step("draw", CHANCE, (BRITISH, self.game.rules["hand_size_british"])))
+            self._push(Draw(BRITISH, self.game.rules["hand_size_british"]))
         else:  # pragma: no cover - every flow is handled above
             raise AssertionError(flow)
 
@@ -250,14 +259,14 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
         self.flow = "over"
         self.over = True
         self.stack = []
-        self._say(f"Game over: {how}.")
+        self.log.append(GameOver(how))
         self._see_all(("over", winner, how))
 
     # -- chance ------------------------------------------------------------------------
 
-    def _can_draw(self, step: Step) -> bool:
-        seat, target = step.data
-        if len(self.hands[seat]) >= target:
+    def _can_draw(self, step: Draw) -> bool:
+        seat = step.side
+        if len(self.hands[seat]) >= step.upto:
             return False
         if not sum(self.decks[seat].values()):
             if not sum(self.discards[seat].values()):
@@ -265,18 +274,18 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
             self.decks[seat] = self.discards[seat]
             self.discards[seat] = Counter()
             self._see_all(("reshuffle", seat))
-            self._say(f"The {SIDES[seat].capitalize()} deck is rebuilt from the discards.")
+            self.log.append(DeckRebuilt(seat))
         return True
 
     @outcomes("draw")
-    def _cards_left(self, step: Step) -> list[tuple[Action, float]]:
-        deck = self.decks[step.data[0]]
+    def _cards_left(self, step: Draw) -> list[tuple[Action, float]]:
+        deck = self.decks[step.side]
         total = sum(deck.values())
         return [(HuntAction("draw", card), n / total) for card, n in sorted(deck.items()) if n]
 
     @effect("draw")
-    def _do_draw(self, step: Step, action: HuntAction) -> None:
-        seat = step.data[0]
+    def _do_draw(self, step: Draw, action: HuntAction) -> None:
+        seat = step.side
         self.decks[seat][action.arg] -= 1
         if not self.decks[seat][action.arg]:
             del self.decks[seat][action.arg]
@@ -287,56 +296,53 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
         self.stack.append(step)  # draw again until the hand is full (see _run)
 
     @outcomes("draw-freight")
-    def _freighters_left(self, step: Step) -> list[tuple[Action, float]]:
-        choices = self._freighter_choices(step.data[0] == 2 and self.flow == "setup")
+    def _freighters_left(self, step: DrawFreight) -> list[tuple[Action, float]]:
+        choices = self._freighter_choices(step.second_of_setup)
         return [(HuntAction("freighter", f), 1 / len(choices)) for f in choices]
 
     @effect("draw-freight")
-    def _do_draw_freight(self, step: Step, action: HuntAction) -> None:
-        freighter = self.game.freighters[action.arg]
+    def _do_draw_freight(self, step: DrawFreight, action: HuntAction) -> None:
         self.bag.remove(action.arg)
         self.at_sea[action.arg] = 0
         self._see_all(("freighter", action.arg))
-        self._say(f"Freight Ship {freighter.name} ({action.arg}) sets out from "
-                  f"{freighter.start}.")
+        self.log.append(FreighterSetsOut(action.arg))
 
     # -- automatic steps ---------------------------------------------------------------
 
     @auto("deal")
-    def _auto_deal(self, step: Step) -> None:
+    def _auto_deal(self, step: Deal) -> None:
         hand = self.game.rules["hand_size_british"]
-        self._push(Step("draw", CHANCE, (GERMAN, hand)), Step("draw", CHANCE, (BRITISH, hand)))
+        self._push(Draw(GERMAN, hand), Draw(BRITISH, hand))
 
     @auto("redraw")
-    def _auto_redraw(self, step: Step) -> None:
+    def _auto_redraw(self, step: Redraw) -> None:
         """To 3 cards; within 1 hex of the Altmark the German may choose up to 5. The
         German names the size it draws to wherever the Graf Spee is (with one choice
         away from the Altmark): a choice asked only beside the Altmark would tell the
         British where the raider is by whose turn it is."""
         if len(self.hands[GERMAN]) >= self.game.rules["hand_size_german_altmark"]:
-            self._push(Step("announce", AUTO, (len(self.hands[GERMAN]),)))
+            self._push(Announce(len(self.hands[GERMAN])))
         else:
-            self._push(Step("redraw-choice", GERMAN))
+            self._push(RedrawChoice())
 
     @auto("announce")
-    def _auto_announce(self, step: Step) -> None:
-        before = step.data[0]
+    def _auto_announce(self, step: Announce) -> None:
+        before = step.before
         size = len(self.hands[GERMAN])
         self._see_all(("hand size", size, before))
-        self._say(f"The German holds {plural(size, 'card')}.")
+        self.log.append(HandSize(size))
         if size > self.game.rules["hand_size_german"] and size > before:
             assert self.altmark is not None
             self.possible &= self.game.ball[self.altmark][1]
 
     @auto("freight-phase")
-    def _auto_freight_phase(self, step: Step) -> None:
+    def _auto_freight_phase(self, step: FreightPhase) -> None:
         for freighter in sorted(self.at_sea):
             self._sail(freighter)
             if self.flow == "over":
                 return
         missing = self.game.rules["freighters_on_map"] - len(self.at_sea)
-        self._push(*(Step("draw-freight", CHANCE, (0,))
-                     for _ in range(min(missing, len(self.bag)))))
+        self._push(*(DrawFreight() for _ in range(min(missing, len(self.bag)))))
 
     def _sail(self, freighter: str) -> None:
         """One hex along the route; from the entry hex into the destination box."""
@@ -345,8 +351,7 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
         if index == len(route) - 1:
             del self.at_sea[freighter]
             self.delivered.append(freighter)
-            self._say(f"Freight Ship {freighter} reaches "
-                      f"{self.game.board.destinations[self.game.freighters[freighter].destination].name}.")
+            self.log.append(FreighterArrives(freighter))
             if len(self.delivered) >= self.game.rules["freighters_to_win"]:
                 self._finish(BRITISH, "the British delivered 5 Freight Ships")
         else:
@@ -355,20 +360,20 @@ class HuntState(StepState[HuntAction, HuntObservation], partial=True):
     # -- setup decisions -------------------------------------------------------------
 
     @legal("place-graf-spee")
-    def _legal_place_graf_spee(self, step: Step) -> list[HuntAction]:
+    def _legal_place_graf_spee(self, step: PlaceGrafSpee) -> list[HuntAction]:
         return [HuntAction("start", hex=h) for h in self.game.hexes]
 
     @legal("place-altmark")
-    def _legal_place_altmark(self, step: Step) -> list[HuntAction]:
+    def _legal_place_altmark(self, step: PlaceAltmark) -> list[HuntAction]:
         return [HuntAction("altmark", hex=h) for h in self.game.hexes]
     @effect("place-graf-spee")
-    def _do_place_graf_spee(self, step: Step, action: HuntAction) -> None:
+    def _do_place_graf_spee(self, step: PlaceGrafSpee, action: HuntAction) -> None:
         self.graf_spee = action.hex
         self._see(GERMAN, ("start", action.hex))
         self._see(BRITISH, ("graf spee placed",))
 
     @effect("place-altmark")
-    def _do_place_altmark(self, step: Step, action: HuntAction) -> None:
+    def _do_place_altmark(self, step: PlaceAltmark, action: HuntAction) -> None:
         self.altmark = action.hex
         self._see_all(("altmark", action.hex))
-        self._say(f"The Altmark is placed on {action.hex}.")
+        self.log.append(AltmarkPlaced(action.hex))

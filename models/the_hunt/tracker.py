@@ -39,7 +39,8 @@ import numpy as np
 from hunt.models.belief import DiscreteBelief, Vector
 from hunt.models.plugin import plural
 from hunt.models.the_hunt.actions import STEPS_FOR_AP, HuntAction
-from hunt.models.the_hunt.state import BRITISH, GERMAN, MAX_HINTS
+from hunt.models.the_hunt.state import MAX_HINTS
+from hunt.models.the_hunt.steps import BRITISH, GERMAN
 
 if TYPE_CHECKING:  # the views ask this module for the British belief
     from hunt.models.the_hunt.rules import TheHuntGame

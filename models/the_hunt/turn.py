@@ -8,10 +8,8 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from hunt.boards.the_hunt.cards import HuntCard
-from hunt.models.game import CHANCE, Action
-from hunt.models.plugin import plural
+from hunt.models.game import Action
 from hunt.models.steps import (
-    AUTO,
     AUTO_STEP,
     CHANCE_STEP,
     DECIDE,
@@ -30,13 +28,56 @@ from hunt.models.the_hunt.actions import (
     STEPS_FOR_AP,
     HuntAction,
 )
-from hunt.models.the_hunt.state import (
+from hunt.models.the_hunt.events import (
+    AltmarkMoves,
+    Attack,
+    AttackRoll,
+    Cancels,
+    CardPlayed,
+    FalseHint,
+    ForceAdvances,
+    ForceDrawnAway,
+    ForceEnters,
+    ForceMoves,
+    FreighterSails,
+    GrafSpeeMoves,
+    HintPlaced,
+    HintsRemoved,
+    Intelligence,
+    MandatoryEvent,
+    NoBattle,
+    NoHintLeft,
+    NoHintPlace,
+    ProximityAnswer,
+    Reacts,
+    RepairRoll,
+    RepairTried,
+    ReserveStored,
+    Revealed,
+    Search,
+    SearchClears,
+    SearchFails,
+    SearchFinds,
+)
+from hunt.models.the_hunt.state import DIE, MAX_HINTS, HuntState
+from hunt.models.the_hunt.steps import (
     BRITISH,
-    DIE,
     GERMAN,
-    MAX_HINTS,
-    HuntState,
-    side_does,
+    Actions,
+    Announce,
+    Battle,
+    Boost,
+    Cancelled,
+    Choose,
+    Draw,
+    PlaceHint,
+    PlayCard,
+    RedrawChoice,
+    Resolve,
+    RollForAttack,
+    RollForRepair,
+    RollForSearch,
+    Window,
 )
 
 
@@ -45,28 +86,29 @@ class TurnSteps(HuntState, partial=True):
 
     step_kinds: ClassVar[Mapping[str, Role]] = {
         "card": DECIDE, "actions": DECIDE, "boost": DECIDE, "redraw-choice": DECIDE,
-        "hint": DECIDE, "window": DECIDE, "choose": DECIDE, "roll": CHANCE_STEP,
-        "resolve": AUTO_STEP, "cancelled": AUTO_STEP}
+        "hint": DECIDE, "window": DECIDE, "choose": DECIDE, "repair-roll": CHANCE_STEP,
+        "attack-roll": CHANCE_STEP, "search-roll": CHANCE_STEP, "resolve": AUTO_STEP,
+        "cancelled": AUTO_STEP}
 
     def _resolve_unasked(self, step: Step) -> bool:
         """Drop a draw into a full hand (or from an empty deck and discards), and a
         decision with no choice, with what that implies."""
-        if step.seat == CHANCE and step.kind == "draw" and not self._can_draw(step):
+        if isinstance(step, Draw) and not self._can_draw(step):
             self.stack.pop()
             return True
         if step.seat >= 0 and not self._decisions(step):
             self.stack.pop()  # nothing to decide (e.g. no legal hex for a hint)
-            if step.kind == "hint":
+            if isinstance(step, PlaceHint):
                 self._no_hint()
-            if step.kind == "boost":  # no AP or no card for Intelligence: roll
-                self._push(Step("roll", CHANCE, step.data))
+            if isinstance(step, Boost):  # no AP or no card for Intelligence: roll
+                self._push(RollForSearch(step.force, step.hex))
             return True
         return False
 
     # -- the card a side plays for its Action Points or its event ----------------------
 
     @legal("card")
-    def _legal_card(self, step: Step) -> list[HuntAction]:
+    def _legal_card(self, step: PlayCard) -> list[HuntAction]:
         seat = step.seat
         actions = []
         for card_id in sorted(set(self.hands[seat])):
@@ -77,7 +119,7 @@ class TurnSteps(HuntState, partial=True):
         return actions
 
     @effect("card")
-    def _do_card(self, step: Step, action: HuntAction) -> None:
+    def _do_card(self, step: PlayCard, action: HuntAction) -> None:
         seat, card_id, mode = step.seat, action.arg, action.mode
         card = self._card(card_id)
         self.hands[seat].remove(card_id)
@@ -88,30 +130,28 @@ class TurnSteps(HuntState, partial=True):
             self.possible = frozenset(h for h in self.possible
                                       if self.event_usable_from(card.effect, h))
         if mode == "event":
-            self._say(f"{side_does(seat, 'play')} {card.name} for its event.")
-            steps = [Step("window", 1 - seat, ("cancel-event",)),
-                     Step("resolve", AUTO, (seat, card_id, None))]
+            self.log.append(CardPlayed(seat, card_id, True))
+            steps: list[Step] = [Window(1 - seat, "cancel-event"), Resolve(seat, card_id)]
             if card.effect == "free-searches":
-                steps.append(Step("actions", seat))
+                steps.append(Actions(seat))
             self._push(*steps)
             return
         self.ap = card.ap
         if seat == GERMAN:
             self.ap += self.reserve
             self.reserve = 0
-        self._say(f"{side_does(seat, 'play')} {card.name} for {card.ap} AP.")
+        self.log.append(CardPlayed(seat, card_id, False))
         self._discard(seat, card_id)
-        steps = [Step("actions", seat)]
+        steps = [Actions(seat)]
         if card.event == "mandatory":
-            self._say(f"Mandatory event: {card.text.removeprefix('Mandatory: ')}")
-            steps[:0] = [Step("window", 1 - seat, ("cancel-event",)),
-                         Step("resolve", AUTO, (seat, card_id, "mandatory"))]
+            self.log.append(MandatoryEvent(card_id))
+            steps[:0] = [Window(1 - seat, "cancel-event"), Resolve(seat, card_id, mandatory=True)]
         self._push(*steps)
 
     # -- the actions: moves, searches, attacks, Intelligence, the track ----------------
 
     @legal("actions")
-    def _legal_actions(self, step: Step) -> list[HuntAction]:
+    def _legal_actions(self, step: Actions) -> list[HuntAction]:
         return self._german_actions() if step.seat == GERMAN else self._british_actions()
 
     def _german_actions(self) -> list[HuntAction]:
@@ -156,7 +196,7 @@ class TurnSteps(HuntState, partial=True):
         return actions
 
     @effect("actions")
-    def _do_actions(self, step: Step, action: HuntAction) -> None:
+    def _do_actions(self, step: Actions, action: HuntAction) -> None:
         seat = step.seat
         if action == END:
             self._see_all(("end", seat))
@@ -167,11 +207,10 @@ class TurnSteps(HuntState, partial=True):
                 stored = min(self.ap, cap - self.reserve)
                 self.reserve += stored
                 if stored:
-                    self._say(f"The German stores {stored} AP in the Reserve "
-                              f"({self.reserve} now).")
+                    self.log.append(ReserveStored(stored, self.reserve))
             self.ap = 0
             return
-        self._push(Step("actions", seat))  # more actions may follow
+        self._push(Actions(seat))  # more actions may follow
         if action.verb == "move":
             self.ap -= action.n
             self._move(seat, action)
@@ -181,8 +220,8 @@ class TurnSteps(HuntState, partial=True):
         elif action.verb == "repair":
             self.ap -= self.game.tracks.repair_cost
             self._see_all(("repair",))
-            self._say("The German tries to repair the airplane.")
-            self._push(Step("roll", CHANCE, ("repair",)))
+            self.log.append(RepairTried())
+            self._push(RollForRepair())
         elif action.verb == "search":
             if not self.free_searches:
                 self.ap -= 1
@@ -201,28 +240,28 @@ class TurnSteps(HuntState, partial=True):
             self.forces[action.arg] = action.hex
             self.moved.add(action.arg)
             self._see_all(("move", action.arg, action.n, action.hex))
-            self._say(f"Force {action.arg} moves to {action.hex} ({action.n} AP).")
+            self.log.append(ForceMoves(action.arg, action.hex, action.n))
         elif action.arg == "altmark":
             self.altmark = action.hex
             self.altmark_moved = True
             self._see_all(("move", "altmark", action.n, action.hex))
-            self._say(f"The Altmark moves to {action.hex} ({action.n} AP).")
+            self.log.append(AltmarkMoves(action.hex, action.n))
         else:
             self.graf_spee = action.hex
             self.gs_moves += 1
             self.gs_moved_after_attack = self.attacked
             self._see(GERMAN, ("move", "graf-spee", action.n, action.hex))
             self._see(BRITISH, ("graf spee moved", action.n))
-            self._say(f"The Graf Spee moves: {action.n} AP spent.")
+            self.log.append(GrafSpeeMoves(action.n))
             self.possible = frozenset().union(*(self.game.ball[h][steps] for h in self.possible))
             if self.hints:
-                self._say("The Hint markers are removed.")
+                self.log.append(HintsRemoved())
                 self.hints = []
 
     def _reveal(self, hex_id: str) -> None:
         self.possible = frozenset((hex_id,))
         self._see_all(("revealed", hex_id))
-        self._say(f"The Graf Spee is revealed on {hex_id}.")
+        self.log.append(Revealed(hex_id))
 
     def _begin_attack(self, action: HuntAction, bonus: int) -> None:
         assert self.graf_spee is not None
@@ -231,22 +270,19 @@ class TurnSteps(HuntState, partial=True):
         if action.n:
             self.plane = "broken"
         self._see_all(("attack", action.arg, action.n))
-        self._say(f"The Graf Spee attacks Freight Ship {action.arg}"
-                  + (" with the airplane (+2)." if action.n else "."))
+        self.log.append(Attack(action.arg, bool(action.n)))
         total = bonus + self.roll_bonus + (self.game.tracks.attack_bonus if action.n else 0)
-        self._push(Step("window", BRITISH, ("cancel-roll",)),
-                   Step("roll", CHANCE, ("attack", action.arg, total)))
+        self._push(Window(BRITISH, "cancel-roll"), RollForAttack(action.arg, total))
 
     def _begin_search(self, force: str) -> None:
         where = self.forces[force]
         assert where is not None
         self.searched.add(force)
         self._see_all(("search", force, where))
-        self._say(f"Force {force} searches {where}.")
+        self.log.append(Search(force, where))
         # Example 7: the search is declared, then (the German not cancelling it) the
         # British may add Intelligence before its die is rolled.
-        self._push(Step("window", GERMAN, ("cancel-roll",)),
-                   Step("boost", BRITISH, ("search", force, where)))
+        self._push(Window(GERMAN, "cancel-roll"), Boost(force, where))
 
     def _intelligence(self, card_id: str) -> None:
         card = self._card(card_id)
@@ -254,16 +290,15 @@ class TurnSteps(HuntState, partial=True):
         self._forget_known(BRITISH, card_id)
         self._discard(BRITISH, card_id)
         self._see_all(("intel", card_id))
-        self._say(f"Intelligence: {card.name} ({card.intelligence}).")
+        self.log.append(Intelligence(card_id))
         if card.intelligence in ("plus-one", "both"):
             self.search_bonus += 1
-        steps = [Step("hint", GERMAN)] if card.intelligence in ("hint", "both") else []
+        steps: list[Step] = [PlaceHint()] if card.intelligence in ("hint", "both") else []
         if card.event == "mandatory":
             # Played in the Hunt phase, whatever for: its event is forced (the
             # rulebook's one exception is the Battle), as for a card played for AP.
-            self._say(f"Mandatory event: {card.text}")
-            steps[:0] = [Step("window", GERMAN, ("cancel-event",)),
-                         Step("resolve", AUTO, (BRITISH, card_id, "mandatory"))]
+            self.log.append(MandatoryEvent(card_id))
+            steps[:0] = [Window(GERMAN, "cancel-event"), Resolve(BRITISH, card_id, mandatory=True)]
         self._push(*steps)
 
     def _advance_strategy(self, force: str) -> None:
@@ -271,16 +306,16 @@ class TurnSteps(HuntState, partial=True):
         if space > self.game.tracks.strategy_spaces:
             del self.strategy[force]
             self.forces[force] = self.game.tracks.entry_hex
-            self._say(f"Force {force} enters the map on {self.game.tracks.entry_hex}.")
+            self.log.append(ForceEnters(force, self.game.tracks.entry_hex))
         else:
             self.strategy[force] = space
-            self._say(f"Force {force} advances to Strategy space {space}.")
+            self.log.append(ForceAdvances(force, space))
         self._see_all(("advance", force))
 
     # -- Intelligence added between a search and its roll ------------------------------
 
     @legal("boost")
-    def _legal_boost(self, step: Step) -> list[HuntAction]:
+    def _legal_boost(self, step: Boost) -> list[HuntAction]:
         """Intelligence between a search's declaration and its roll (1 AP a card), or
         `pass` to roll. Open whenever the British hold a card and an AP (both public),
         whether or not a card has an Intelligence stripe."""
@@ -290,10 +325,10 @@ class TurnSteps(HuntState, partial=True):
                         if self._card(card).intelligence != "none")]
 
     @effect("boost")
-    def _do_boost(self, step: Step, action: HuntAction) -> None:
+    def _do_boost(self, step: Boost, action: HuntAction) -> None:
         if action == PASS:
             self._see_all(("pass", BRITISH))
-            self._push(Step("roll", CHANCE, step.data))
+            self._push(RollForSearch(step.force, step.hex))
             return
         self.ap -= 1
         self._push(step)  # more Intelligence may follow, after what this one sets off
@@ -302,7 +337,7 @@ class TurnSteps(HuntState, partial=True):
     # -- the German's refill beside the Altmark ----------------------------------------
 
     @legal("redraw-choice")
-    def _legal_redraw_choice(self, step: Step) -> list[HuntAction]:
+    def _legal_redraw_choice(self, step: RedrawChoice) -> list[HuntAction]:
         held = len(self.hands[GERMAN])
         rules = self.game.rules
         low = max(held, rules["hand_size_german"])
@@ -314,20 +349,19 @@ class TurnSteps(HuntState, partial=True):
         return self.game.hex_distance(self.graf_spee, self.altmark) <= 1
 
     @effect("redraw-choice")
-    def _do_redraw_choice(self, step: Step, action: HuntAction) -> None:
+    def _do_redraw_choice(self, step: RedrawChoice, action: HuntAction) -> None:
         # The size is said as the German starts to draw: the British count the cards
         # drawn and hear the size announced after them anyway, and a size kept secret
         # until then would leave them unsure whether another draw comes (whose turn it
         # is) only where the German chose to draw beyond 3. Stopping at 3 beside the
         # Altmark looks the same as having no choice.
         self._see_all(("redraw", action.n))
-        self._push(Step("draw", CHANCE, (GERMAN, action.n)),
-                   Step("announce", AUTO, (len(self.hands[GERMAN]),)))
+        self._push(Draw(GERMAN, action.n), Announce(len(self.hands[GERMAN])))
 
     # -- hints -------------------------------------------------------------------------
 
     @legal("hint")
-    def _legal_hint(self, step: Step) -> list[HuntAction]:
+    def _legal_hint(self, step: PlaceHint) -> list[HuntAction]:
         if len(self.hints) >= MAX_HINTS or self.graf_spee is None:
             return []
         return [HuntAction("hint", hex=h) for h in sorted(self.game.ball[self.graf_spee][1])
@@ -345,57 +379,54 @@ class TurnSteps(HuntState, partial=True):
         holds a hint or the Altmark."""
         self._see_all(("no hint",))
         if len(self.hints) >= MAX_HINTS:
-            self._say("No Hint marker is left to place.")
+            self.log.append(NoHintLeft())
             return
-        self._say("The German cannot place a Hint marker.")
+        self.log.append(NoHintPlace())
         blocked = {*self.hints, self.altmark}
         self.possible = frozenset(h for h in self.possible
                                   if self.game.ball[h][1] <= blocked)
 
     @effect("hint")
-    def _do_hint(self, step: Step, action: HuntAction) -> None:
+    def _do_hint(self, step: PlaceHint, action: HuntAction) -> None:
         self.hints.append(action.hex)
         self.hints.sort()
         self.possible &= self.game.ball[action.hex][1]
         self._see_all(("hint", action.hex))
-        self._say(f"A Hint marker is placed on {action.hex}.")
+        self.log.append(HintPlaced(action.hex))
 
     # -- reaction windows --------------------------------------------------------------
 
     @legal("window")
-    def _legal_window(self, step: Step) -> list[HuntAction]:
+    def _legal_window(self, step: Window) -> list[HuntAction]:
         # The window opens whenever the seat holds a card (hand sizes are public), not
         # only when it holds a matching reaction: whose turn it is must not tell the
         # other side what is in the hand. Without a matching card it may only pass.
         if not self.hands[step.seat]:
             return []
-        effect = step.data[0]
-        cards = sorted({c for c in self.hands[step.seat] if self._card(c).effect == effect
+        cards = sorted({c for c in self.hands[step.seat] if self._card(c).effect == step.reaction
                         and self._card(c).event == "reaction"})
         return [PASS, *(HuntAction("react", card) for card in cards)]
 
     @effect("window")
-    def _do_window(self, step: Step, action: HuntAction) -> None:
+    def _do_window(self, step: Window, action: HuntAction) -> None:
         seat = step.seat
         if action == PASS:
             self._see_all(("pass", seat))  # at the table: "no reaction", said aloud
             return
         card_id = action.arg
-        card = self._card(card_id)
         self.hands[seat].remove(card_id)
         self._forget_known(seat, card_id)
         self._see_all(("react", seat, card_id))
-        self._say(f"{side_does(seat, 'react')} with {card.name}.")
+        self.log.append(Reacts(seat, card_id))
         # The reaction's target is the step it cancels: the one now on top.
-        target = len(self.stack) - 1
-        self._push(Step("window", 1 - seat, ("cancel-event",)),
-                   Step("resolve", AUTO, (seat, card_id, target)))
+        self._push(Window(1 - seat, "cancel-event"),
+                   Resolve(seat, card_id, cancels=self.stack[-1]))
 
     # -- an event's choice -------------------------------------------------------------
 
     @legal("choose")
-    def _legal_choose(self, step: Step) -> list[HuntAction]:
-        effect = step.data[0]
+    def _legal_choose(self, step: Choose) -> list[HuntAction]:
+        effect = step.effect
         if effect == "move-enemy-force":
             return [HuntAction("shift", force, hex=h) for force, where in self.forces.items()
                     if where is not None for h in sorted(self.game.ball[where][2]) if h != where]
@@ -444,20 +475,19 @@ class TurnSteps(HuntState, partial=True):
         return effect in ("roll-bonus", "proximity-query")
 
     @effect("choose")
-    def _do_choose(self, step: Step, action: HuntAction) -> None:
-        effect = step.data[0]
+    def _do_choose(self, step: Choose, action: HuntAction) -> None:
+        effect = step.effect
         self._see_all(("choose", action))
         if effect == "move-enemy-force":
             self.forces[action.arg] = action.hex
-            self._say(f"Force {action.arg} is drawn away to {action.hex}.")
+            self.log.append(ForceDrawnAway(action.arg, action.hex))
         elif effect == "false-hint":
             self.hints.append(action.hex)
             self.hints.sort()
             self.possible -= self.game.ball[action.hex][2]
-            self._say(f"A false Hint marker is placed on {action.hex}: the Graf Spee is at "
-                      "least 3 hexes away from it.")
+            self.log.append(FalseHint(action.hex))
         elif effect == "advance-freighter":
-            self._say(f"Freight Ship {action.arg} sails one hex further.")
+            self.log.append(FreighterSails(action.arg))
             self._sail(action.arg)
         elif effect == "proximity-query":
             assert self.graf_spee is not None
@@ -465,8 +495,7 @@ class TurnSteps(HuntState, partial=True):
             area = self.game.ball[action.hex][2]
             self.possible = self.possible & area if near else self.possible - area
             self._see_all(("answer", action.hex, near))
-            self._say(f"Is the Graf Spee within 2 hexes of {action.hex}? "
-                      + ("Yes." if near else "No."))
+            self.log.append(ProximityAnswer(action.hex, near))
         elif effect == "strategy-advance":
             self._advance_strategy(action.arg)
         elif effect == "free-attack":
@@ -474,78 +503,96 @@ class TurnSteps(HuntState, partial=True):
 
     # -- rolls -------------------------------------------------------------------------
 
-    @outcomes("roll")
+    @outcomes("repair-roll", "attack-roll", "search-roll")
     def _die(self, step: Step) -> list[tuple[Action, float]]:
         return [(HuntAction("roll", n=face), 1 / 6) for face in DIE]
 
-    @effect("roll")
-    def _do_roll(self, step: Step, action: HuntAction) -> None:
-        purpose, face = step.data[0], action.n
-        self._see_all(("roll", purpose, face))
-        if purpose == "repair":
-            removed = sum(self.removed[GERMAN].values())
-            self.plane = "ready" if face + self.roll_bonus > removed else "destroyed"
-            self._say(f"Repair roll {face} against {plural(removed, 'card')} removed: the airplane "
-                      f"is {self.plane}.")
-        elif purpose == "attack":
-            freighter, bonus = step.data[1], step.data[2]
-            if face + bonus >= self.game.rules["attack_success"]:
-                del self.at_sea[freighter]
-                self.sunk.append(freighter)
-                self._say(f"Attack roll {face}+{bonus}: Freight Ship {freighter} is sunk.")
-                if len(self.sunk) >= self.game.rules["freighters_to_win"]:
-                    self._finish(GERMAN, "the German sank 5 Freight Ships")
-            else:
-                self._say(f"Attack roll {face}+{bonus}: Freight Ship {freighter} escapes.")
+    @effect("repair-roll")
+    def _do_repair_roll(self, step: RollForRepair, action: HuntAction) -> None:
+        face = action.n
+        self._see_all(("roll", "repair", face))
+        removed = sum(self.removed[GERMAN].values())
+        self.plane = "ready" if face + self.roll_bonus > removed else "destroyed"
+        self.log.append(RepairRoll(face, removed, self.plane))
+
+    @effect("attack-roll")
+    def _do_attack_roll(self, step: RollForAttack, action: HuntAction) -> None:
+        face, bonus, freighter = action.n, step.bonus, step.freighter
+        self._see_all(("roll", "attack", face))
+        sunk = face + bonus >= self.game.rules["attack_success"]
+        self.log.append(AttackRoll(face, bonus, freighter, sunk))
+        if sunk:
+            del self.at_sea[freighter]
+            self.sunk.append(freighter)
+            if len(self.sunk) >= self.game.rules["freighters_to_win"]:
+                self._finish(GERMAN, "the German sank 5 Freight Ships")
+
+    @effect("search-roll")
+    def _do_search_roll(self, step: RollForSearch, action: HuntAction) -> None:
+        face, where = action.n, step.hex
+        self._see_all(("roll", "search", face))
+        bonus = self.search_bonus + self.roll_bonus
+        if face + bonus < self.game.rules["search_success"]:
+            self.log.append(SearchFails(face, bonus))
+            return
+        if where == self.graf_spee:
+            self.log.append(SearchFinds(face, bonus, where))
+            # Everyone saw the roll succeed on this hex, so the Graf Spee is there
+            # for all to know, before the German may answer with a disguise.
+            self._reveal(where)
+            self._push(Window(GERMAN, "disguise"), Battle(where))
         else:
-            where = step.data[2]
-            bonus = self.search_bonus + self.roll_bonus
-            if face + bonus < self.game.rules["search_success"]:
-                self._say(f"Search roll {face}+{bonus} fails: nothing is learnt.")
-                return
-            if where == self.graf_spee:
-                self._say(f"Search roll {face}+{bonus} succeeds on {where}...")
-                # Everyone saw the roll succeed on this hex, so the Graf Spee is there
-                # for all to know, before the German may answer with a disguise.
-                self._reveal(where)
-                self._push(Step("window", GERMAN, ("disguise",)),
-                           Step("battle", AUTO, (where,)))
-            else:
-                self.possible -= {where}
-                self._see_all(("not here", where))
-                self._say(f"Search roll {face}+{bonus} succeeds: the Graf Spee is not on "
-                          f"{where}.")
+            self.possible -= {where}
+            self._see_all(("not here", where))
+            self.log.append(SearchClears(face, bonus, where))
 
     # -- steps carried out unasked -----------------------------------------------------
 
     @auto("resolve")
-    def _auto_resolve(self, step: Step) -> None:
-        seat, card_id, target = step.data
+    def _auto_resolve(self, step: Resolve) -> None:
+        seat, card_id = step.side, step.card
         card = self._card(card_id)
         self._see_all(("event", seat, card_id))  # everyone sees it take effect
-        if target == "mandatory":
+        if step.mandatory:
             self._effect(seat, card)
             return
         if card.removed_after_event:
             self.removed[seat][card_id] += 1
         else:
             self._discard(seat, card_id)
-        if target is None:
+        if step.cancels is None:
             self._effect(seat, card)
             return
-        cancelled = self.stack[target]
-        self._say(f"{card.name} cancels the {cancelled.kind}.")
-        self.stack[target] = Step("cancelled", AUTO, (cancelled,))
+        # The target was on top when the reaction was played, and is again: only this
+        # reaction's own steps went above it (a reaction to them cancels this one).
+        assert self.stack[-1] is step.cancels
+        self.log.append(Cancels(card_id, *self._what_is_cancelled(step.cancels)))
+        self.stack[-1] = Cancelled(step.cancels)
+
+    @staticmethod
+    def _what_is_cancelled(step: Step) -> tuple[str, str | None]:
+        """What a reaction cancels when it cancels `step`, as `Cancels` names it: the
+        players' word, not the step's (a `Boost` is the search, before its roll)."""
+        match step:
+            case Resolve(card=card):
+                return "event", card
+            case Boost():
+                return "search", None
+            case RollForAttack():
+                return "attack", None
+            case Battle():
+                return "battle", None
+        raise AssertionError(f"no reaction cancels a {step.kind} step")
 
     @auto("cancelled")
-    def _auto_cancelled(self, step: Step) -> None:
-        original = step.data[0]
+    def _auto_cancelled(self, step: Cancelled) -> None:
+        original = step.original
         self._see_all(("cancelled", original.kind))
-        if original.kind == "battle":  # the search found it: it stays revealed
-            self._say("The Graf Spee passes for a neutral ship: no Battle.")
-        if original.kind == "resolve" and original.data[2] != "mandatory":
-            seat, card_id, _ = original.data  # a cancelled event: its card is discarded
-            self._discard(seat, card_id)
+        if isinstance(original, Battle):  # the search found it: it stays revealed
+            self.log.append(NoBattle())
+        if isinstance(original, Resolve) and not original.mandatory:
+            # A cancelled event: its card is discarded.
+            self._discard(original.side, original.card)
 
     # -- events ------------------------------------------------------------------------
 
@@ -555,10 +602,10 @@ class TurnSteps(HuntState, partial=True):
         if effect == "roll-bonus":  # the die bonus, and the card's AP to roll with
             self.roll_bonus = 1
             self.ap = card.ap
-            self._push(Step("actions", seat))
+            self._push(Actions(seat))
         elif effect == "opponent-draws":
             other = 1 - seat
-            self._push(Step("draw", CHANCE, (other, len(self.hands[other]) + 1)))
+            self._push(Draw(other, len(self.hands[other]) + 1))
         elif effect == "no-searches":
             self.no_searches = True
         elif effect == "clear-hints":
@@ -571,7 +618,7 @@ class TurnSteps(HuntState, partial=True):
         elif effect in ("move-enemy-force", "false-hint", "advance-freighter",
                         "proximity-query", "strategy-advance", "free-attack"):
             if self._event_usable(seat, effect):
-                self._push(Step("choose", seat, (effect,)))
+                self._push(Choose(seat, effect))
         else:  # reactions and Battle events never resolve here
             raise AssertionError(effect)
 

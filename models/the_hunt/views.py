@@ -10,10 +10,23 @@ from typing import Any, Self
 
 from hunt.models.game import CHANCE, TERMINAL, as_json
 from hunt.models.seat_record import follows
+from hunt.models.steps import Step
 from hunt.models.the_hunt.actions import HuntAction
 from hunt.models.the_hunt.battle import BattleSteps
+from hunt.models.the_hunt.events import KINDS
 from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
-from hunt.models.the_hunt.state import BRITISH, GERMAN, SIDES
+from hunt.models.the_hunt.state import SIDES
+from hunt.models.the_hunt.steps import (
+    BRITISH,
+    GERMAN,
+    Announce,
+    Boost,
+    Cancelled,
+    Choose,
+    Draw,
+    Resolve,
+    Window,
+)
 from hunt.models.the_hunt.tracker import GrafSpeeTracker, raider_path
 
 
@@ -64,7 +77,7 @@ class HuntViews(BattleSteps, partial=True):
             "to_move": "you" if acting == player else
             ("nobody" if acting == TERMINAL else "waiting"),
             "step": step.kind if step else None,
-            "step_data": [x for x in step.data if isinstance(x, str)] if step else [],
+            "step_data": _asked(step) if step else [],
             "discards": [sorted(pile.elements()) for pile in self.discards],
             "removed": [sorted(pile.elements()) for pile in self.removed],
             "opponent_hand_size": len(self.hands[1 - player]),
@@ -73,7 +86,7 @@ class HuntViews(BattleSteps, partial=True):
             "plane": self.plane, "reserve": self.reserve,
             "bag": len(self.bag), "sunk": list(self.sunk), "delivered": list(self.delivered),
             "hints": list(self.hints),
-            "log": list(self.log),
+            "log": [KINDS.to_json(event) for event in self.log],
             "result": None if self.winner is None else
             {"winner": SIDES[self.winner], "how": self.how},
         }
@@ -104,12 +117,13 @@ class HuntViews(BattleSteps, partial=True):
         world.hands[other] = held
         if player == BRITISH and self.graf_spee is not None:
             hexes = sorted(self.possible)
-            redrawing = top is not None and top.kind == "draw" and top.data[0] == GERMAN \
+            redrawing = isinstance(top, Draw) and top.side == GERMAN \
                 and self.flow == "german-redraw"
-            before: int = self.stack[-2].data[0] if redrawing else 0
+            announce = self.stack[-2] if redrawing else None  # pushed with the draw
+            before = announce.before if isinstance(announce, Announce) else 0
             rules = self.game.rules
-            if redrawing and top is not None \
-                    and top.data[1] > max(before, rules["hand_size_german"]):
+            if isinstance(top, Draw) and redrawing \
+                    and top.upto > max(before, rules["hand_size_german"]):
                 # The German draws beyond 3 cards: it had the choice, beside the Altmark.
                 assert self.altmark is not None
                 hexes = [h for h in hexes if self.game.hex_distance(h, self.altmark) <= 1]
@@ -151,7 +165,7 @@ class HuntViews(BattleSteps, partial=True):
         actor = self.current_player()
         if actor == CHANCE:
             top = self.stack[-1]
-            return "draw ?" if top.kind == "draw" and top.data[0] != player else action.text()
+            return "draw ?" if isinstance(top, Draw) and top.side != player else action.text()
         if actor == player:
             return action.text()
         if action.verb == "duel":
@@ -209,10 +223,10 @@ class HuntViews(BattleSteps, partial=True):
         """`seat`'s cards played for an event that has not taken effect yet (public)."""
         cards: Counter[str] = Counter()
         for step in self.stack:
-            if step.kind == "cancelled":
-                step = step.data[0]
-            if step.kind == "resolve" and step.data[0] == seat and step.data[2] != "mandatory":
-                cards[step.data[1]] += 1
+            if isinstance(step, Cancelled):
+                step = step.original
+            if isinstance(step, Resolve) and step.side == seat and not step.mandatory:
+                cards[step.card] += 1
         return cards
 
     def _fingerprint(self) -> Hashable:
@@ -230,3 +244,17 @@ class HuntViews(BattleSteps, partial=True):
                 tuple(sorted(self.moved)), tuple(sorted(self.searched)), self.advanced,
                 self.search_bonus, self.roll_bonus, self.no_searches, self.free_searches,
                 tuple(tuple(view) for view in self._views))
+
+
+def _asked(step: Step) -> list[str]:
+    """What a decision asks about, for the screen (`HuntObservation.step_data`): the
+    reaction a window waits for, the event a choice serves, the search Intelligence
+    would add to."""
+    match step:
+        case Window(reaction=reaction):
+            return [reaction]
+        case Choose(effect=effect):
+            return [effect]
+        case Boost(force=force, hex=hex_id):
+            return ["search", force, hex_id]
+    return []

@@ -1,0 +1,58 @@
+"""Event records: what a game's rules write into its log, as data, and their JSON form.
+
+A game declares each kind of event as a small named tuple (cheap to make in a playout,
+where the log is written and never read) and their union; `EventKinds` names each
+kind by its class name in kebab case and turns events into JSON objects and back:
+`ForceMoves("G", "17", 2)` is `{"event": "force-moves", "force": "G", "hex": "17",
+"ap": 2}`. The game's text layer says them in words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar, get_args
+
+from hunt.models.plugin import wrap
+
+
+class Record(Protocol):
+    """An event: a named tuple."""
+
+    def _asdict(self) -> dict[str, Any]: ...
+
+
+E = TypeVar("E", bound=Record)
+
+
+class EventKinds(Generic[E]):
+    """The kinds of event of one game, from their union type, by JSON name."""
+
+    def __init__(self, union: object) -> None:
+        self.by_name: dict[str, type[E]] = {
+            re.sub(r"(?<!^)(?=[A-Z])", "-", kind.__name__).lower(): kind
+            for kind in get_args(union)}
+        self._names = {kind: name for name, kind in self.by_name.items()}
+
+    def to_json(self, event: E) -> dict[str, Any]:
+        """`event` as a JSON object: its kind under "event", then its fields."""
+        fields = {name: list(value) if isinstance(value, tuple) else value
+                  for name, value in event._asdict().items()}
+        return {"event": self._names[type(event)], **fields}
+
+    def from_json(self, entry: Mapping[str, Any]) -> E:
+        """The event a JSON object (`to_json`) holds; `ValueError` if it is none."""
+        kind = self.by_name.get(entry.get("event", ""))
+        if kind is None:
+            raise ValueError(f"not an event of this game: {entry!r}")
+        fields: dict[str, Any] = {name: tuple(value) if isinstance(value, list) else value
+                                  for name, value in entry.items() if name != "event"}
+        return kind(**fields)
+
+
+def numbered_log(lines: Sequence[str]) -> str:
+    """The `log` page: every event in words, numbered (the screen shows the last few)."""
+    if not lines:
+        return "Nothing in the log yet."
+    return "\n".join(line for number, text in enumerate(lines, start=1)
+                     for line in wrap(f"{number:>3}. {text}", "       "))

@@ -1,0 +1,130 @@
+"""The Hunt's log in words: each event (`events.py`) as the screen and the `log` page
+say it, the names of cards, ships and ports taken from the board."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, assert_never
+
+from hunt.models.events import numbered_log
+from hunt.models.plugin import Style, plain, plural
+from hunt.models.the_hunt import events as ev
+from hunt.models.the_hunt.observation import HuntObservation
+from hunt.models.the_hunt.rules import GERMAN, TheHuntGame
+
+CANCELLED = {"search": "the search", "attack": "the attack", "battle": "the Battle"}
+"""What a reaction cancels, in players' words (an event: its card's name)."""
+
+
+def side_does(side: int, verb: str) -> str:
+    """A side and its verb, in agreement: "The German plays", "The British play"."""
+    return f"The German {verb}s" if side == GERMAN else f"The British {verb}"
+
+
+def say(game: TheHuntGame, event: ev.Event) -> str:
+    """`event` in words, as the log shows it."""
+    match event:
+        case ev.GameOver(how):
+            return f"Game over: {how}."
+        case ev.DeckRebuilt(side):
+            return f"The {'German' if side == GERMAN else 'British'} deck is rebuilt from " \
+                   "the discards."
+        case ev.FreighterSetsOut(freighter):
+            ship = game.freighters[freighter]
+            return f"Freight Ship {ship.name} ({freighter}) sets out from {ship.start}."
+        case ev.FreighterArrives(freighter):
+            port = game.board.destinations[game.freighters[freighter].destination].name
+            return f"Freight Ship {freighter} reaches {port}."
+        case ev.FreighterSails(freighter):
+            return f"Freight Ship {freighter} sails one hex further."
+        case ev.HandSize(cards):
+            return f"The German holds {plural(cards, 'card')}."
+        case ev.AltmarkPlaced(hex_id):
+            return f"The Altmark is placed on {hex_id}."
+        case ev.CardPlayed(side, card, for_event):
+            played = game.cards[card]
+            use = "its event" if for_event else f"{played.ap} AP"
+            return f"{side_does(side, 'play')} {played.name} for {use}."
+        case ev.MandatoryEvent(card):
+            return f"Mandatory event: {game.cards[card].text.removeprefix('Mandatory: ')}"
+        case ev.ReserveStored(ap, reserve):
+            return f"The German stores {ap} AP in the Reserve ({reserve} now)."
+        case ev.RepairTried():
+            return "The German tries to repair the airplane."
+        case ev.ForceMoves(force, hex_id, ap):
+            return f"Force {force} moves to {hex_id} ({ap} AP)."
+        case ev.AltmarkMoves(hex_id, ap):
+            return f"The Altmark moves to {hex_id} ({ap} AP)."
+        case ev.GrafSpeeMoves(ap):
+            return f"The Graf Spee moves: {ap} AP spent."
+        case ev.HintsRemoved():
+            return "The Hint markers are removed."
+        case ev.Revealed(hex_id):
+            return f"The Graf Spee is revealed on {hex_id}."
+        case ev.Attack(freighter, airplane):
+            return f"The Graf Spee attacks Freight Ship {freighter}" \
+                + (" with the airplane (+2)." if airplane else ".")
+        case ev.Search(force, hex_id):
+            return f"Force {force} searches {hex_id}."
+        case ev.Intelligence(card):
+            played = game.cards[card]
+            return f"Intelligence: {played.name} ({played.intelligence})."
+        case ev.ForceEnters(force, hex_id):
+            return f"Force {force} enters the map on {hex_id}."
+        case ev.ForceAdvances(force, space):
+            return f"Force {force} advances to Strategy space {space}."
+        case ev.NoHintLeft():
+            return "No Hint marker is left to place."
+        case ev.NoHintPlace():
+            return "The German cannot place a Hint marker."
+        case ev.HintPlaced(hex_id):
+            return f"A Hint marker is placed on {hex_id}."
+        case ev.FalseHint(hex_id):
+            return f"A false Hint marker is placed on {hex_id}: the Graf Spee is at least " \
+                   "3 hexes away from it."
+        case ev.Reacts(side, card):
+            return f"{side_does(side, 'react')} with {game.cards[card].name}."
+        case ev.Cancels(card, what, of_card):
+            target = CANCELLED.get(what) or \
+                f"the event of {game.cards[of_card].name if of_card else 'a card'}"
+            return f"{game.cards[card].name} cancels {target}."
+        case ev.NoBattle():
+            return "The Graf Spee passes for a neutral ship: no Battle."
+        case ev.ForceDrawnAway(force, hex_id):
+            return f"Force {force} is drawn away to {hex_id}."
+        case ev.ProximityAnswer(hex_id, near):
+            return f"Is the Graf Spee within 2 hexes of {hex_id}? " + ("Yes." if near else "No.")
+        case ev.RepairRoll(face, removed, plane):
+            return f"Repair roll {face} against {plural(removed, 'card')} removed: the " \
+                   f"airplane is {plane}."
+        case ev.AttackRoll(face, bonus, freighter, sunk):
+            return f"Attack roll {face}+{bonus}: Freight Ship {freighter} " \
+                + ("is sunk." if sunk else "escapes.")
+        case ev.SearchFails(face, bonus):
+            return f"Search roll {face}+{bonus} fails: nothing is learnt."
+        case ev.SearchFinds(face, bonus, hex_id):
+            return f"Search roll {face}+{bonus} succeeds on {hex_id}..."
+        case ev.SearchClears(face, bonus, hex_id):
+            return f"Search roll {face}+{bonus} succeeds: the Graf Spee is not on {hex_id}."
+        case ev.BattleBegins(hex_id, forces):
+            return f"Battle on {hex_id}! Forces present: {', '.join(forces)}."
+        case ev.DuelResult(duel, german, german_value, british, british_value, hurt_german,
+                        hurt_british):
+            return f"Duel {duel}: German {german} ({german_value:g}) against British " \
+                   f"{british} ({british_value:g}); damage German {hurt_german}, British " \
+                   f"{hurt_british}."
+        case ev.BattleEnds(hurt_german, hurt_british):
+            return f"The Battle ends with damage German {hurt_german}, British " \
+                   f"{hurt_british}."
+        case _:
+            assert_never(event)
+
+
+def log_lines(game: TheHuntGame, log: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The observation's log entries (JSON events) in words, oldest first."""
+    return [say(game, ev.KINDS.from_json(entry)) for entry in log]
+
+
+def log_page(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = plain) -> str:
+    """`log`: every event the seat has seen, numbered (the screen shows the last few)."""
+    return numbered_log(log_lines(game, seen["log"]))
