@@ -163,7 +163,9 @@ class GameSession:
     def forced_choice(self) -> Action | None:
         """A human's only legal action when one is to act with nothing to choose (a
         pass with no reaction card, say); else None."""
-        state = self.state
+        return self._forced(self.state)
+
+    def _forced(self, state: AnyState) -> Action | None:
         if state.is_terminal() or state.current_player() not in self.humans:
             return None
         legal = state.legal_actions()
@@ -193,14 +195,15 @@ class GameSession:
 
     # -- the program's moves -----------------------------------------------------------
 
-    def program_action(self) -> Action:
+    def program_action(self, state: AnyState | None = None) -> Action:
         """What the program plays now: the chance outcome, the computer's decision or
         a human's forced move, each drawn with `step_seed` from the game's seed and
         the number of actions played when `seeded`, else from `SYSTEM`. It does not
-        play it (`play` does): a face may
-        search in a worker thread and play the answer when it comes."""
-        state = self.state
-        forced = self.forced_choice()
+        play it (`play` does): a face may search in a worker thread and play the
+        answer when it comes, on `state`, a clone of the session's position it took
+        under its lock, so that the search reads nothing another thread draws from."""
+        state = self.state if state is None else state
+        forced = self._forced(state)
         if forced is not None:
             return forced
         player, played = state.current_player(), len(state.history)

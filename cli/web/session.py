@@ -195,10 +195,13 @@ class WebGame:
                 with self.lock:
                     if self.stopped.is_set() or not self._program_to_play():
                         break
+                    # the search reads a copy: a page drawing the live state (which
+                    # fills caches as it reads) never races it
+                    position = self.session.state.clone()
                 with SEARCHES:  # the long part, unlocked, one search per core
                     if self.stopped.is_set():
                         break
-                    action = self.session.program_action()
+                    action = self.session.program_action(position)
                 with self.lock:
                     if self.stopped.is_set():
                         break
