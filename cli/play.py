@@ -20,7 +20,6 @@ from hunt.cli.pages import pages_of, picture_of
 from hunt.cli.params import SECONDS, SEED, SEED_COUNT, UserError, game_option_flags, game_options
 from hunt.cli.prompt_game import INTERRUPTED, may_overwrite, play_interactive
 from hunt.models.game import AnyState
-from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent import Agent
 from hunt.solver.agent_specs import LEVELS, level_agent, make_agent
@@ -121,7 +120,7 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         is not ParameterSource.DEFAULT
     if isinstance(sys.stdin, io.TextIOWrapper):  # undecodable bytes: answered, not fatal
         sys.stdin.reconfigure(errors="surrogateescape")
-    you = f"{game.info.title}: you are {seat_title(seats[human])}"
+    you = f"{game.info.title}: you are {game_plugin(game.info.name).seat_title(seats[human])}"
     finished: list[AnyState] = []
     while True:
         if state is not None:
@@ -183,7 +182,8 @@ def check_resumed_seat(state: AnyState, asked: str | None, saved: str | None) ->
     if saved is None or asked is None or state.is_terminal():
         return asked or saved
     if asked.lower() != saved.lower():
-        raise UserError(f"this game was begun as {seat_title(saved)}: resume it "
+        begun = game_plugin(state.game.info.name).seat_title(saved)
+        raise UserError(f"this game was begun as {begun}: resume it "
                         f"--as {saved} (another seat would see what that one cannot)")
     return asked
 
