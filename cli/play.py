@@ -17,10 +17,18 @@ from click.core import ParameterSource
 from hunt.cli.hint import advise
 from hunt.cli.menu import read_line, shown
 from hunt.cli.pages import pages_of, picture_of
-from hunt.cli.params import SECONDS, SEED, SEED_COUNT, UserError, game_option_flags, game_options
+from hunt.cli.params import (
+    GAME,
+    SECONDS,
+    SEED,
+    SEED_COUNT,
+    UserError,
+    game_option_flags,
+    game_options,
+)
 from hunt.cli.prompt_game import INTERRUPTED, may_overwrite, play_interactive
 from hunt.models.game import AnyState
-from hunt.models.registry import available_games, game_plugin, load_game
+from hunt.models.registry import game_plugin, load_game
 from hunt.solver.agent import Agent
 from hunt.solver.agent_specs import LEVELS, level_agent, make_agent
 from hunt.solver.record_files import (
@@ -34,7 +42,7 @@ from hunt.solver.session import OUTCOMES, outcome
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.argument("game_name", metavar="GAME", type=GAME)
 @click.option("--as", "seat_name", default=None,
               help="The seat you play (e.g. german or british); default: the first seat.")
 @click.option("--seed", type=SEED, default=None,

@@ -15,13 +15,13 @@ import click
 
 from hunt.cli.menu import Command, QuitGame, Undo, read_menu
 from hunt.cli.pages import pages_of
-from hunt.cli.params import UserError, game_option_flags, game_options
+from hunt.cli.params import GAME, UserError, game_option_flags, game_options
 from hunt.cli.play import screen_of
 from hunt.cli.prompt_game import INTERRUPTED, verdict
 from hunt.errors import HuntError, OutputError, RecordError
 from hunt.models.game import CHANCE, AnyState
 from hunt.models.plugin import upper_first
-from hunt.models.registry import available_games, game_of_record, game_plugin, load_game
+from hunt.models.registry import game_of_record, game_plugin, load_game
 from hunt.models.seat_record import SeatNotebook, is_seat_record
 from hunt.solver.hints import hint_lines, hint_report, move_model
 from hunt.solver.profiles import search_profile
@@ -35,7 +35,7 @@ TABLE_HELP = ("Type the number of an entry or its text: your own moves, what the
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.argument("game_name", metavar="GAME", type=GAME)
 @click.option("--as", "seat_name", default=None,
               help="Your seat at the table (e.g. british); a resumed record names it.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
