@@ -10,10 +10,10 @@ from typing import Any
 
 import click
 
-from hunt.cli.params import SEED
+from hunt.cli.params import GAME, SEED
 from hunt.errors import HuntError
 from hunt.models.game import AnyState
-from hunt.models.registry import available_games, game_plugin
+from hunt.models.registry import game_plugin
 from hunt.solver.analysis import AnalysisReport, analysis_lines, analysis_report
 from hunt.solver.record_files import read_position, writable_file
 
@@ -23,7 +23,7 @@ class PlotError(HuntError):
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.argument("game_name", metavar="GAME", type=GAME)
 @click.argument("record_path", metavar="RECORD",
                 type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--playouts", type=click.IntRange(min=1), default=30, show_default=True,

@@ -11,16 +11,16 @@ from typing import Any, TextIO
 
 import click
 
-from hunt.cli.params import SEED, UserError, backend_options, game_option_flags, game_options
+from hunt.cli.params import GAME, SEED, UserError, backend_options, game_option_flags, game_options
 from hunt.errors import why
 from hunt.models.plugin import plural
-from hunt.models.registry import available_games, load_game
+from hunt.models.registry import load_game
 from hunt.solver.agent_specs import AGENT_NAMES, make_agent
 from hunt.solver.arena import ArenaLogError, GameOutcome, arena_tasks, logged_outcomes, run_arena
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.argument("game_name", metavar="GAME", type=GAME)
 @click.option("--agents", "agent_specs", required=True, metavar="A,B",
               help="Two agent specs, e.g. ismcts:normal,heuristic or "
                    "ismcts:iterations=300,depth=40,pimc.")

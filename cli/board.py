@@ -8,8 +8,9 @@ from typing import Any
 import click
 
 from hunt.boards.catalog import identify, problems
+from hunt.cli.params import GAME
 from hunt.errors import BoardError, why
-from hunt.models.registry import available_games, game_plugin
+from hunt.models.registry import game_plugin
 
 
 @click.group()
@@ -18,7 +19,7 @@ def board() -> None:
 
 
 @board.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.argument("game_name", metavar="GAME", type=GAME)
 def show(game_name: str) -> None:
     """Draw GAME's board as the game shows it (The Hunt: the map with hex numbers, ports
     and freight routes), or else list what each of its board files holds."""

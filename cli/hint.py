@@ -7,16 +7,15 @@ from pathlib import Path
 
 import click
 
-from hunt.cli.params import SEED
+from hunt.cli.params import GAME, SEED
 from hunt.models.game import AnyState
-from hunt.models.registry import available_games
 from hunt.solver.hints import hint_lines, hint_report, move_model
 from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import read_position
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.argument("game_name", metavar="GAME", type=GAME)
 @click.argument("record_path", metavar="RECORD",
                 type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--as", "seat_name", default=None,

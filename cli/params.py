@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from hunt.errors import quoted
-from hunt.models.registry import game_plugin
+from hunt.models.registry import available_games, game_plugin
 from hunt.solver.backends import BACKENDS
 
 
@@ -54,6 +54,31 @@ SEED_COUNT = 2**63
 """Seeds are whole numbers from 0 to SEED_COUNT - 1 (the secret seeds are 63 bits)."""
 SEED = WholeNumber(0, SEED_COUNT - 1)
 """The type of a --seed option."""
+
+
+class GameName(click.Choice[str]):
+    """A GAME argument: a registered game's name. The names are read from the registry
+    each time a value is checked, refused or completed, never fixed when the command is
+    declared, so a game found later (a folder added to `HUNT_GAME_PATH` after `hunt.cli`
+    was imported, and `forget_games()` called) is accepted. Its messages are
+    `click.Choice`'s."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=True)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The registered games' names, sorted, as the registry reads them now."""
+        return tuple(available_games())
+
+    @choices.setter
+    def choices(self, fixed: tuple[str, ...]) -> None:
+        # `click.Choice.__init__` assigns its list; the names come from the registry.
+        del fixed
+
+
+GAME = GameName()
+"""The type of every command's GAME argument."""
 
 
 class UserError(click.ClickException):

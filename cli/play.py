@@ -17,11 +17,18 @@ from click.core import ParameterSource
 from hunt.cli.hint import advise
 from hunt.cli.menu import read_line, shown
 from hunt.cli.pages import pages_of, picture_of
-from hunt.cli.params import SECONDS, SEED, SEED_COUNT, UserError, game_option_flags, game_options
+from hunt.cli.params import (
+    GAME,
+    SECONDS,
+    SEED,
+    SEED_COUNT,
+    UserError,
+    game_option_flags,
+    game_options,
+)
 from hunt.cli.prompt_game import INTERRUPTED, may_overwrite, play_interactive
 from hunt.models.game import AnyState
-from hunt.models.plugin import seat_title
-from hunt.models.registry import available_games, game_plugin, load_game
+from hunt.models.registry import game_plugin, load_game
 from hunt.solver.agent import Agent
 from hunt.solver.agent_specs import LEVELS, level_agent, make_agent
 from hunt.solver.record_files import (
@@ -35,7 +42,7 @@ from hunt.solver.session import OUTCOMES, outcome
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.argument("game_name", metavar="GAME", type=GAME)
 @click.option("--as", "seat_name", default=None,
               help="The seat you play (e.g. german or british); default: the first seat.")
 @click.option("--seed", type=SEED, default=None,
@@ -121,7 +128,7 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         is not ParameterSource.DEFAULT
     if isinstance(sys.stdin, io.TextIOWrapper):  # undecodable bytes: answered, not fatal
         sys.stdin.reconfigure(errors="surrogateescape")
-    you = f"{game.info.title}: you are {seat_title(seats[human])}"
+    you = f"{game.info.title}: you are {game_plugin(game.info.name).seat_title(seats[human])}"
     finished: list[AnyState] = []
     while True:
         if state is not None:
@@ -183,7 +190,8 @@ def check_resumed_seat(state: AnyState, asked: str | None, saved: str | None) ->
     if saved is None or asked is None or state.is_terminal():
         return asked or saved
     if asked.lower() != saved.lower():
-        raise UserError(f"this game was begun as {seat_title(saved)}: resume it "
+        begun = game_plugin(state.game.info.name).seat_title(saved)
+        raise UserError(f"this game was begun as {begun}: resume it "
                         f"--as {saved} (another seat would see what that one cannot)")
     return asked
 

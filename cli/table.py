@@ -15,13 +15,13 @@ import click
 
 from hunt.cli.menu import Command, QuitGame, Undo, read_menu
 from hunt.cli.pages import pages_of
-from hunt.cli.params import UserError, game_option_flags, game_options
+from hunt.cli.params import GAME, UserError, game_option_flags, game_options
 from hunt.cli.play import screen_of
 from hunt.cli.prompt_game import INTERRUPTED, verdict
 from hunt.errors import HuntError, OutputError, RecordError
 from hunt.models.game import CHANCE, AnyState
-from hunt.models.plugin import seat_title, upper_first
-from hunt.models.registry import available_games, game_of_record, load_game
+from hunt.models.plugin import upper_first
+from hunt.models.registry import game_of_record, game_plugin, load_game
 from hunt.models.seat_record import SeatNotebook, is_seat_record
 from hunt.solver.hints import hint_lines, hint_report, move_model
 from hunt.solver.profiles import search_profile
@@ -35,7 +35,7 @@ TABLE_HELP = ("Type the number of an entry or its text: your own moves, what the
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.argument("game_name", metavar="GAME", type=GAME)
 @click.option("--as", "seat_name", default=None,
               help="Your seat at the table (e.g. british); a resumed record names it.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -63,8 +63,9 @@ def table(game_name: str, seat_name: str | None, save_path: Path | None,
         raise UserError(f"the record is what the {seats[notebook.seat]} saw: resume it "
                         f"--as {seats[notebook.seat]}")
     path = writable_file(save_path or new_save_path(f"{game_name}-{seats[notebook.seat]}"))
-    click.echo(f"{notebook.game.info.title} at the table: you are "
-               f"{seat_title(seats[notebook.seat])}; the record is kept in {path}.")
+    you = game_plugin(notebook.game.info.name).seat_title(seats[notebook.seat])
+    click.echo(f"{notebook.game.info.title} at the table: you are {you}; "
+               f"the record is kept in {path}.")
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="surrogateescape")
     keep_table(notebook, path)
@@ -113,6 +114,7 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
     model = move_model(game.info.name, None)
     shown_for = ""
     pages = pages_of(game.info.name)
+    title = game_plugin(game.info.name).seat_title
 
     def save(target: str) -> str:
         try:
@@ -135,7 +137,7 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
             click.echo(screen)
             shown_for = screen
         click.echo("Your move:" if player == seat else "Chance: what came up?"
-                   if player == CHANCE else f"{upper_first(seat_title(seats[player]))}: what did "
+                   if player == CHANCE else f"{upper_first(title(seats[player]))}: what did "
                                            "they do, as you saw it?")
         options = notebook.possible_entries()
 

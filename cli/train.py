@@ -12,8 +12,8 @@ from typing import Any
 import click
 
 from hunt.cli.analyze import plotting
-from hunt.cli.params import SEED, backend_options, game_option_flags, game_options
-from hunt.models.registry import available_games, load_game
+from hunt.cli.params import GAME, SEED, backend_options, game_option_flags, game_options
+from hunt.models.registry import load_game
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.ismcts import ISMCTSAgent
 from hunt.solver.network import Network
@@ -29,7 +29,7 @@ from hunt.solver.training import (
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(available_games()))
+@click.argument("game_name", metavar="GAME", type=GAME)
 @click.option("--games", type=click.IntRange(min=2), default=200, show_default=True,
               help="Self-play games; the last fifth (at least one) are held out.")
 @click.option("--agent", "agent_spec", default="heuristic", show_default=True,

@@ -37,16 +37,6 @@ def plain(text: str, *, fg: str | None = None, bold: bool | None = None) -> str:
     return text
 
 
-def seat_title(name: str) -> str:
-    """A seat as a sentence names it: "the German", "Player 1" (seat p1), "the first
-    player" (Leduc's first)."""
-    if name[:1] == "p" and name[1:].isdigit():
-        return f"Player {name[1:]}"
-    if name in ("first", "second"):
-        return f"the {name} player"
-    return f"the {name.capitalize()}"
-
-
 def upper_first(text: str) -> str:
     """`text` with its first letter upper case, to begin a sentence ("The German")."""
     return text[:1].upper() + text[1:]
@@ -151,6 +141,9 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     bench: Bench | None = None
     bench_hint_seat: str | None = None
     """`hunt bench` times `hunt hint` for this seat on a mid-game record (None: not)."""
+    seat_titles: Mapping[str, str] = field(default_factory=dict)
+    """How a sentence names a seat, by seat name, where the default rule would not say
+    it well (`seat_title`): e.g. "the first player" for a seat named "first"."""
     goals: Mapping[str, str] = field(default_factory=dict)
     """What a seat must do to win, in two lines at most, as the rulebook says it: by
     seat name, or "" for every seat alike. The first screen of `hunt play` shows it."""
@@ -171,6 +164,15 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     """The table for the browser (`hunt serve`): SVG or HTML markup drawn from the
     seat's observation, every text escaped, the seat's current choices marked where
     they are clickable; None: the page shows only the text screen."""
+
+    def seat_title(self, seat: str) -> str:
+        """The seat as a sentence names it: its title in `seat_titles`, else "Player 3"
+        for a numbered seat (p3), else "the" and its name ("the German")."""
+        if seat in self.seat_titles:
+            return self.seat_titles[seat]
+        if seat[:1] == "p" and seat[1:].isdigit():
+            return f"Player {seat[1:]}"
+        return f"the {seat.capitalize()}"
 
     def goal(self, seat: str) -> str:
         """The seat's goal (`goals`), or "" if the game gives none."""

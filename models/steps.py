@@ -63,7 +63,7 @@ class Step:
 @dataclass(frozen=True)
 class DataStep(Step):
     """A step whose `data` is read by position: the steps of a game not yet given a
-    class per kind (Hunting Party)."""
+    class per kind."""
 
     kind: str
     seat: int = AUTO

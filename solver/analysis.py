@@ -28,7 +28,7 @@ from weakref import WeakKeyDictionary
 import numpy as np
 
 from hunt.models.game import AnyGame, AnyState
-from hunt.models.plugin import plural, seat_title
+from hunt.models.plugin import plural
 from hunt.models.registry import game_plugin
 from hunt.solver.agent_specs import LEVELS
 from hunt.solver.cfr import game_tree, solve, solved_advice
@@ -299,7 +299,7 @@ def analysis_lines(state: AnyState, report: AnalysisReport, seat: int | None) ->
     seats = state.game.info.seat_names
     plugin = game_plugin(state.game.info.name)
     found = report.decisions
-    seen = "" if seat is None else f" as {seat_title(seats[seat])} saw them"
+    seen = "" if seat is None else f" as {plugin.seat_title(seats[seat])} saw them"
     judge = report.judge
     how = "if both sides play the solve" if judge == "solve" \
         else f"from {report.playouts} playouts each"
@@ -327,14 +327,14 @@ def analysis_lines(state: AnyState, report: AnalysisReport, seat: int | None) ->
             better += f" ({point.mix})"
         made = point.decision
         what = f"{made.cost or 0.0:+.2f} {unit}" if judge == "solve" else f"{made.swing:+.1%}"
-        lines.append(f"  action {made.index + 1}: {seat_title(seats[made.seat])} "
+        lines.append(f"  action {made.index + 1}: {plugin.seat_title(seats[made.seat])} "
                      f"played {made.action}: {what}{better}")
     if state.end_reason():
         result = f"Result: {state.end_reason()}"
         counts = state.game.info.score_unit
         if counts is not None:  # a game that counts something: what each seat ended with
             result += f"; {counts}: " + ", ".join(
-                f"{seat_title(name)} {value:+g}"
+                f"{plugin.seat_title(name)} {value:+g}"
                 for name, value in zip(seats, state.returns(), strict=True))
         lines.append(result + ".")
     return lines

@@ -24,7 +24,6 @@ from typing import Any
 
 from hunt.errors import HuntError, quoted
 from hunt.models.game import CHANCE, AnyGame, AnyState
-from hunt.models.plugin import seat_title
 from hunt.models.registry import game_plugin, game_policy
 from hunt.solver.cfr import solved_advice
 from hunt.solver.ismcts import ISMCTS
@@ -301,9 +300,10 @@ def pending(state: AnyState) -> str:
 
 def hint_lines(state: AnyState, report: HintReport) -> list[str]:
     """The advice in words (with the game's own part, e.g. a shaded map)."""
+    plugin = game_plugin(report.game)
     lines = [f"{state.game.info.title}, after {report.actions} actions: advice for "
-             f"{seat_title(report.seat)}."]
-    advice_lines = game_plugin(report.game).advice_lines
+             f"{plugin.seat_title(report.seat)}."]
+    advice_lines = plugin.advice_lines
     if advice_lines is not None:
         lines += advice_lines(state, report.to_json())
     if report.recommendation is not None:

@@ -90,10 +90,6 @@ class SearchResult:
     """The chances the final choice was drawn with (one action at 1 when it was not
     drawn: the most visited, or the game's own choice)."""
 
-    def stats_for(self, action: Action) -> ActionStats:
-        """The statistics of `action` at the root."""
-        return next(entry for entry in self.stats if entry.action == action)
-
 
 class ISMCTS:
     """The search itself: `search(state)` from the current player's seat, with the

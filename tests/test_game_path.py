@@ -52,14 +52,21 @@ def test_a_game_in_the_game_path_passes_the_conformance_suite(toy_game: str) -> 
 def test_hunt_games_lists_it_and_the_arena_plays_it(toy_game: str) -> None:
     listed = CliRunner().invoke(cli, ["games"])
     assert listed.exit_code == 0 and toy_game in listed.output, listed.output
-    # A command's GAME argument lists the games when the CLI is imported, as a user's
-    # `hunt` does with `HUNT_GAME_PATH` already set: so in a process of its own.
-    played = subprocess.run(
+    # `hunt.cli` was imported before the game was added: a GAME argument reads the
+    # registry when it checks a value, not when the command is declared.
+    played = CliRunner().invoke(cli, ["arena", toy_game, "--agents", "random,heuristic",
+                                      "--games", "2"])
+    assert played.exit_code == 0, played.output
+    assert "random" in played.output and "heuristic" in played.output
+    refused = CliRunner().invoke(cli, ["arena", "chess"])
+    assert refused.exit_code == 2 and f"'the-hunt', '{toy_game}'" in refused.output
+    # And as a user's `hunt` does, with `HUNT_GAME_PATH` set before it starts.
+    started = subprocess.run(
         [sys.executable, "-c", "from hunt.cli.main import main; main()", "arena", toy_game,
          "--agents", "random,heuristic", "--games", "2"],
         capture_output=True, text=True, timeout=300, check=False)
-    assert played.returncode == 0, played.stderr
-    assert "random" in played.stdout and "heuristic" in played.stdout
+    assert started.returncode == 0, started.stderr
+    assert "random" in started.stdout and "heuristic" in started.stdout
 
 
 def test_the_web_board_offers_it(toy_game: str, tmp_path: Path) -> None:

@@ -195,10 +195,15 @@ def test_every_seat_is_told_how_to_win_in_two_lines_that_fit_80_columns(name: st
 
 def test_words_on_screen_agree_in_number_and_name_seats_as_people() -> None:
     from hunt.models.hunting_party.screen import under_deck
-    from hunt.models.plugin import plural, seat_title
+    from hunt.models.plugin import plural
 
     assert [plural(1, "card"), plural(0, "token"), plural(2, "hex")] == \
         ["1 card", "0 tokens", "2 hexes"]
-    assert [seat_title("german"), seat_title("p3"), seat_title("first")] == \
+    assert [game_plugin("the-hunt").seat_title("german"),
+            game_plugin("hunting-party").seat_title("p3"),
+            game_plugin("leduc").seat_title("first")] == \
         ["the German", "Player 3", "the first player"]
+    # The default rule, for a game whose plug-in gives no titles of its own:
+    assert [replace(game_plugin("leduc"), seat_titles={}).seat_title(seat)
+            for seat in ("first", "p2")] == ["the First", "Player 2"]
     assert under_deck(["camp", "camp", "shoot", "flee", "flee"]) == "2 camp, shoot, 2 flee"

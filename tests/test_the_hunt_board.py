@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from hunt.boards import read_board_file
-from hunt.boards.the_hunt import load_hunt_map, load_hunt_tracks, load_map
+from hunt.boards.the_hunt import load_hunt_map, load_hunt_tracks
 from hunt.boards.the_hunt.cards import CARDS_FILE, load_hunt_cards
 from hunt.boards.the_hunt.map import MAP_FILE, hex_distance
 from hunt.cli.main import cli
@@ -35,7 +35,7 @@ def validate_cards(data: dict[str, Any]) -> list[str]:
 
 
 def test_the_map_is_a_frozen_graph_of_two_digit_hex_ids() -> None:
-    graph = load_map("the-hunt")
+    graph = load_hunt_map().graph
     assert nx.is_frozen(graph)
     assert all(len(hex_id) == 2 and hex_id.isdigit() for hex_id in graph)
     assert 35 <= len(graph) <= 45  # facts: about 35-45 sea hexes numbered 01..N

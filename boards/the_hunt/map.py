@@ -1,8 +1,8 @@
 """The Hunt's board: the hex map, its destinations and freight routes.
 
 `MAP_FILE` describes map.toml (its schema and the checks of its routes);
-`load_map("the-hunt")` returns the checked map as a frozen `networkx.Graph` whose
-nodes are hex ids ("06") with their axial coordinates.
+`load_hunt_map()` returns the checked map; its `graph` is a frozen `networkx.Graph`
+of hex ids ("06") with their axial coordinates.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import networkx as nx
 
 from hunt.boards.data import BoardFile, BoardSet
 from hunt.boards.schema import Bool, Int, ListOf, Refs, Schema, Str, Table, Tables
-from hunt.errors import BoardError
 
 AXIAL_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 """The six neighbours of a hex in axial coordinates (q, r)."""
@@ -176,13 +175,6 @@ def load_hunt_map() -> HuntMap:
 @lru_cache(maxsize=8)
 def _hunt_map(texts: tuple[tuple[str, str], ...]) -> HuntMap:
     return build_map(THE_HUNT_MAP.read(texts)["map"])
-
-
-def load_map(name: str = "the-hunt") -> nx.Graph[str]:
-    """The frozen hex graph of a game's map: nodes are hex ids with q, r attributes."""
-    if name != "the-hunt":
-        raise BoardError(f"no map for {name!r}; accepted: the-hunt")
-    return load_hunt_map().graph
 
 
 def hex_distance(graph: nx.Graph[str], a: str, b: str) -> int:

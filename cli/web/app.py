@@ -58,7 +58,6 @@ from hunt.cli.web.session import MoveError, WebGame
 from hunt.cli.web.store import GameStore, digest
 from hunt.errors import HuntError, quoted
 from hunt.models.game import AnyState
-from hunt.models.plugin import seat_title
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent_specs import LEVELS, bounded_spec, level_agent, make_agent
 from hunt.solver.record_files import (
@@ -489,7 +488,7 @@ def index_page() -> str:
                      for level in LEVELS)
     for name in available_games():
         plugin = game_plugin(name)
-        seats = "".join(f'<option value="{s}">{escape(seat_title(s))}</option>'
+        seats = "".join(f'<option value="{s}">{escape(plugin.seat_title(s))}</option>'
                         for s in plugin.seats[:plugin.player_range[0]])
         rows.append(
             f'<form class="game" action="/play/{name}" method="post">'

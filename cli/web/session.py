@@ -22,7 +22,7 @@ from typing import Any
 
 from hunt.errors import HuntError, OutputError, quoted
 from hunt.models.game import AnyState
-from hunt.models.plugin import plain, seat_title
+from hunt.models.plugin import plain
 from hunt.models.registry import game_plugin
 from hunt.solver.agent import Agent
 from hunt.solver.analysis import analysis_lines, analysis_report
@@ -99,7 +99,7 @@ class WebGame:
             waiting = mine.waiting_for()
             return {
                 "game": game.info.name, "title": game.info.title,
-                "seat": game.info.seat_names[seat], "you": seat_title(
+                "seat": game.info.seat_names[seat], "you": self.plugin.seat_title(
                     game.info.seat_names[seat]),
                 "position": mine.actions_played,
                 "screen": self.plugin.screen(game, seen, seat, plain),
@@ -112,7 +112,7 @@ class WebGame:
                 "over": mine.over(),
                 "verdict": None if result is None else VERDICTS[result],
                 "waiting_for": None if self.thinking or waiting is None
-                else seat_title(game.info.seat_names[waiting]),
+                else self.plugin.seat_title(game.info.seat_names[waiting]),
                 "problem": self.problem,
                 "saved": self.saved,
             }

@@ -9,7 +9,8 @@ from itertools import groupby
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.hunting_party.rules import HuntingPartyGame
 from hunt.models.hunting_party.words import log_lines
-from hunt.models.plugin import Style, fit, plain, plural, seat_title
+from hunt.models.plugin import Style, fit, plain, plural
+from hunt.models.registry import game_plugin
 
 LATELY = 4
 """Events the screen repeats (`log` shows them all)."""
@@ -24,7 +25,8 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
     """Hunting Party from `seat`'s side: the party, the face-up Fate with the icon each
     Hunter would meet, the decks, its own hand and Goal."""
     me = seen["hunters"][seat]
-    title = f"=== Hunting Party - round {seen['round']} - you are {seat_title(seen['seat'])}"
+    you = game_plugin(game.info.name).seat_title(seen["seat"])
+    title = f"=== Hunting Party - round {seen['round']} - you are {you}"
     title += f" ({me['hunter']}) ===" if me["hunter"] else " ==="
     lines = ["", style(title, bold=True)]
     order = seen["live_order"]

@@ -13,6 +13,7 @@ from hunt.models.profile import SearchProfile
 
 PLUGIN: GamePlugin[LeducGame, LeducState, LeducObservation] = GamePlugin(
     name="leduc", title="Leduc Hold'em", seats=("first", "second"),
+    seat_titles={"first": "the first player", "second": "the second player"},
     game=LeducGame, options=LeducGame.option_spec, screen=screen,
     board_sets=BOARD_SETS,
     policy=LeducPolicy(),
