@@ -70,7 +70,8 @@ def _start(driver: webdriver.Chrome, address: str) -> None:
 def _settled(driver: webdriver.Chrome) -> dict[str, Any]:
     """The page's view once the computer has answered and the page is drawn."""
     def ready(d: Any) -> Any:
-        view = d.execute_script("return view")
+        # null until the board's script has run (the page may still be the one before)
+        view = d.execute_script("return typeof view === 'undefined' ? null : view")
         return view if view and not view["thinking"] else None
 
     view: dict[str, Any] = WebDriverWait(driver, 60, poll_frequency=0.05).until(ready)
@@ -91,7 +92,8 @@ def _click_a_choice(driver: webdriver.Chrome, view: dict[str, Any], by_hex: bool
     else:
         driver.find_element(By.CSS_SELECTOR, "#choices .choice").click()
     WebDriverWait(driver, 60, poll_frequency=0.05).until(
-        lambda d: (d.execute_script("return view.position") or 0) > view["position"])
+        lambda d: (d.execute_script("return typeof view === 'undefined' || !view ? 0 : "
+                                   "view.position") or 0) > view["position"])
 
 
 def _turn(view: dict[str, Any]) -> int:
@@ -215,7 +217,7 @@ def _view_of(driver: webdriver.Chrome) -> dict[str, Any]:
     """The page's view once it has no computer or friend's move in flight to wait for
     (its choices, or a wait for the other side)."""
     def ready(d: Any) -> Any:
-        view = d.execute_script("return view")
+        view = d.execute_script("return typeof view === 'undefined' ? null : view")
         return view if view and not view["thinking"] and (
             view["choices"] or view["waiting_for"] or view["over"]) else None
 

@@ -65,6 +65,8 @@ class WebGame:
         self.plugin = game_plugin(state.game.info.name)
         self.lock = threading.Lock()
         self.thinking = False
+        self.broken = False
+        """Whether the computer's turn stopped with an error (it is not tried again)."""
         self.problem: str | None = None
         """The last failure of the computer's turn or of a save, said on the page."""
         self._worker: threading.Thread | None = None
@@ -91,7 +93,11 @@ class WebGame:
             mine = self.session.seat_view(seat)
             game = mine.game
             seen = mine.observation()
-            choices = [] if self.thinking else mine.choices()
+            # The program is to play (chance, the computer, a forced move) even before
+            # its worker has started: the page is told so, and keeps polling.
+            busy = self.thinking or (not self.stopped.is_set() and not self.broken
+                                     and self._program_to_play())
+            choices = [] if busy else mine.choices()
             texts = [choice.text for choice in choices]
             board = self.plugin.web_board(game, seen, seat, texts) \
                 if self.plugin.web_board is not None else None
@@ -108,10 +114,10 @@ class WebGame:
                 "opponent_cards": seen.get("opponent_hand_size")
                 if isinstance(seen.get("opponent_hand_size"), int) else None,
                 "choices": [{"text": choice.text, "note": choice.note} for choice in choices],
-                "thinking": self.thinking,
+                "thinking": busy,
                 "over": mine.over(),
                 "verdict": None if result is None else VERDICTS[result],
-                "waiting_for": None if self.thinking or waiting is None
+                "waiting_for": None if busy or waiting is None
                 else self.plugin.seat_title(game.info.seat_names[waiting]),
                 "problem": self.problem,
                 "saved": self.saved,
@@ -210,6 +216,7 @@ class WebGame:
             # the page is told only that it happened: an error's text could name what
             # the seat may not see; the details go to the server's log
             traceback.print_exc()
+            self.broken = True
             self.problem = "the computer's turn stopped with an error (the game so far " \
                 "is saved; the server's log has the details)"
         finally:
