@@ -83,11 +83,11 @@ def plotting() -> Any:
 
 
 def draw_plot(state: AnyState, report: AnalysisReport, path: Path) -> None:
-    """Left: the game's board as its plugin draws it (The Hunt: shaded by the belief),
-    if it does (else the curve alone); right: the first seat's win chance along the
-    game, counted in turns when the game's analysis gives the turn of each action
-    (`action_turns`), else in actions, each turning point marked and labelled with
-    the move played."""
+    """Left: the game's board as its plugin draws it (a map shaded by the belief, where
+    the game has one), if it does (else the curve alone); right: the first seat's win
+    chance along the game, counted in turns when the game's analysis gives the turn of
+    each action (`action_turns`), else in actions, each turning point marked and
+    labelled with the move played."""
     pyplot = plotting()
     figure, (left, right) = pyplot.subplots(1, 2, figsize=(12, 4.8))
     plot_board = game_plugin(state.game.info.name).plot_board

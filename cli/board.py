@@ -21,8 +21,8 @@ def board() -> None:
 @board.command()
 @click.argument("game_name", metavar="GAME", type=GAME)
 def show(game_name: str) -> None:
-    """Draw GAME's board as the game shows it (The Hunt: the map with hex numbers, ports
-    and freight routes), or else list what each of its board files holds."""
+    """Draw GAME's board as the game shows it (a map with its hex numbers, ports and
+    routes, where it has one), or else list what each of its board files holds."""
     plugin = game_plugin(game_name)
     if plugin.board_lines is not None:
         for line in plugin.board_lines():

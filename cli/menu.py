@@ -1,6 +1,6 @@
 """The prompt's menus: a position's choices as short numbered lists.
 
-A position of The Hunt can offer over a hundred legal actions; listing them all buries
+A position of a hidden-movement game can offer over a hundred legal actions; listing them all buries
 the one a person wants. So the menu groups choices by their leading words ("move
 graf-spee 2 ...", 22 choices) until at most `MOST` entries show, and choosing a group
 opens it. A group whose members differ only in their last word and are too many to

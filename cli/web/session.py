@@ -125,7 +125,7 @@ class WebGame:
 
     def hint(self, seat: int) -> dict[str, Any]:
         """`hunt hint`'s advice from a human's `seat`, and the game's belief by hex when
-        it has one (The Hunt's tracker)."""
+        it has one (a tracker's belief over a hidden piece's hex)."""
         with self.lock:
             state = self.state.clone()
         report = hint_report(state, seat, "",
