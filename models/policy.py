@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Generic
+from typing import Any, Generic, cast
 
 from hunt.models.game import ActionT, ObsT, StateT
 
@@ -51,6 +51,17 @@ class GamePolicy(Generic[StateT, ActionT, ObsT]):
         """Whether `search_reward` adds a margin to the returns (a hint's legend says
         that its chances count wide wins more)."""
         return type(self).search_reward is not GamePolicy.search_reward
+
+
+class ViewPolicy(GamePolicy[StateT, ActionT, ObsT]):
+    """A policy whose playouts follow its rules of thumb as they are, read from the
+    acting seat's heuristic view of the sampled world (`State.heuristic_view`)."""
+
+    def rollout_action(self, state: StateT, rng: random.Random) -> ActionT:
+        """The heuristic, from the acting seat's view of the sampled world."""
+        # the heuristic view holds the part of the observation the rules of thumb read
+        view = cast(ObsT, state.heuristic_view(state.current_player()))
+        return self.heuristic_action(state.game, view, state.legal_actions(), rng)
 
 
 AnyPolicy = GamePolicy[Any, Any, Any]

@@ -11,10 +11,10 @@ from hunt.models.hunted.evaluation import win_chance
 from hunt.models.hunted.heuristics import heuristic_action
 from hunt.models.hunted.observation import HuntedObservation, HuntedSeen
 from hunt.models.hunted.rules import HuntedAction, HuntedGame, HuntedState
-from hunt.models.policy import GamePolicy
+from hunt.models.policy import ViewPolicy
 
 
-class HuntedPolicy(GamePolicy[HuntedState, HuntedAction, HuntedObservation]):
+class HuntedPolicy(ViewPolicy[HuntedState, HuntedAction, HuntedObservation]):
     """Hunted's rules of thumb and playouts."""
 
     def heuristic_action(self, game: HuntedGame, observation: HuntedSeen,
@@ -22,12 +22,6 @@ class HuntedPolicy(GamePolicy[HuntedState, HuntedAction, HuntedObservation]):
                          rng: random.Random) -> HuntedAction:
         """Rules of thumb from `hunt.models.hunted.heuristics`."""
         return heuristic_action(game, observation, legal_actions, rng)
-
-    def rollout_action(self, state: HuntedState, rng: random.Random) -> HuntedAction:
-        """The heuristic, from the acting seat's view of the sampled world."""
-        seat = state.current_player()
-        return heuristic_action(state.game, state.heuristic_view(seat), state.legal_actions(),
-                                rng)
 
     def evaluate(self, state: HuntedState) -> list[float] | None:
         """P(escape) from the fitted model (`hunt.models.hunted.evaluation`), at a turn

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from hunt.models.hunting_party.heuristics import heuristic_action
 from hunt.models.hunting_party.observation import PartyObservation, PartySeen
 from hunt.models.hunting_party.rules import HuntingPartyGame, HuntingPartyState, PartyAction
-from hunt.models.policy import GamePolicy
+from hunt.models.policy import ViewPolicy
 
 
-class HuntingPartyPolicy(GamePolicy[HuntingPartyState, PartyAction, PartyObservation]):
+class HuntingPartyPolicy(ViewPolicy[HuntingPartyState, PartyAction, PartyObservation]):
     """Hunting Party's rules of thumb and playouts."""
 
     def heuristic_action(self, game: HuntingPartyGame, observation: PartySeen,
@@ -20,12 +20,6 @@ class HuntingPartyPolicy(GamePolicy[HuntingPartyState, PartyAction, PartyObserva
                          rng: random.Random) -> PartyAction:
         """Rules of thumb from `hunt.models.hunting_party.heuristics`."""
         return heuristic_action(game, observation, legal_actions, rng)
-
-    def rollout_action(self, state: HuntingPartyState, rng: random.Random) -> PartyAction:
-        """The heuristic, from the acting seat's view of the sampled world."""
-        seat = state.current_player()
-        return heuristic_action(state.game, state.heuristic_view(seat), state.legal_actions(),
-                                rng)
 
     def search_reward(self, state: HuntingPartyState) -> list[float]:
         """The returns, plus a little for the lead in points (at most 0.09, less
