@@ -19,7 +19,7 @@ from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.actions import PASS
-from hunt.models.the_hunt.steps import Draw
+from hunt.models.the_hunt.steps import Choose, Draw
 
 GAME = TheHuntGame()
 GERMAN_HAND = ["kriegsmarine", "pocket-battleships", "radar", "langsdorff", "marconi"]
@@ -1083,3 +1083,25 @@ def test_the_german_heuristic_repairs_the_airplane_before_an_attack_it_can_affor
             play(state, "repair")
             roll(state, 1)
             assert heuristic_choice(state, GERMAN) == "attack b-e1 plane"
+
+
+def test_military_orders_attack_is_noted_at_no_ap_and_with_its_plus_one() -> None:
+    """Military Order 115.39: "attack a Freight Ship in its hex at no AP cost, +1 to the
+    roll". The menu's note of that attack says so (not a bought attack's "2 AP, sinks
+    on 5+"), and a bought attack's note is unchanged."""
+    rng = random.Random(0)
+    state = GAME.new_initial_state(0)
+    while not (isinstance(top := state.stack[-1], Choose) and top.effect == "free-attack"):
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance_outcome(rng))
+            continue
+        legal = state.legal_actions()
+        ordered = [a for a in legal if state.action_to_string(a) == "play military-order event"]
+        state.apply_action(ordered[0] if ordered else rng.choice(legal))
+    success = GAME.rules["attack_success"]
+    for action in state.legal_actions():
+        need = success - state.roll_bonus - 1 - (GAME.tracks.attack_bonus if action.n else 0)
+        assert state.choice_note(action) == f"no AP, sinks on {max(need, 1)}+"
+    bought = HuntAction("attack", "s-e2", 0)
+    state.stack.append(Choose(GERMAN, "not-an-attack"))  # any other step: a bought attack
+    assert state.choice_note(bought) == f"2 AP, sinks on {success - state.roll_bonus}+"

@@ -42,6 +42,7 @@ from hunt.models.the_hunt.steps import (
     BRITISH,
     GERMAN,
     Announce,
+    Choose,
     Deal,
     Draw,
     DrawFreight,
@@ -61,6 +62,9 @@ VARIANTS = ("standard", "historical")
 MAX_HINTS = 3
 """Hint markers in the box."""
 DIE = tuple(range(1, 7))
+
+FREE_ATTACK_BONUS = 1
+"""What Military Order's free attack adds to its roll ("+1 to the roll")."""
 
 
 NOTE_WIDTH = 36
@@ -196,8 +200,12 @@ class HuntState(StepState[HuntAction, HuntObservation, Step], partial=True):
         if verb == "move":
             return f"{action.n} AP"
         if verb == "attack":
-            need = rules["attack_success"] - bonus - (tracks.attack_bonus if action.n else 0)
-            return f"{ATTACK_AP} AP, sinks on {max(need, 1)}+"
+            # an event's attack (Military Order) costs nothing and rolls with its bonus
+            top = self.stack[-1] if self.stack else None
+            free = isinstance(top, Choose) and top.effect == "free-attack"
+            need = rules["attack_success"] - bonus - (tracks.attack_bonus if action.n else 0) \
+                - (FREE_ATTACK_BONUS if free else 0)
+            return f"{'no AP' if free else f'{ATTACK_AP} AP'}, sinks on {max(need, 1)}+"
         if verb == "search":
             need = rules["search_success"] - self.search_bonus - bonus
             return f"{'free' if self.free_searches else '1 AP'}, finds on {max(need, 1)}+"

@@ -59,7 +59,7 @@ from hunt.models.the_hunt.events import (
     SearchFails,
     SearchFinds,
 )
-from hunt.models.the_hunt.state import DIE, MAX_HINTS, HuntState
+from hunt.models.the_hunt.state import DIE, FREE_ATTACK_BONUS, MAX_HINTS, HuntState
 from hunt.models.the_hunt.steps import (
     BRITISH,
     GERMAN,
@@ -499,7 +499,7 @@ class TurnSteps(HuntState, partial=True):
         elif effect == "strategy-advance":
             self._advance_strategy(action.arg)
         elif effect == "free-attack":
-            self._begin_attack(action, bonus=1)
+            self._begin_attack(action, bonus=FREE_ATTACK_BONUS)
 
     # -- rolls -------------------------------------------------------------------------
 
