@@ -23,7 +23,7 @@ from hunt.errors import OutputError, quoted
 from hunt.models.game import CHANCE, Action, AnyState
 from hunt.solver.agent import Agent
 from hunt.solver.record_files import holds_only_this_game, save_record, writable_file
-from hunt.solver.session import GameSession, outcome
+from hunt.solver.session import VERDICTS, GameSession, outcome
 
 HELP_TEXT = ("Type the number of a choice or its text (e.g. 'done'); an entry ending in "
              "[N] opens a group of N choices, and back returns. rules [CARD]: the turn, how to "
@@ -185,15 +185,9 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
     return session.state
 
 
-OUTCOME_WORDS = {"won": "You won.", "lost": "You lost.", "team won": "Your team won.",
-                 "team lost": "Your team lost.", "drawn": "A draw.",
-                 "shared": "You share first place."}
-"""How the terminal says each outcome of a finished game (`hunt.solver.session.OUTCOMES`)."""
-
-
 def verdict(state: AnyState, seat: int) -> str:
     """A finished game from `seat`'s side in a sentence: "You won.", "You lost.", ..."""
-    return OUTCOME_WORDS[outcome(state, seat)]
+    return VERDICTS[outcome(state, seat)]
 
 
 def decided(decide: Callable[[], Action]) -> Action:

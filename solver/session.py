@@ -53,6 +53,12 @@ OUTCOMES = ("won", "lost", "team won", "team lost", "drawn", "shared")
 lists them."""
 
 
+VERDICTS = {"won": "You won.", "lost": "You lost.", "team won": "Your team won.",
+            "team lost": "Your team lost.", "drawn": "A draw.",
+            "shared": "You share first place."}
+"""Each outcome in the sentence every face (terminal, web page) says it to the seat."""
+
+
 def outcome(state: AnyState, seat: int) -> str:
     """A finished game from `seat`'s side, one of `OUTCOMES`: won, lost, a draw, a shared
     first place, or the team's result in a cooperative game."""

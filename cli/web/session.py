@@ -29,13 +29,7 @@ from hunt.solver.analysis import analysis_lines, analysis_report
 from hunt.solver.hints import hint_lines, hint_report
 from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import full_record, save_record
-from hunt.solver.session import GameSession
-
-VERDICTS = {"won": "You won.", "lost": "You lost.", "team won": "Your team won.",
-            "team lost": "Your team lost.", "drawn": "A draw.",
-            "shared": "You share first place."}
-"""How the page says each outcome of a finished game (`hunt.solver.session.OUTCOMES`)."""
-
+from hunt.solver.session import VERDICTS, GameSession
 
 SEARCHES = threading.BoundedSemaphore(os.cpu_count() or 1)
 """Computer decisions searched at once, in all games: one per core. Searches are
