@@ -11,19 +11,22 @@ exhausts the recursion of the JSON reader and of every comparison after it).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import contextlib
 import json
 import os
 import stat
 import tempfile
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
 from hunt.errors import OutputError, RecordError, quoted, why
 from hunt.models.game import AnyState
 from hunt.models.registry import game_of_record, state_from_record
-from hunt.models.seat_record import is_seat_record, world_from_seat_record
+from hunt.models.seat_record import is_seat_record, seat_record, world_from_seat_record
 
 MAX_RECORD_BYTES = 10_000_000
 """The largest record file read: the longest game records are about 30 kB."""
@@ -115,7 +118,11 @@ def read_record(path: Path, game_name: str | None = None) -> AnyState:
 
 def replay_record(data: dict[str, Any], name: str) -> AnyState:
     """The last position of the full record `data` (from `name`, said in an error); a
-    seat record is refused (its hidden moves are not there to replay)."""
+    seat record is refused (its hidden moves are not there to replay); a sealed save
+    (`sealed_record`) is opened: the program resumes it, the person still sees only
+    their seat."""
+    if is_sealed(data):
+        data = unsealed(data, name)
     if is_seat_record(data):
         raise RecordError(f"{name} is a seat record (what the {quoted(data.get('seat'))} "
                           "saw), not a full record; `hunt hint`, `hunt analyze` and `hunt "
@@ -126,12 +133,35 @@ def replay_record(data: dict[str, Any], name: str) -> AnyState:
         raise RecordError(f"{name}: {error}") from None
 
 
+def revealed_record(path: Path, spoilers: bool = False) -> dict[str, Any]:
+    """The full record in the file `path`: as it is if it is one, opened if it is a
+    sealed save whose game is over (or `spoilers`: the person asked to see it anyway);
+    `RecordError` for a seat record or a sealed game that goes on."""
+    data = load_record(path)
+    if not is_sealed(data):
+        replay_record(data, str(path))  # a full record that replays, or why not
+        return data
+    full = unsealed(data, str(path))
+    if not spoilers and not replay_record(full, str(path)).is_terminal():
+        raise RecordError(f"the game in {path} is not over: its full record would show "
+                          f"what the {data.get('seat')} has not seen; add --spoilers to "
+                          "see it anyway")
+    return full
+
+
 def read_position(path: Path, game_name: str) -> tuple[AnyState, int | None]:
     """The last position of the record in `path`, full or seat, and for a seat record
     its seat. For a seat record the position is a witness (`hunt.models.seat_record`):
     a game the seat cannot tell from the real one, so only the seat's advice may be
-    drawn from it."""
+    drawn from it. A sealed save of a game that goes on is the real position with its
+    person's seat: the advice, drawn from that seat's view alone, is the one the prompt
+    gave."""
     data = read_game_record(path, game_name)
+    if is_sealed(data):  # the whole game, advised or analysed only for its person's
+        state = replay_record(data, str(path))  # seat until it is over
+        seat = recorded_seat(data)
+        seats = state.game.info.seat_names
+        return state, None if state.is_terminal() or seat not in seats else seats.index(seat)
     if not is_seat_record(data):
         return read_record(path, game_name), None
     try:
@@ -157,6 +187,8 @@ def holds_only_this_game(path: Path, state: AnyState) -> bool:
         return True
     try:
         saved = load_record(path)
+        if is_sealed(saved):
+            saved = unsealed(saved, str(path))
     except RecordError:
         return False
     record = state.to_record()
@@ -168,9 +200,16 @@ def holds_only_this_game(path: Path, state: AnyState) -> bool:
 def saved_seat(path: Path) -> str | None:
     """The seat a person played in the game saved in `path` (None if not recorded)."""
     try:
-        seat = load_record(path).get("human")
+        seat = recorded_seat(load_record(path))
     except RecordError:
         return None
+    return seat
+
+
+def recorded_seat(record: dict[str, Any]) -> str | None:
+    """The seat a person played in the game of `record` (a full record's `human`, a
+    sealed save's seat), None if it names none."""
+    seat = record.get("seat") if is_sealed(record) else record.get("human")
     return seat if isinstance(seat, str) else None
 
 
@@ -211,9 +250,57 @@ def save_record(state: AnyState, target: str | Path, human: int | None = None) -
     """Write the game's record to `target` (see `writable_file`) atomically and
     durably: a crash or a kill never leaves half a file, and what the file says has
     reached the disk before the screen shows it. `human` is the seat `hunt play
-    --resume` gives back to the person. Returns the file written; `OutputError` (and
-    no file left behind) if it cannot be written."""
-    return write_record(full_record(state, human), target)
+    --resume` gives back to the person; a game with a person in it is saved sealed
+    (`sealed_record`). Returns the file written; `OutputError` (and no file left
+    behind) if it cannot be written."""
+    record = full_record(state) if human is None else sealed_record(state, human)
+    return write_record(record, target)
+
+
+SEALED_FORMAT = "zlib+base64"
+"""How a sealed save encodes the full record: JSON, compressed, in base64 text."""
+
+
+def sealed_record(state: AnyState, human: int) -> dict[str, Any]:
+    """A save that does not spoil the game at a glance: the record of what the
+    person's seat `human` saw, in clear (`hunt hint` and `hunt analyze` read it as the
+    seat's), with the full record beside it encoded under `sealed`. The program opens
+    it to resume the game (`replay_record`); `hunt record reveal` shows it once the
+    game is over. An encoding, not a lock: it keeps the other side's cards out of
+    sight of a person who opens the file, as a face-down card does."""
+    full = json.dumps(full_record(state, human), separators=(",", ":")).encode()
+    record = seat_record(state, human)
+    record["sealed"] = {"encoding": SEALED_FORMAT,
+                        "data": base64.b64encode(zlib.compress(full, 9)).decode("ascii")}
+    return record
+
+
+def is_sealed(record: dict[str, Any]) -> bool:
+    """Whether `record` is a sealed save (`sealed_record`)."""
+    return "sealed" in record
+
+
+def unsealed(record: dict[str, Any], name: str) -> dict[str, Any]:
+    """The full record inside the sealed save `record` (from `name`, said in an
+    error), within the bounds of any record (`parse_record`)."""
+    sealed = record.get("sealed")
+    encoded = sealed.get("data") if isinstance(sealed, dict) else None
+    if not isinstance(sealed, dict) or sealed.get("encoding") != SEALED_FORMAT \
+            or not isinstance(encoded, str):
+        raise RecordError(f"{name}: its 'sealed' part is not one hunt reads; accepted: "
+                          f"an object with encoding {SEALED_FORMAT!r} and its data")
+    try:
+        inflate = zlib.decompressobj()
+        # bounded: a small file must not inflate to gigabytes
+        raw = inflate.decompress(base64.b64decode(encoded, validate=True),
+                                 MAX_RECORD_BYTES + 1)
+    except (binascii.Error, ValueError, zlib.error):
+        raise RecordError(f"{name}: its 'sealed' part is damaged (not the {SEALED_FORMAT} "
+                          "hunt wrote)") from None
+    full = parse_record(raw, f"{name}'s sealed part")
+    if is_sealed(full) or is_seat_record(full) or full.get("game") != record.get("game"):
+        raise RecordError(f"{name}: its 'sealed' part is not the full record of its game")
+    return full
 
 
 def full_record(state: AnyState, human: int | None = None) -> dict[str, Any]:

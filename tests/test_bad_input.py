@@ -28,6 +28,7 @@ from hunt.solver.record_files import (
     MAX_DEPTH,
     MAX_RECORD_BYTES,
     read_record,
+    revealed_record,
     save_record,
     writable_file,
 )
@@ -255,7 +256,7 @@ def test_a_file_that_is_not_this_games_save_is_overwritten_only_when_the_user_sa
     result = play_leduc("--save", str(notes), stdin="quit\n")
     assert "kept as it was" in one_line_error(result) and notes.read_text() == "my notes\n"
     result = play_leduc("--save", str(notes), stdin="yes\nraise\nquit\n")
-    assert result.exit_code == 0 and json.loads(notes.read_text())["actions"][-1] == "raise"
+    assert result.exit_code == 0 and revealed_record(notes, spoilers=True)["actions"][-1] == "raise"
     # This game's own save, at this position or an earlier one, needs no question.
     result = run("play", "leduc", "--ai", "heuristic", "--resume", str(notes), "--save",
                  str(notes), stdin="quit\n")

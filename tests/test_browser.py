@@ -171,42 +171,66 @@ def test_a_record_uploaded_from_the_list_of_games_resumes_its_game(
     assert view["seat"] == "british" and view["position"] >= 6
 
 
-def test_two_friends_in_two_browsers_see_only_their_own_side(
-        server: str, browser: webdriver.Chrome) -> None:
-    """A game of The Hunt between two browsers (each its own cookies): the
-    British page and its JavaScript data never show a card of the German's hand face up,
-    nor the raider's hex unless the German's own page shows it there too (a revealed
-    position); the host's page stops showing the invitation once the friend opened it."""
+def test_two_friends_in_two_browsers_see_only_their_own_side_to_the_end_and_over_a_restart(
+        browser: webdriver.Chrome, tmp_path: Path) -> None:
+    """A whole game of The Hunt between two browsers (each its own cookies): at every
+    decision the British page, its JavaScript data and the view the network brought it
+    never show a card of the German's hand face up, nor the raider's hex unless the
+    German's own page shows it there too (a revealed position); the host's page stops
+    showing the invitation once the friend opened it. The server is stopped and started
+    again in the middle (the same folder, the same port): both pages go on where they
+    were."""
     friend = _chrome()
+    port = 0
     try:
-        _start(browser, f"{server}/play/the-hunt?as=british&seed=6&ai=human")
-        link = browser.find_element(By.CSS_SELECTOR, ".invite a").get_attribute("href")
-        assert link
-        friend.get(link)
-        browser.refresh()
-        assert not browser.find_elements(By.CSS_SELECTOR, ".invite")
-        german_saw_it = False
-        for _ in range(40):
-            WebDriverWait(browser, 60, poll_frequency=0.1).until(
-                lambda _: any(v["choices"] or v["over"] for v in map(_view_of, (friend,
-                                                                                browser))))
-            german, british = _view_of(friend), _view_of(browser)
-            page = browser.page_source + json.dumps(browser.execute_script(
-                "return [view, belief]"))
-            # the decks share some names: a German card the British also hold is theirs
-            theirs_only = set(german["hand"]) - set(british["hand"])
-            assert all(f'data-card="{card}"' not in page for card in theirs_only)
-            raider, where = (re.findall(RAIDER, text, re.S)
-                             for text in (page, friend.page_source))
-            assert not raider or raider == where
-            german_saw_it = german_saw_it or bool(where)
-            if german["over"]:
-                break
-            driver, view = (friend, german) if german["choices"] else (browser, british)
-            _click_a_choice(driver, view, by_hex=False)
-        assert german_saw_it  # the check above looked for the piece that is there
+        with running(create_app(tmp_path), port=port) as address:
+            port = int(address.rsplit(":", 1)[1])
+            _start(browser, f"{address}/play/the-hunt?as=british&seed=6&ai=human")
+            link = browser.find_element(By.CSS_SELECTOR, ".invite a").get_attribute("href")
+            assert link
+            friend.get(link)
+            browser.refresh()
+            assert not browser.find_elements(By.CSS_SELECTOR, ".invite")
+            german = _play_between(browser, friend, decisions=30)
+            assert german["position"] > 0 and not german["over"]
+        with running(create_app(tmp_path), port=port):  # restarted: same store, same port
+            german = _play_between(browser, friend, decisions=1000)
+            assert german["over"] and german["position"] > 100
+            british = WebDriverWait(browser, 60, poll_frequency=0.1).until(
+                lambda _: (view := _view_of(browser))["over"] and view)
+            assert british["verdict"] and german["verdict"]
+            assert british["verdict"] != german["verdict"]  # one side won
     finally:
         friend.quit()
+
+
+def _play_between(british_page: webdriver.Chrome, german_page: webdriver.Chrome,
+                  decisions: int) -> dict[str, Any]:
+    """Click the first choice of whichever page has one, `decisions` times or to the
+    end, checking before each click that the British page shows nothing of the German's
+    secrets; the German page's last view."""
+    german_saw_it = False
+    german = _view_of(german_page)
+    for _ in range(decisions):
+        WebDriverWait(british_page, 60, poll_frequency=0.1).until(  # the move has reached
+            lambda _: any(v["choices"] or v["over"]  # the page that answers it
+                          for v in map(_view_of, (german_page, british_page))))
+        german, british = _view_of(german_page), _view_of(british_page)
+        page = british_page.page_source + json.dumps(british_page.execute_script(
+            "return [view, belief]"))
+        # the decks share some names: a German card the British also hold is theirs
+        theirs_only = set(german["hand"]) - set(british["hand"])
+        assert all(f'data-card="{card}"' not in page for card in theirs_only)
+        raider, where = (re.findall(RAIDER, text, re.S)
+                         for text in (page, german_page.page_source))
+        assert not raider or raider == where
+        german_saw_it = german_saw_it or bool(where)
+        if german["over"]:
+            break
+        driver, view = (german_page, german) if german["choices"] else (british_page, british)
+        _click_a_choice(driver, view, by_hex=False)
+    assert german_saw_it  # the check above looked for the piece that is there
+    return german
 
 
 RAIDER = r'data-hex="([^"]+)"[^>]*>(?:(?!</g>).)*data-piece="S"'

@@ -18,6 +18,7 @@ from hunt.models import load_game, state_from_record
 from hunt.models.hunted import HuntedState
 from hunt.models.hunting_party import HuntingPartyState
 from hunt.solver import arena as arena_module
+from hunt.solver.record_files import revealed_record
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str]:
@@ -50,7 +51,7 @@ def test_play_jutland_to_the_end_through_piped_input(tmp_path: Path) -> None:
     assert "Not accepted: 'deploy beatty' is not legal here" in out
     assert "There is no choice 42: pick 1 to" in out
     assert "Game over: " in out
-    final = state_from_record(json.loads(save.read_text()))
+    final = state_from_record(revealed_record(save, spoilers=True))
     assert final.is_terminal()
 
 
@@ -79,7 +80,7 @@ def test_end_of_input_stops_cleanly_and_keeps_the_record(tmp_path: Path) -> None
                     stdin="done\n")
     assert code == 0
     assert f"Stopped (the input ended); the game so far is saved in {save}" in out
-    state = state_from_record(json.loads(save.read_text()))
+    state = state_from_record(revealed_record(save, spoilers=True))
     assert not state.is_terminal()
 
 
@@ -177,7 +178,7 @@ def test_play_the_hunt_to_the_end_through_piped_input_as_each_side(tmp_path: Pat
         assert code == 0, out[-2000:]
         assert "Not accepted: 'sarch G' is not legal here; legal: " in out
         assert "Game over: " in out
-        assert state_from_record(json.loads(save.read_text())).is_terminal()
+        assert state_from_record(revealed_record(save, spoilers=True)).is_terminal()
 
 
 def test_ctrl_c_at_the_prompt_saves_the_game_and_exits_130(tmp_path: Path) -> None:
@@ -199,7 +200,7 @@ def test_ctrl_c_at_the_prompt_saves_the_game_and_exits_130(tmp_path: Path) -> No
                          cast(TextIO, Interrupting()), save)
     assert stopped.value.code == 130  # 128 + SIGINT, as shells expect
     assert not state.is_terminal()
-    assert state_from_record(json.loads(save.read_text())) == state
+    assert state_from_record(revealed_record(save, spoilers=True)) == state
 
 
 def test_arena_agent_specs_may_carry_several_settings() -> None:
@@ -257,7 +258,7 @@ def test_play_the_hunt_with_hint_undo_save_and_resume(tmp_path: Path) -> None:
     assert "Cannot undo: you have made no choice yet." in out
     assert out.count("Taken back.") == 1
     assert f"Saved in {save}; resume with: hunt play the-hunt --resume {save}" in out
-    record = json.loads(save.read_text())
+    record = revealed_record(save, spoilers=True)
     assert record["human"] == "german"
     assert record["actions"][-3:] == ["altmark 20", "play military-order ap",
                                       "move graf-spee 1 18"]
@@ -266,7 +267,7 @@ def test_play_the_hunt_with_hint_undo_save_and_resume(tmp_path: Path) -> None:
     assert code == 0, out[-2000:]
     assert "you are the German; resumed after 16 actions." in out
     assert "Game over: " in out
-    assert state_from_record(json.loads(save.read_text())).is_terminal()
+    assert state_from_record(revealed_record(save, spoilers=True)).is_terminal()
 
 
 def test_play_the_hunt_as_british_with_hint_undo_save_and_resume(tmp_path: Path) -> None:
@@ -279,12 +280,12 @@ def test_play_the_hunt_as_british_with_hint_undo_save_and_resume(tmp_path: Path)
     assert "Not accepted: 'search Z' is not legal here" in out
     assert "Searches this turn" in out and "Recommended play: " in out  # the hint
     assert "Taken back." in out or "Cannot undo" in out
-    assert json.loads(save.read_text())["human"] == "british"
+    assert revealed_record(save, spoilers=True)["human"] == "british"
     code, out = run("play", "the-hunt", "--resume", str(save), "--level", "easy",
                     stdin="1\n" * 1500)
     assert code == 0, out[-2000:]
     assert "you are the British; resumed after" in out and "Game over: " in out
-    assert state_from_record(json.loads(save.read_text())).is_terminal()
+    assert state_from_record(revealed_record(save, spoilers=True)).is_terminal()
 
 
 def test_resuming_a_foreign_or_broken_file_is_refused_in_one_line(tmp_path: Path) -> None:
@@ -328,7 +329,7 @@ def test_manual_dice_asks_for_every_draw_and_checks_it(tmp_path: Path) -> None:
     assert code == 0, out[-2000:]
     assert "Not accepted: 'freighter e-s' is not legal here" in out
     assert out.count("Chance: what came up at the table?") == 2 + len(cards)
-    record = json.loads(save.read_text())
+    record = revealed_record(save, spoilers=True)
     assert record["actions"][:7] == ["freighter e-a", "freighter b-e1",
                                      *(f"draw {card}" for card in cards)]
     assert len([text for text in record["actions"] if text.startswith("draw ")]) == 10
@@ -348,7 +349,7 @@ def test_manual_dice_never_asks_the_british_for_the_computers_hidden_draws(
     assert code == 0, out[-2000:]
     assert out.count("Chance: what came up at the table?") == 2 + len(cards)
     assert "draw langsdorff" not in out  # a German card: never offered to the British
-    actions = json.loads(save.read_text())["actions"]
+    actions = revealed_record(save, spoilers=True)["actions"]
     assert actions[:2] == ["freighter e-a", "freighter b-e1"]
     assert actions[7:12] == [f"draw {card}" for card in cards]  # after 5 German draws
 
@@ -447,7 +448,7 @@ def test_play_a_whole_3_player_hunting_party_through_piped_input(tmp_path: Path)
     assert "you are Player 2; seed 8" in out
     assert "Not accepted: 'shoot the lion' is not legal here; legal: " in out
     assert "Game over (" in out
-    final = state_from_record(json.loads(save.read_text()))
+    final = state_from_record(revealed_record(save, spoilers=True))
     assert isinstance(final, HuntingPartyState) and final.is_terminal()
     assert final.game.info.num_players == 3 and final.round >= 3
 
@@ -478,7 +479,7 @@ def test_play_a_whole_solo_hunted_game_through_piped_input(tmp_path: Path) -> No
     assert "Not accepted: 'drwa' is not legal here; legal: draw, hide" in out
     assert "The next card: an alien" in out and "chance to escape" in out
     assert "Game over: " in out
-    final = state_from_record(json.loads(save.read_text()))
+    final = state_from_record(revealed_record(save, spoilers=True))
     assert isinstance(final, HuntedState) and final.is_terminal()
     assert final.game.info.num_players == 1
 
@@ -490,7 +491,7 @@ def test_play_a_whole_two_player_hunted_game_beside_the_computer_partner(
                     "--save", str(save), stdin="1\n" * 3000)
     assert code == 0, out[-2000:]
     assert "Shared row:" in out and "p2 holds" in out and "Game over: " in out
-    final = state_from_record(json.loads(save.read_text()))
+    final = state_from_record(revealed_record(save, spoilers=True))
     assert isinstance(final, HuntedState) and final.is_terminal()
     assert final.game.info.num_players == 2
     assert any(final.history[i] != final.history[0] for i in range(len(final.history)))
@@ -505,7 +506,7 @@ def test_hunted_manual_dice_the_person_types_the_hits_of_a_real_toss(tmp_path: P
                     "-o", "hit_rates=token=0.4", stdin=stdin)
     assert code == 0, out
     assert "Not accepted: 'hits 3' is not legal here" in out
-    final = state_from_record(json.loads(save.read_text()))
+    final = state_from_record(revealed_record(save, spoilers=True))
     assert isinstance(final, HuntedState)
     assert final.game.hit_rates["token"] == 0.4
     assert final.fight is not None and final.fight.hits == 1 and final.health == [5]

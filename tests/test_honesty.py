@@ -24,6 +24,7 @@ from hunt.errors import RecordError
 from hunt.models import available_games, load_game
 from hunt.models.game import CHANCE, AnyGame
 from hunt.models.hunting_party.rules import FLEE, HuntingPartyGame, HuntingPartyState
+from hunt.models.seat_record import seat_record
 from hunt.models.steps import DataStep
 from hunt.models.testing import (
     ConformanceError,
@@ -35,6 +36,7 @@ from hunt.models.testing import (
 from hunt.models.the_hunt import BRITISH, TheHuntGame
 from hunt.models.the_hunt.advice import best_searches
 from hunt.solver.hints import hint_report
+from hunt.solver.record_files import revealed_record
 from hunt.solver.session import undone
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -98,13 +100,13 @@ def test_a_killed_game_keeps_the_roll_it_showed_and_resumes_without_rolling_agai
     match = ROLL.search(shown)
     assert match is not None
     face = match.group(1)
-    record = json.loads(save.read_text())
+    record = revealed_record(save, spoilers=True)
     rolls = [text for text in record["actions"] if text.startswith("roll ")]
     assert rolls[-1] == f"roll {face}"
     code, resumed = run("play", "the-hunt", "--resume", str(save), "--ai", "heuristic",
                         "--no-color", stdin="quit\n")
     assert code == 0 and shown in resumed
-    assert json.loads(save.read_text())["actions"][:len(record["actions"])] == \
+    assert revealed_record(save, spoilers=True)["actions"][:len(record["actions"])] == \
         record["actions"]
 
 
@@ -116,7 +118,7 @@ def test_without_a_seed_the_games_secret_is_kept_in_the_record_and_never_shown()
                     stdin="quit\n")
     assert code == 0
     saved = Path(out.split("Saved after every move in ")[1].split(" (resume")[0])
-    secret = json.loads(saved.read_text())["seed"]
+    secret = revealed_record(saved, spoilers=True)["seed"]
     assert not re.search(r"\bseed\b", out) and str(secret) not in out
     assert str(secret) not in saved.name
     assert secret >= 2**31  # drawn from the operating system, not a small guessable one
@@ -146,6 +148,68 @@ def test_resuming_as_another_seat_than_the_one_that_began_is_refused_while_it_go
     code, out = run("play", "the-hunt", "--resume", str(save), "--seed", "4")
     assert code == 2 and "resume it without --seed (or with --seed 3)" in out
 
+
+
+def test_a_saved_game_against_the_computer_spoils_nothing_at_a_glance(tmp_path: Path) -> None:
+    """A save holds what the person's seat saw in clear and the rest encoded: opened in
+    an editor, a British save did not name the raider's hex or the German's cards."""
+    save = tmp_path / "game.json"
+    code, _ = run("play", "the-hunt", "--as", "british", "--seed", "3", "--ai", "heuristic",
+                  "--save", str(save), stdin="quit\n")
+    assert code == 0
+    text, full = save.read_text(), revealed_record(save, spoilers=True)
+    state = TheHuntGame().from_record(full)
+    seen = json.loads(text)["actions"]
+    assert seen == seat_record(state, BRITISH)["actions"]
+    hidden = [action for action in full["actions"] if action not in seen]
+    assert any(action.startswith("start ") for action in hidden)  # the raider's hex
+    assert not any(f'"{action}"' in text for action in hidden)
+
+
+def test_a_sealed_save_is_revealed_only_once_its_game_is_over(tmp_path: Path) -> None:
+    """`hunt record reveal` opens a finished game; one that goes on needs --spoilers, as
+    does another seat's record of it."""
+    save = tmp_path / "game.json"
+    run("play", "the-hunt", "--as", "british", "--seed", "3", "--ai", "heuristic",
+        "--save", str(save), stdin="quit\n")
+    code, out = run("record", "reveal", str(save))
+    assert code == 2 and len(out.strip().splitlines()) == 1
+    assert "is not over: its full record would show what the british has not seen; add " \
+        "--spoilers" in out
+    code, out = run("record", "seat", str(save), "--as", "german")
+    assert code == 2 and "add --spoilers" in out
+    code, out = run("record", "seat", str(save), "--as", "british")
+    assert code == 0 and json.loads(out)["seat"] == "british"
+    code, out = run("record", "reveal", str(save), "--spoilers")
+    assert code == 0 and json.loads(out) == revealed_record(save, spoilers=True)
+    finished = tmp_path / "leduc.json"
+    code, _ = run("play", "leduc", "--seed", "2", "--ai", "heuristic", "--save",
+                  str(finished), stdin="call\n" * 8 + "n\n")
+    assert code == 0
+    code, out = run("record", "reveal", str(finished))
+    assert code == 0 and load_game("leduc").from_record(json.loads(out)).is_terminal()
+
+
+def test_a_sealed_save_resumes_and_advises_its_own_seat(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", "the-hunt", "--as", "british", "--seed", "3", "--ai", "heuristic",
+        "--save", str(save), stdin="quit\n")
+    code, out = run("hint", "the-hunt", str(save), "--iterations", "20")
+    assert code == 0 and "P(" in out, out
+    code, out = run("hint", "the-hunt", str(save), "--as", "german")
+    assert code == 2 and "it can advise only the british" in out
+
+
+def test_a_damaged_sealed_part_is_refused_in_one_line(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", "leduc", "--seed", "2", "--ai", "heuristic", "--save", str(save),
+        stdin="quit\n")
+    data = json.loads(save.read_text())
+    data["sealed"]["data"] = data["sealed"]["data"][:-8] + "!!!!!!!!"
+    save.write_text(json.dumps(data))
+    code, out = run("play", "leduc", "--resume", str(save))
+    assert code == 2 and len(out.strip().splitlines()) == 1
+    assert "its 'sealed' part is damaged" in out
 
 # -- 3. undo depends only on what the undoing seat has seen ------------------------------
 

@@ -20,6 +20,7 @@ from hunt.errors import OptionError
 from hunt.models.game import random_action
 from hunt.models.plugin import REQUIRED, check_plugin, plain
 from hunt.models.registry import RegistrationError, available_games, game_plugin, load_game
+from hunt.solver.record_files import revealed_record
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = available_games()
@@ -132,7 +133,7 @@ def test_play_sets_any_declared_option_with_o(tmp_path: Path) -> None:
                     "-o", "hit_rates=large=0.4", "--seed", "2", "--save", str(save),
                     stdin="quit\n")
     assert code == 0, out
-    assert json.loads(save.read_text())["options"] == {
+    assert revealed_record(save, spoilers=True)["options"] == {
         "players": 1, "difficulty": "hard", "target": "normal",
         "hit_rates": {"token": 0.5, "large": 0.4}}
 

@@ -4,7 +4,6 @@ forced moves, undo and saving behave alike everywhere."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from hunt.cli.main import cli
 from hunt.models.registry import available_games, load_game
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.arena import GameTask, play_task
+from hunt.solver.record_files import revealed_record
 from hunt.solver.session import GameSession, play_game
 
 
@@ -45,7 +45,7 @@ def test_one_seed_is_one_game_in_the_arena_and_at_the_prompt(name: str, tmp_path
         "play", name, "--as", game.info.seat_names[0], "--seed", str(seed), "--ai",
         "heuristic", "--save", str(save)], input="\n".join(typed) + "\nn\n")
     assert result.exit_code == 0, result.output
-    assert json.loads(save.read_text())["actions"] == arena.to_record()["actions"]
+    assert revealed_record(save, spoilers=True)["actions"] == arena.to_record()["actions"]
 
 
 def test_the_program_plays_a_humans_forced_move_and_stops_at_a_choice() -> None:

@@ -19,6 +19,7 @@ from hunt.cli.web.session import WebGame
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.models.testing import indistinguishable_worlds
 from hunt.solver.agent import HeuristicAgent
+from hunt.solver.record_files import revealed_record
 
 
 @pytest.fixture
@@ -64,7 +65,7 @@ def test_a_move_is_played_and_the_computer_answers(client: TestClient,
     assert answer.status_code == 200
     after = _settled_view(client, token)
     assert after["position"] > view["position"]
-    saved = json.loads(next(tmp_path.glob("jutland-*.json")).read_text())
+    saved = revealed_record(next(tmp_path.glob("jutland-*.json")), spoilers=True)
     assert len(saved["actions"]) == after["position"]  # saved after every action
 
 

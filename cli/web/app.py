@@ -65,6 +65,7 @@ from hunt.solver.record_files import (
     default_save_dir,
     full_record,
     parse_record,
+    recorded_seat,
     replay_record,
     reserved_save_path,
 )
@@ -325,7 +326,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
             raise HTTPException(400, "the uploaded record is not a game this board can "
                                      "replay") from None
         seats_named = state.game.info.seat_names
-        saved = data.get("human")
+        saved = recorded_seat(data)
         human = seats_named.index(saved) if saved in seats_named else 0
         spec = level_agent(state.game, level)
         agents = agents_for(state, human, spec)
@@ -551,14 +552,15 @@ def board_page(token: str, session: WebGame, invites: list[str]) -> str:
 
 
 @contextmanager
-def running(app: Starlette, host: str = "127.0.0.1") -> Iterator[str]:
-    """`app` served on a free port of `host` in a thread, for the browser tests and
-    scripts; yields its address and stops it on leaving."""
+def running(app: Starlette, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+    """`app` served on `port` of `host` (0: a free one) in a thread, for the browser
+    tests and scripts; yields its address and stops it on leaving."""
     import uvicorn
 
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        port = probe.getsockname()[1]
+    if port == 0:
+        with socket.socket() as probe:
+            probe.bind((host, 0))
+            port = probe.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
