@@ -2,7 +2,7 @@
 
 A position of a hidden-movement game can offer over a hundred legal actions; listing them all buries
 the one a person wants. So the menu groups choices by their leading words ("move
-graf-spee 2 ...", 22 choices) until at most `MOST` entries show, and choosing a group
+ship 2 ...", 22 choices) until at most `MOST` entries show, and choosing a group
 opens it. A group whose members differ only in their last word and are too many to
 number (the 41 hexes of "start HEX") lists those words to type instead. Grouping never
 hides a choice: each is reached by numbers (or its last word) from the first menu, and
@@ -205,7 +205,7 @@ class MenuTree:
                                         for words in self.words)
 
     def starting(self, text: str) -> Layout | None:
-        """The menu of the choices whose leading words `text` types ("move graf-spee"),
+        """The menu of the choices whose leading words `text` types ("move ship"),
         when it names more than one and is not a choice itself; else None."""
         typed = text.lower().split()
         if not typed or self.is_choice(text):
@@ -337,7 +337,7 @@ def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Call
         if word in commands and not (rest and tree.is_choice(text)):  # "hint 02" is a move
             click.echo(commands[word](rest.strip()))
             continue
-        if (started := tree.starting(text)) is not None:  # "move graf-spee": that group
+        if (started := tree.starting(text)) is not None:  # "move ship": that group
             levels.append(started)
             show = True
             continue

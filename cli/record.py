@@ -33,7 +33,7 @@ def record() -> None:
 @click.option("--spoilers", is_flag=True, help=SPOILERS_HELP)
 def seat(full_path: Path, seat_name: str, output: Path | None, spoilers: bool) -> None:
     """The seat record of the full record FULL: what the seat --as saw, each hidden
-    action in the form it saw it (`move graf-spee 2 ?`, `draw ?`). `hunt hint` and
+    action in the form it saw it (`move ship 2 ?`, `draw ?`). `hunt hint` and
     `hunt analyze` take it as they take a full record. From a game saved by `hunt
     play`, another seat's record only once the game is over (or with --spoilers)."""
     state = read_record(full_path)

@@ -28,7 +28,7 @@ from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import new_save_path, read_game_record, writable_file, write_record
 
 TABLE_HELP = ("Type the number of an entry or its text: your own moves, what the other "
-              "side did as you saw it (e.g. 'move graf-spee 2 ?', 'draw ?'), your rolls "
+              "side did as you saw it (a hidden part as ?, e.g. 'draw ?'), your rolls "
               "and your draws; a number that opens a group shows its entries, and back "
               "returns. hint: advice, with a search on your turn; undo: strike out the "
               "last entry; rules [CARD]; log; save [FILE].")

@@ -323,7 +323,7 @@ class State(ABC, Generic[ActionT, ObsT]):
     def public_text(self, action: ActionT, player: int) -> str:
         """The text of `action`, taken here, as `player` saw it: its full text, unless
         part of it is hidden from `player`; then each hidden word is `?` ("move
-        graf-spee 2 ?", "draw ?"). A function of `player`'s view only: two states with
+        ship 2 ?", "draw ?"). A function of `player`'s view only: two states with
         the same information-state key for `player` give every action the same text."""
         return self.action_to_string(action)
 

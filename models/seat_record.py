@@ -2,7 +2,7 @@
 agree with one.
 
 A full record holds every action. A seat record holds what one seat saw: each action in
-its public text for that seat (`State.public_text`: "move graf-spee 2 ?", "draw ?"),
+its public text for that seat (`State.public_text`: "move ship 2 ?", "draw ?"),
 followed by what the seat learnt from it that the text does not say
 (`State.learned_text`), each after "; " ("roll 5; not here 24"). Another seat's private
 act, which showed the seat nothing at all (cards laid face down, whose number too is

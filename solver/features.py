@@ -6,7 +6,7 @@ what a model reads is what the seat can see. It is flattened into named features
 (`path=value` for a word, `path` with the number for a number, one `path=item` for
 each word of a list) and the names are hashed into a fixed number of slots (the
 hashing trick, Weinberger et al. 2009), so a new game needs no feature code. A choice
-is hashed from the words of its text (`move graf-spee 2 14`: each word, each word at
+is hashed from the words of its text (`move ship 2 14`: each word, each word at
 its place, the first two together), so the model can learn what "move", "search" or a
 hex is worth in a position.
 
