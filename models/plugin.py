@@ -101,6 +101,20 @@ line of text, figures) each."""
 
 
 @dataclass(frozen=True)
+class Hands:
+    """The cards a seat's view shows, for a face to draw as cards: the seat's own, one
+    id per card, and how many the other side holds (None: a game where that is not one
+    public number)."""
+
+    own: tuple[str, ...]
+    others: int | None = None
+
+
+HandsOf = Callable[[ObsT], Hands]
+"""A game's hands as its seat's observation shows them (`Hands`)."""
+
+
+@dataclass(frozen=True)
 class GamePlugin(Generic[GameT, StateT, ObsT]):
     """One game's registration: its `Game` class `GameT`, whose states are `StateT` and whose
     observations are `ObsT`. The parts without a default are required (`check_plugin`)."""
@@ -164,6 +178,9 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     """The table for the browser (`hunt serve`): SVG or HTML markup drawn from the
     seat's observation, every text escaped, the seat's current choices marked where
     they are clickable; None: the page shows only the text screen."""
+    hands: HandsOf[ObsT] | None = None
+    """The seat's cards and the other side's count, from its observation, for the
+    browser to draw; None: a game without hands of cards."""
 
     def seat_title(self, seat: str) -> str:
         """The seat as a sentence names it: its title in `seat_titles`, else "Player 3"

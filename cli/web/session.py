@@ -16,13 +16,13 @@ import os
 import sys
 import threading
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from hunt.errors import HuntError, OutputError, quoted
 from hunt.models.game import AnyState
-from hunt.models.plugin import plain
+from hunt.models.plugin import Hands, plain
 from hunt.models.registry import game_plugin
 from hunt.solver.agent import Agent
 from hunt.solver.analysis import analysis_lines, analysis_report
@@ -95,6 +95,7 @@ class WebGame:
             texts = [choice.text for choice in choices]
             board = self.plugin.web_board(game, seen, seat, texts) \
                 if self.plugin.web_board is not None else None
+            hands = self.plugin.hands(seen) if self.plugin.hands is not None else Hands(())
             result = mine.outcome()
             waiting = mine.waiting_for()
             return {
@@ -104,9 +105,8 @@ class WebGame:
                 "position": mine.actions_played,
                 "screen": self.plugin.screen(game, seen, seat, plain),
                 "board": board,
-                "hand": hand_cards(seen),
-                "opponent_cards": seen.get("opponent_hand_size")
-                if isinstance(seen.get("opponent_hand_size"), int) else None,
+                "hand": list(hands.own),
+                "opponent_cards": hands.others,
                 "choices": [{"text": choice.text, "note": choice.note} for choice in choices],
                 "thinking": busy,
                 "over": mine.over(),
@@ -236,15 +236,3 @@ class WebGame:
             print(f"hunt serve: {error}", file=sys.stderr)
             self.problem = "not saved (the server's log says why); the game goes on"
             self.saved = False
-
-
-def hand_cards(seen: Mapping[str, Any]) -> list[str]:
-    """The seat's own cards, one entry each, from its observation's `hand` (a list of
-    card ids, or counts by card), for the page to draw as cards; [] for a game whose
-    view has no hand."""
-    hand = seen.get("hand")
-    if isinstance(hand, list):
-        return [str(card) for card in hand]
-    if isinstance(hand, Mapping):
-        return [str(card) for card, count in hand.items() for _ in range(int(count))]
-    return []

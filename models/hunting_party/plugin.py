@@ -8,7 +8,7 @@ from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.hunting_party.policy import HuntingPartyPolicy
 from hunt.models.hunting_party.rules import HuntingPartyGame, HuntingPartyState
 from hunt.models.hunting_party.screen import deck_page, hunters_page, screen
-from hunt.models.hunting_party.web import web_board
+from hunt.models.hunting_party.web import hands, web_board
 from hunt.models.hunting_party.words import log_page
 from hunt.models.plugin import GamePlugin
 from hunt.models.profile import SearchProfile
@@ -26,5 +26,5 @@ PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = Game
                "discard Fate."},
     rules=RULES, cards=card_texts, pages={"hunters": hunters_page, "deck": deck_page,
                                        "log": log_page},
-    web_board=web_board)
+    web_board=web_board, hands=hands)
 """Hunting Party, as every command reads it."""

@@ -9,6 +9,7 @@ from html import escape
 
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.hunting_party.rules import HuntingPartyGame
+from hunt.models.plugin import Hands
 
 
 def web_board(game: HuntingPartyGame, seen: PartyObservation, seat: int,
@@ -39,3 +40,8 @@ def web_board(game: HuntingPartyGame, seen: PartyObservation, seat: int,
                f'{", met now" if goal["met"] else ""}).</p>' if goal else "")
             + f'<div class="fate-row">{fate}</div>'
             f'<p>Fate deck {seen["fate_deck"]}, Action deck {seen["action_deck"]}.</p></div>')
+
+
+def hands(seen: PartyObservation) -> Hands:
+    """The Hunter's own cards, one per card (the others' are counted on the board)."""
+    return Hands(tuple(kind for kind, count in seen["hand"].items() for _ in range(count)))

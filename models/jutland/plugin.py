@@ -8,7 +8,7 @@ from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.policy import JutlandPolicy
 from hunt.models.jutland.rules import JutlandGame, JutlandState
 from hunt.models.jutland.screen import screen
-from hunt.models.jutland.web import web_board
+from hunt.models.jutland.web import hands, web_board
 from hunt.models.plugin import GamePlugin
 from hunt.models.profile import SearchProfile
 
@@ -29,5 +29,5 @@ PLUGIN: GamePlugin[JutlandGame, JutlandState, JutlandObservation] = GamePlugin(
     goals={"": "To win, sink more enemy ships than you lose (then more big ones) in 6 "
                "turns.\nEach Strike the higher force wins, British win ties; the turn "
                "sets the losses."},
-    rules=RULES, cards=card_texts, web_board=web_board)
+    rules=RULES, cards=card_texts, web_board=web_board, hands=hands)
 """Jutland, as every command reads it."""

@@ -9,6 +9,7 @@ from html import escape
 
 from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame
+from hunt.models.plugin import Hands
 
 
 def web_board(game: JutlandGame, seen: JutlandObservation, seat: int,
@@ -36,3 +37,8 @@ def web_board(game: JutlandGame, seen: JutlandObservation, seat: int,
             f'<th>British cards</th></tr>{strikes}</table>'
             '<table><caption>Ships lost</caption><tr><th>side</th><th>big</th>'
             f'<th>small</th></tr>{losses}</table></div>')
+
+
+def hands(seen: JutlandObservation) -> Hands:
+    """The side's own cards and the other side's count, for the browser."""
+    return Hands(tuple(seen["hand"]), seen["opponent_hand_size"])

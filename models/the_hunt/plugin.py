@@ -22,7 +22,7 @@ from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.policy import TheHuntPolicy
 from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.screen import choices_map, hand_page, map_page, screen
-from hunt.models.the_hunt.svg import web_board
+from hunt.models.the_hunt.svg import hands, web_board
 from hunt.models.the_hunt.tracker import MODELS, GrafSpeeTracker, public_facts
 from hunt.models.the_hunt.words import log_page
 
@@ -236,5 +236,5 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, HuntObservation] = GamePlugin(
            "british": "To win, find the hidden Graf Spee with Forces G, H and K and win the "
                       "Battle,\nor guide 5 Freight Ships to port before it sinks 5."},
     rules=RULES, cards=card_texts, pages={"hand": hand_page, "map": map_page, "log": log_page},
-    choices_screen=choices_map, web_board=web_board)
+    choices_screen=choices_map, web_board=web_board, hands=hands)
 """The Hunt, as every command reads it."""

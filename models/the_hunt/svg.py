@@ -15,6 +15,7 @@ import math
 from collections.abc import Sequence
 from html import escape
 
+from hunt.models.plugin import Hands
 from hunt.models.the_hunt.observation import HuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
 
@@ -115,3 +116,8 @@ def route_lines(game: TheHuntGame, seen: HuntObservation,
             lines.append(f'<polyline class="route" data-freighter="{escape(freighter_id)}" '
                          f'points="{points}"/>')
     return lines
+
+
+def hands(seen: HuntObservation) -> Hands:
+    """The side's own cards and the other side's count, for the browser."""
+    return Hands(tuple(seen["hand"]), seen["opponent_hand_size"])
