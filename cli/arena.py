@@ -1,10 +1,12 @@
-"""`hunt arena`: two agents against each other on paired seeds."""
+"""`hunt arena`: two agents against each other on paired seeds, or one against its
+population."""
 
 from __future__ import annotations
 
 import json
 import sys
 import time
+from collections.abc import Collection
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, TextIO
@@ -13,17 +15,30 @@ import click
 
 from hunt.cli.params import GAME, SEED, UserError, backend_options, game_option_flags, game_options
 from hunt.errors import why
+from hunt.models.game import AnyGame
 from hunt.models.plugin import plural
 from hunt.models.registry import load_game
-from hunt.solver.agent_specs import AGENT_NAMES, make_agent
-from hunt.solver.arena import ArenaLogError, GameOutcome, arena_tasks, logged_outcomes, run_arena
+from hunt.solver.agent_specs import AGENT_NAMES, agent_names, make_agent, population
+from hunt.solver.arena import (
+    ArenaLogError,
+    ArenaReport,
+    GameOutcome,
+    arena_tasks,
+    logged_outcomes,
+    population_table,
+    run_arena,
+)
 
 
 @click.command()
 @click.argument("game_name", metavar="GAME", type=GAME)
 @click.option("--agents", "agent_specs", required=True, metavar="A,B",
               help="Two agent specs, e.g. ismcts:normal,heuristic or "
-                   "ismcts:iterations=300,depth=40,pimc.")
+                   "ismcts:iterations=300,depth=40,pimc; with --population, one.")
+@click.option("--population", "population_flag", is_flag=True,
+              help="Play the agent against each member of the game's population (the "
+                   "generic agents and the game's hand-written players) and print a table "
+                   "with the minimum.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
               help="Seeds to play; each once with the first agent in every seat.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
@@ -42,39 +57,36 @@ from hunt.solver.arena import ArenaLogError, GameOutcome, arena_tasks, logged_ou
                                  "the same settings) and play only the missing ones, "
                                  "appending them to it.")
 @backend_options
-def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
-          players: int | None, option_texts: tuple[str, ...], as_json: bool,
+def arena(game_name: str, agent_specs: str, population_flag: bool, games: int, workers: int,
+          seed: int, players: int | None, option_texts: tuple[str, ...], as_json: bool,
           log_path: Path | None, resume_path: Path | None, backend: str,
           address: str | None) -> None:
     """Play two agents against each other on paired seeds; win rates with 95% intervals.
     The score is the first agent's share of games it scores highest in (ties count
     half); with n players, chance alone gives 1/n."""
-    specs = split_agent_specs(agent_specs)
-    if len(specs) != 2:
-        first, _, last = specs[0].rpartition(",") if len(specs) == 1 else ("", "", "")
-        if first:  # a word that names no agent, after an agent with settings, is a setting
-            read = f"; {last!r} names no agent, so it reads as a setting of {first!r}"
-        elif agent_specs.strip():
-            read = f"; {agent_specs!r} names {plural(len(specs), 'agent')}"
-        else:
-            read = ""
-        raise click.BadParameter(f"give two agents, e.g. ismcts,heuristic{read} (agents: "
-                                 f"{', '.join(AGENT_NAMES)})", param_hint="--agents")
     options = game_options(game_name, option_texts, players)
     loaded = load_game(game_name, **options)
-    for spec in specs:
+    specs = split_agent_specs(agent_specs, agent_names(loaded))
+    wanted = 1 if population_flag else 2
+    if len(specs) != wanted:
+        raise click.BadParameter(_wrong_count(agent_specs, specs, wanted, loaded),
+                                 param_hint="--agents")
+    pairings = [(specs[0], member) for member in population(loaded)] if population_flag \
+        else [(specs[0], specs[1])]
+    for spec in {spec for pairing in pairings for spec in pairing}:
         make_agent(spec, 0, loaded)
     info = loaded.info
     seats = 2 if info.cooperative else info.num_players  # co-op: each seed once per agent
-    done = resumed_games(resume_path, game_name, specs, games, seed, options)
+    done = resumed_games(resume_path, game_name, pairings, games, seed, options)
     log_path = log_path or resume_path
     try:
         log: TextIO | None = log_path.open("a") if log_path else None
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
         raise UserError(f"cannot write the log {log_path}: {why(error)}") from None
     start = time.perf_counter()
-    with click.progressbar(length=seats * games - len(done), label="games", file=sys.stderr,
-                           show_pos=True) as bar, log or nullcontext():
+    reports: list[ArenaReport] = []
+    with click.progressbar(length=len(pairings) * seats * games - len(done), label="games",
+                           file=sys.stderr, show_pos=True) as bar, log or nullcontext():
 
         def finished(outcome: GameOutcome) -> None:
             bar.update(1)
@@ -82,75 +94,128 @@ def arena(game_name: str, agent_specs: str, games: int, workers: int, seed: int,
                 log.write(json.dumps(outcome.to_json()) + "\n")
                 log.flush()
 
-        report = run_arena(game_name, specs[0], specs[1], games, first_seed=seed,
-                           workers=workers, options=options, on_game=finished,
-                           backend=backend, address=address, done=done)
-    played = seats * games - len(done)
+        for first, second in pairings:
+            reports.append(run_arena(
+                game_name, first, second, games, first_seed=seed, workers=workers,
+                options=options, on_game=finished, backend=backend, address=address,
+                done=[outcome for outcome in done if outcome.task in set(arena_tasks(
+                    game_name, first, second, games, seed, options))]))
+    played = len(pairings) * seats * games - len(done)
     seconds = time.perf_counter() - start
-    counted = report.games * (2 if info.cooperative else 1) + len(report.pending)
+    counted = sum(report.games * (2 if info.cooperative else 1) + len(report.pending)
+                  for report in reports)
     timing = {"backend": backend, "workers": workers, "played": played,
               "resumed": len(done), "seconds": round(seconds, 3),
               "games_per_second": round(played / seconds, 4) if seconds else 0.0,
-              "cpu_seconds_per_game": round(report.cpu_seconds / counted, 4)
+              "cpu_seconds_per_game": round(sum(r.cpu_seconds for r in reports) / counted, 4)
               if counted else 0.0}
-    for outcome in report.failed:
+    failed = [outcome for report in reports for outcome in report.failed]
+    for outcome in failed:
         click.echo(f"Failed: {outcome.error}", err=True)
-    if report.failed and not report.games:
-        raise UserError(f"every game failed ({len(report.failed)}); the first: "
-                        f"{report.failed[0].error}")
-    data = report.to_json()
-    if as_json:
-        click.echo(json.dumps({**data, "timing": timing}, indent=1))
-        return
+    if failed and not any(report.games for report in reports):
+        raise UserError(f"every game failed ({len(failed)}); the first: {failed[0].error}")
     speed = (f"  {played} games played in {seconds:.1f} s on {backend} with {workers} "
              f"worker{'s' if workers > 1 else ''}: {timing['games_per_second']:.3f} a "
              f"second, {timing['cpu_seconds_per_game']:.2f} CPU-seconds a game"
              + (f"; {len(done)} counted from {resume_path}" if done else ""))
-    low, high = data["score_95"]
-    if "team_wins" in data:
-        click.echo(f"{game_name} (the players win or lose together): {specs[0]} against "
-                   f"{specs[1]}, {games} seeds, each played by each agent in every seat")
-        for spec, wins, (win_low, win_high) in zip(specs, data["team_wins"],
-                                                   data["team_win_95"], strict=True):
-            click.echo(f"  {spec} wins {wins} of {games} = {wins / games:.3f} "
-                       f"(95% interval {win_low:.3f} to {win_high:.3f})")
-        click.echo(f"  on the same deals: {specs[0]} alone wins {data['wins']}, "
-                   f"{specs[1]} alone {data['losses']}, both or neither {data['draws']}: "
-                   f"score {data['score']:.3f} (95% interval {low:.3f} to {high:.3f})")
-        click.echo(f"  average length {data['average_length']:.1f} actions")
-        for reason, count in data["end_reasons"].items():
-            click.echo(f"  {count:>5} x {reason}")
+    if population_flag:
+        table = population_table(reports)
+        if as_json:
+            click.echo(json.dumps({**table, "timing": timing}, indent=1))
+            return
+        click.echo(population_lines(reports, table, games, seats))
         click.echo(speed)
         return
-    click.echo(f"{game_name}: {specs[0]} against {specs[1]}, {data['games']} games "
-               + (f"({games} seeds, both seatings)" if seats == 2 else
-                  f"({games} seeds, {specs[0]} in each of the {seats} seats)"))
-    click.echo(f"  {specs[0]} wins {data['wins']}, draws {data['draws']}, "
-               f"loses {data['losses']}: score {data['score']:.3f} "
-               f"(95% interval {low:.3f} to {high:.3f})")
-    unit = loaded.info.score_unit
-    if unit is not None and "mean_return" in data:
-        # A game whose returns count something (chips): how much, not only how often.
-        low, high = data["mean_return_95"]
-        click.echo(f"  {specs[0]} wins {data['mean_return']:+.3f} {unit} a game on average "
-                   f"(95% interval {low:+.3f} to {high:+.3f})")
-    for seat, counts in data["by_seat"].items():
-        played = sum(counts.values())
-        click.echo(f"  as {seat}: wins {counts.get('win', 0)} of {played}")
-    click.echo(f"  average length {data['average_length']:.1f} actions")
-    for reason, count in data["end_reasons"].items():
-        click.echo(f"  {count:>5} x {reason}")
+    data = reports[0].to_json()
+    if as_json:
+        click.echo(json.dumps({**data, "timing": timing}, indent=1))
+        return
+    click.echo(report_lines(reports[0], data, games, seats, loaded.info.score_unit))
     click.echo(speed)
 
 
-def split_agent_specs(text: str) -> list[str]:
+def _wrong_count(text: str, specs: list[str], wanted: int, game: AnyGame) -> str:
+    """Why `--agents` does not name `wanted` agents, in one line."""
+    names = agent_names(game)
+    first, _, last = specs[0].rpartition(",") if len(specs) == 1 else ("", "", "")
+    if first and wanted == 2:  # a word that names no agent, after one with settings
+        read = f"; {last!r} names no agent, so it reads as a setting of {first!r}"
+    elif text.strip():
+        read = f"; {text!r} names {plural(len(specs), 'agent')}"
+    else:
+        read = ""
+    example = "ismcts:normal" if wanted == 1 else "ismcts,heuristic"
+    count = "one agent with --population" if wanted == 1 else "two agents"
+    return f"give {count}, e.g. {example}{read} (agents: {', '.join(names)})"
+
+
+def report_lines(report: ArenaReport, data: dict[str, Any], games: int, seats: int,
+                 unit: str | None) -> str:
+    """One arena's report in words."""
+    first, second = report.agents
+    low, high = data["score_95"]
+    lines: list[str] = []
+    if "team_wins" in data:
+        lines.append(f"{report.game} (the players win or lose together): {first} against "
+                     f"{second}, {games} seeds, each played by each agent in every seat")
+        for spec, wins, (win_low, win_high) in zip(report.agents, data["team_wins"],
+                                                   data["team_win_95"], strict=True):
+            lines.append(f"  {spec} wins {wins} of {games} = {wins / games:.3f} "
+                         f"(95% interval {win_low:.3f} to {win_high:.3f})")
+        lines.append(f"  on the same deals: {first} alone wins {data['wins']}, "
+                     f"{second} alone {data['losses']}, both or neither {data['draws']}: "
+                     f"score {data['score']:.3f} (95% interval {low:.3f} to {high:.3f})")
+    else:
+        lines.append(f"{report.game}: {first} against {second}, {data['games']} games "
+                     + (f"({games} seeds, both seatings)" if seats == 2 else
+                        f"({games} seeds, {first} in each of the {seats} seats)"))
+        lines.append(f"  {first} wins {data['wins']}, draws {data['draws']}, "
+                     f"loses {data['losses']}: score {data['score']:.3f} "
+                     f"(95% interval {low:.3f} to {high:.3f})")
+        if unit is not None and "mean_return" in data:
+            # A game whose returns count something (chips): how much, not only how often.
+            mean_low, mean_high = data["mean_return_95"]
+            lines.append(f"  {first} wins {data['mean_return']:+.3f} {unit} a game on "
+                         f"average (95% interval {mean_low:+.3f} to {mean_high:+.3f})")
+        for seat, counts in data["by_seat"].items():
+            lines.append(f"  as {seat}: wins {counts.get('win', 0)} of "
+                         f"{sum(counts.values())}")
+    lines.append(f"  average length {data['average_length']:.1f} actions")
+    lines += [f"  {count:>5} x {reason}" for reason, count in data["end_reasons"].items()]
+    return "\n".join(lines)
+
+
+def population_lines(reports: list[ArenaReport], table: dict[str, Any], games: int,
+                     seats: int) -> str:
+    """The population table in words: a row per opponent, the minimum last."""
+    agent = reports[0].agents[0]
+    how = "both seatings" if seats == 2 else f"{agent} in each of the {seats} seats"
+    if reports[0].cooperative:
+        how = "each agent in every seat, compared on the same deals"
+    width = max(len(row["opponent"]) for row in table["rows"]) + 2
+    lines = [f"{reports[0].game}: {agent} against its population, {games} seeds ({how})",
+             f"  {'opponent':<{width}}score  95% interval    by seat"]
+    for row in table["rows"]:
+        low, high = row["score_95"]
+        seats_text = ", ".join(f"{seat} {wins:g}/{played}"
+                               for seat, (wins, played) in row["by_seat"].items())
+        lines.append(f"  {row['opponent']:<{width}}{row['score']:.3f}  {low:.3f} to "
+                     f"{high:.3f}  {seats_text}")
+    worst = table["minimum"]
+    lines.append(f"  {'minimum':<{width}}{worst['score']:.3f}  against {worst['opponent']}"
+                 + (f"; lowest seat {worst['seat']} {worst['seat_score']:.3f} against "
+                    f"{worst['seat_opponent']}" if worst.get("seat") else ""))
+    return "\n".join(lines)
+
+
+def split_agent_specs(text: str, names: Collection[str] = AGENT_NAMES) -> list[str]:
     """"ismcts:normal,depth=40,heuristic" -> ["ismcts:normal,depth=40", "heuristic"]:
     a piece that starts an agent (its name, alone or before a colon) is the next agent;
     any other piece (key=value, a level, uniform, smooth) is a setting of the agent
     before it."""
     specs: list[str] = []
     for piece in (part.strip() for part in text.split(",")):
-        setting = piece.partition(":")[0].lower() not in AGENT_NAMES
+        setting = piece.partition(":")[0].lower() not in names
         if specs and setting and ":" in specs[-1]:
             specs[-1] += "," + piece
         else:
@@ -158,8 +223,8 @@ def split_agent_specs(text: str) -> list[str]:
     return specs
 
 
-def resumed_games(path: Path | None, game_name: str, specs: list[str], games: int, seed: int,
-                  options: dict[str, Any]) -> list[GameOutcome]:
+def resumed_games(path: Path | None, game_name: str, pairings: list[tuple[str, str]],
+                  games: int, seed: int, options: dict[str, Any]) -> list[GameOutcome]:
     """The finished games of the log at `path` that this arena would play (none without
     a path, or when the file does not exist yet)."""
     if path is None or not path.exists():
@@ -168,7 +233,8 @@ def resumed_games(path: Path | None, game_name: str, specs: list[str], games: in
         lines = path.read_text().splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise UserError(f"cannot read the log {path}: {why(error)}") from None
-    tasks = arena_tasks(game_name, specs[0], specs[1], games, seed, options)
+    tasks = [task for first, second in pairings
+             for task in arena_tasks(game_name, first, second, games, seed, options)]
     try:
         return logged_outcomes(lines, tasks)
     except ArenaLogError as error:

@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from hunt.boards.data import BoardSet
 from hunt.models.game import AnyGame, AnyState, Observation
 from hunt.models.options import OptionSpec
+from hunt.models.players import PlayerFactory
 from hunt.models.policy import AnyPolicy, GamePolicy
 from hunt.models.profile import DEFAULT_PROFILE, SearchProfile
 
@@ -181,6 +182,10 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     hands: HandsOf[ObsT] | None = None
     """The seat's cards and the other side's count, from its observation, for the
     browser to draw; None: a game without hands of cards."""
+    players: Mapping[str, PlayerFactory] = field(default_factory=dict)
+    """Opponents written from the rulebook's logic, not from the policy's rules of
+    thumb (`hunt.models.players`), by the name an agent spec gives them ("greedy"):
+    members of the population `hunt arena --population` measures against."""
 
     def seat_title(self, seat: str) -> str:
         """The seat as a sentence names it: its title in `seat_titles`, else "Player 3"

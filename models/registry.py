@@ -23,6 +23,7 @@ from typing import Any
 
 from hunt.errors import OptionError, RecordError, UnknownGameError, quoted
 from hunt.models.game import AnyGame, AnyState
+from hunt.models.players import PlayerFactory
 from hunt.models.plugin import AnyPlugin, GamePlugin, check_plugin
 from hunt.models.policy import AnyPolicy, GamePolicy
 
@@ -123,6 +124,14 @@ def game_policy(game: AnyGame) -> AnyPolicy:
     if isinstance(own, GamePolicy):
         return own
     return _policy(game.info.name)
+
+
+def game_players(game: AnyGame) -> Mapping[str, PlayerFactory]:
+    """The hand-written players of `game` by name (`GamePlugin.players`); none for a
+    game made for a test."""
+    if game.info.name not in _plugin_modules():
+        return {}
+    return game_plugin(game.info.name).players
 
 
 def load_game(name: str, /, **options: Any) -> AnyGame:

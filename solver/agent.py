@@ -6,6 +6,7 @@ import random
 from abc import ABC, abstractmethod
 
 from hunt.models.game import Action, AnyState
+from hunt.models.players import Player
 from hunt.models.registry import game_policy
 
 
@@ -59,3 +60,16 @@ class HeuristicAgent(Agent):
         action: Action = game_policy(state.game).heuristic_action(
             state.game, state.observation(seat), state.legal_actions(), self.rng)
         return action
+
+
+class PlayerAgent(Agent):
+    """A game's hand-written player (`hunt.models.players`) as an agent: one of the
+    population the arena measures against."""
+
+    def __init__(self, name: str, player: Player, seed: int = 0) -> None:
+        self.name = name
+        self.player = player
+        self.rng = random.Random(seed)
+
+    def select_action(self, state: AnyState) -> Action:
+        return self.player.choose(state, self.rng)

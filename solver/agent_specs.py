@@ -1,4 +1,5 @@
-"""Agents by name: "random", "heuristic", "ismcts", "pimc", "cfr", with a level or a budget.
+"""Agents by name: "random", "heuristic", "ismcts", "pimc", "cfr", with a level or a budget,
+and a game's own hand-written players by theirs (`GamePlugin.players`).
 
 A spec is a name, optionally followed by a colon and settings: `ismcts:normal`,
 `ismcts:iterations=300`, `ismcts:time=1.5,uniform`, `pimc:iterations=500`. A level
@@ -19,7 +20,8 @@ from dataclasses import replace
 
 from hunt.errors import HuntError, quoted
 from hunt.models.game import AnyGame
-from hunt.solver.agent import Agent, HeuristicAgent, RandomAgent
+from hunt.models.registry import game_players
+from hunt.solver.agent import Agent, HeuristicAgent, PlayerAgent, RandomAgent
 from hunt.solver.cfr import CFRAgent
 from hunt.solver.ismcts import ISMCTSAgent
 from hunt.solver.network import load_network, shipped_weights
@@ -44,6 +46,12 @@ HARD_WORKERS = 2
 decision replays alike on every machine (on one core the parts run in turn)."""
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", "pimc", "cfr")
+
+POPULATION = ("random", "heuristic", "pimc", "ismcts:normal,tree=0")
+"""The generic members of the population an agent is measured against
+(`hunt arena --population`): chance's floor, the game's rule of thumb, determinized
+search, and the full-tree search at the normal budget; each game adds its hand-written
+players (`population`)."""
 
 PIMC_SETTINGS = ("iterations",)
 """The settings a `pimc:` spec may give besides a level (PIMC has no tree to shape)."""
@@ -70,7 +78,12 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
     name, _, settings = spec.strip().partition(":")
     name = name.lower()
     if name not in AGENT_NAMES:
-        raise AgentSpecError(f"no agent {quoted(name)}; accepted: {', '.join(AGENT_NAMES)}")
+        players = game_players(game) if game is not None else {}
+        if name in players and not settings:
+            return PlayerAgent(name, players[name](), seed)
+        why = f"{quoted(name)} takes no settings" if name in players else \
+            f"no agent {quoted(name)}"
+        raise AgentSpecError(f"{why}; accepted: {', '.join(agent_names(game))}")
     if name == "random":
         return RandomAgent(seed)
     if name == "heuristic":
@@ -86,6 +99,17 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
         return ISMCTSAgent(_with_weights(config, spec, game), seed=seed)
     assert config.iterations is not None
     return PIMCAgent(iterations=config.iterations, seed=seed)
+
+
+def agent_names(game: AnyGame | None) -> tuple[str, ...]:
+    """The agent names a spec may begin with: the generic ones, then `game`'s players."""
+    return (*AGENT_NAMES, *(game_players(game) if game is not None else ()))
+
+
+def population(game: AnyGame) -> list[str]:
+    """The specs of the opponents `game` is measured against: `POPULATION`, then the
+    game's hand-written players."""
+    return [*POPULATION, *game_players(game)]
 
 
 def _parse(spec: str, settings: str, config: ISMCTSConfig, normal: int,

@@ -217,6 +217,31 @@ class ArenaReport:
         }
 
 
+def population_table(reports: Sequence[ArenaReport]) -> dict[str, Any]:
+    """One agent's arenas against each member of a population as a table: a row per
+    opponent (score, its interval, wins and games by the agent's seat) and the minimum:
+    the lowest score, and the lowest score in one seat (not in a cooperative game,
+    whose games are compared in pairs)."""
+    rows = []
+    for report in reports:
+        data = report.to_json()
+        rows.append({"opponent": report.agents[1], "games": report.games,
+                     "score": report.score, "score_95": data["score_95"],
+                     "by_seat": {seat: [counts.get("win", 0) + counts.get("draw", 0) / 2,
+                                        sum(counts.values())]
+                                 for seat, counts in data["by_seat"].items()}})
+    worst = min(rows, key=lambda row: row["score"])
+    minimum: dict[str, Any] = {"score": worst["score"], "opponent": worst["opponent"]}
+    if not any(report.cooperative for report in reports):
+        by_seat = [(won / played, seat, row["opponent"]) for row in rows
+                   for seat, (won, played) in row["by_seat"].items() if played]
+        if by_seat:
+            score, seat, opponent = min(by_seat)
+            minimum.update(seat=seat, seat_score=score, seat_opponent=opponent)
+    return {"agent": reports[0].agents[0] if reports else "", "rows": rows,
+            "minimum": minimum}
+
+
 def arena_tasks(game: str, agent_a: str, agent_b: str, seeds: int, first_seed: int,
                 options: dict[str, Any] | None = None) -> list[GameTask]:
     """Every seating of each seed: agent A in one seat, agent B in all the others (in a
