@@ -71,7 +71,10 @@ def main() -> None:
             token = headers["location"].rsplit("/", 1)[1]
             cookie = headers["set-cookie"].split(";", 1)[0]
             while True:
-                view: dict[str, Any] = json.loads(ask("GET", f"/api/{token}/view", cookie)[2])
+                status, _, body = ask("GET", f"/api/{token}/view", cookie)
+                if status != 200:  # counted among the errors; this player starts anew
+                    break
+                view: dict[str, Any] = json.loads(body)
                 if view["thinking"]:
                     time.sleep(0.15)  # as the page polls
                     continue
@@ -104,7 +107,8 @@ def main() -> None:
         server.wait(10)
         log.close()
     if "Traceback" in (logged := (folder / "server.log").read_text()):
-        print(f"the server's log:\n{logged[-4000:]}")
+        first = logged.index("Traceback")
+        print(f"the server's first traceback:\n{logged[first:first + 6000]}")
     views.sort()
     print(f"{args.games} games of {args.game} at once (computer: {args.level}), {moves[0]} "
           f"moves in {elapsed:.0f} s; {len(errors)} errors")
