@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from hunt.errors import IllegalActionError
 from hunt.models.game import CHANCE, Action, AnyGame, AnyState, as_json
-from hunt.models.registry import game_policy
+from hunt.models.registry import game_players, game_policy
 
 _NOT_AN_ACTION = ("not", "an", "action")
 
@@ -386,3 +386,42 @@ def _check_record(game: AnyGame, state: AnyState, game_seed: int, step: int) -> 
     for seat in range(game.info.num_players):
         if replayed.information_state_key(seat) != state.information_state_key(seat):
             raise _fail(game_seed, step, "replaying the record changes a view")
+
+
+def check_players(game: AnyGame, *, games: int = 2, pairs: int = 8, seed: int = 0) -> int:
+    """Check `game`'s hand-written players (`GamePlugin.players`): each, in every seat,
+    plays `games` whole games choosing only legal actions; and none leaks: a fresh
+    player, equally seeded, chooses the same in two states its seat cannot tell apart
+    (`pairs` of them along random games). Returns the decisions checked;
+    `ConformanceError` at the first fault."""
+    checked = 0
+    for name, make in game_players(game).items():
+        for index in range(games):
+            game_seed = seed * 1_000_003 + index
+            rng = random.Random(game_seed)
+            state, player = game.new_initial_state(seed=game_seed), make()
+            for step in range(game.info.max_game_length + 1):
+                if state.is_terminal():
+                    break
+                if state.current_player() == CHANCE:
+                    state.apply_action(state.sample_chance_outcome(rng))
+                    continue
+                action = player.choose(state, rng)
+                if not state.is_legal(action):
+                    raise _fail(game_seed, step, f"player {name} chose the illegal action "
+                                                 f"{action!r}")
+                state.apply_action(action)
+                checked += 1
+            else:
+                raise _fail(game_seed, step, f"player {name} played past max_game_length")
+        worlds = indistinguishable_worlds(game, range(seed, seed + 50), random.Random(seed),
+                                          pairs=pairs, min_choices=2)
+        for number, (state, world, seat) in enumerate(worlds):
+            chosen = [make().choose(position.clone(), random.Random(number))
+                      for position in (state, world)]
+            if chosen[0] != chosen[1]:
+                raise _fail(seed, len(state.history),
+                            f"player {name} leaks: seat {seat} chooses {chosen[0]!r} in one "
+                            f"world and {chosen[1]!r} in another it cannot tell apart")
+            checked += 1
+    return checked
