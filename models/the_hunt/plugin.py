@@ -19,6 +19,7 @@ from hunt.models.profile import SearchProfile
 from hunt.models.the_hunt.advice import advice_report, belief_by_turn
 from hunt.models.the_hunt.help import RULES, card_texts
 from hunt.models.the_hunt.observation import HuntObservation
+from hunt.models.the_hunt.players import TrackerPlayer
 from hunt.models.the_hunt.policy import TheHuntPolicy
 from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.screen import choices_map, hand_page, map_page, screen
@@ -207,6 +208,7 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, HuntObservation] = GamePlugin(
     game=TheHuntGame, options=TheHuntGame.option_spec, screen=screen,
     board_sets=BOARD_SETS,
     policy=TheHuntPolicy(),
+    players={"tracker": TrackerPlayer},
     profile=SearchProfile(
         # 300 answered in 0.8 s a decision, well inside the normal level's 2 s; 600 take
         # about 1.6 s and won 40 of 40 games against the heuristic where 300 won 30 of
