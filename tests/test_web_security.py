@@ -505,3 +505,24 @@ def test_the_host_given_is_allowed_and_named_by_invitations(saves: Path) -> None
     assert local.get("/").status_code == 200
     other = TestClient(app, base_url="http://192.168.1.6", raise_server_exceptions=False)
     assert other.get("/").status_code == 400
+
+
+def test_a_request_never_reads_a_game_while_its_computer_applies_a_move(saves: Path) -> None:
+    """Seen in a load run of 50 games: a request's sweep of idle games asked whether a
+    game was over while the computer's move was being applied (its stack empty for a
+    moment): a 500. Each game is read under its own lock: the request waits instead."""
+    app = create_app(saves)
+    client = _client(app)
+    token = _start(client, "/play/the-hunt?as=british&seed=3&ai=heuristic")
+    _settled(client, token)
+    (game,) = app.state.live_games()
+    answers: list[int] = []
+    with game.lock:  # as the computer's worker holds it while it applies a move
+        stack, game.state.stack = game.state.stack, []
+        asking = threading.Thread(
+            target=lambda: answers.append(client.get(f"/api/{token}/view").status_code))
+        asking.start()
+        asking.join(0.5)
+        game.state.stack = stack
+    asking.join()
+    assert answers == [200]

@@ -143,7 +143,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         with registry:
             for key, seat in list(seats.items()):
                 game = seat.game
-                limit = FINISHED_IDLE_SECONDS if game.session.is_over() else IDLE_SECONDS
+                limit = FINISHED_IDLE_SECONDS if game.finished() else IDLE_SECONDS
                 if now - game.last_access > limit:
                     game.stop()  # it stays in the store: its links open it again
                     del seats[key]
@@ -422,6 +422,12 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         Route("/static/{name}", static),
     ], middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
         exception_handlers={HTTPException: error_page, Exception: error_page})
+    def live_games() -> list[WebGame]:
+        """The games in memory, each once, in the order they were opened."""
+        with registry:
+            return list({id(seat.game): seat.game for seat in seats.values()}.values())
+
+    app.state.live_games = live_games
     app.state.games_in_memory = lambda: len({id(seat.game) for seat in seats.values()})
     return app
 

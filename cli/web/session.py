@@ -74,6 +74,12 @@ class WebGame:
         """Also called with the record after every action, before it is shown (the
         server's store of games)."""
 
+    def finished(self) -> bool:
+        """Whether the game has ended, read under the game's lock (a worker may be in
+        the middle of applying the computer's move, its state half changed)."""
+        with self.lock:
+            return self.session.is_over()
+
     @property
     def state(self) -> AnyState:
         """The game's state (hidden parts and all: never sent to a page as it is)."""
