@@ -175,7 +175,7 @@ def _british_card(game: TheHuntGame, seen: HuntObservation, belief: Belief,
                   legal: list[HuntAction]) -> HuntAction:
     forces = {f: h for f, h in seen["forces"].items() if h is not None}
     # the chance of a Battle worth having where the Forces stand (Mile by Mile)
-    on_forces = sum(belief.get(where, 0.0) * battle_edge(
+    on_forces = sum(belief.get(where, 0.0) * find_worth(
         game, seen, [f for f, h in forces.items() if h == where])
         for where in sorted(set(forces.values())))
     events = {game.cards[a.arg].effect: a for a in legal if a.mode == "event"}
@@ -288,6 +288,15 @@ def battle_edge(game: TheHuntGame, seen: HuntObservation, forces: Sequence[str])
     return max(-1.0, min(1.0, (ours - theirs + 1) / 7))
 
 
+def find_worth(game: TheHuntGame, seen: HuntObservation, forces: Sequence[str]) -> float:
+    """What finding the raider with `forces` is worth to the British: their chance in
+    the Battle (`battle_edge`) above their chance of winning without it, which falls
+    with every Freight Ship sunk (the German wins at the fifth)."""
+    won = (1 + battle_edge(game, seen, forces)) / 2
+    sunk = len(seen["sunk"]) / game.rules["freighters_to_win"]
+    return won - max(0.1, 0.5 - 0.5 * sunk)
+
+
 def _force_plans(game: TheHuntGame, seen: HuntObservation, belief: Belief,
                  legal: list[HuntAction], force: str, bonus: int) -> list[Plan]:
     """The options of one Force this turn: search where it is, or move and search
@@ -297,7 +306,7 @@ def _force_plans(game: TheHuntGame, seen: HuntObservation, belief: Belief,
         return []
     search = HuntAction("search", force)
     # a find starts the Battle: worth what the British may expect of it
-    chance = roll_chance(game, bonus) * battle_edge(game, seen, [force])
+    chance = roll_chance(game, bonus) * find_worth(game, seen, [force])
     can_search = search in legal
     free = seen["ap"] == 0  # Mile by Mile: searches at no AP
 
@@ -310,7 +319,7 @@ def _force_plans(game: TheHuntGame, seen: HuntObservation, belief: Belief,
     for move in (a for a in legal if a.verb == "move" and a.arg == force):
         joined = [f for f, h in seen["forces"].items() if h == move.hex and f != force]
         gain = belief.get(move.hex, 0.0) * roll_chance(game, bonus) \
-            * battle_edge(game, seen, [force, *joined])
+            * find_worth(game, seen, [force, *joined])
         if can_search and gain > 0:
             plans.append((move.n + 1, gain + standing(move.hex), (move, search)))
         plans.append((move.n, standing(move.hex) - standing(where), (move,)))
