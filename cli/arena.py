@@ -28,6 +28,7 @@ from hunt.solver.arena import (
     population_table,
     run_arena,
 )
+from hunt.solver.sprt import SPRT, SPRTError
 
 
 @click.command()
@@ -41,6 +42,10 @@ from hunt.solver.arena import (
                    "with the minimum.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
               help="Seeds to play; each once with the first agent in every seat.")
+@click.option("--sprt", "sprt_text", metavar="LOW,HIGH", default=None,
+              help="Stop each arena as soon as a sequential test on paired seeds settles "
+                   "whether the first agent scores HIGH or better (rather than LOW or "
+                   "worse), e.g. 0.5,0.55; --games is then the most seeds it plays.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="First seed.")
@@ -57,13 +62,18 @@ from hunt.solver.arena import (
                                  "the same settings) and play only the missing ones, "
                                  "appending them to it.")
 @backend_options
-def arena(game_name: str, agent_specs: str, population_flag: bool, games: int, workers: int,
-          seed: int, players: int | None, option_texts: tuple[str, ...], as_json: bool,
+def arena(game_name: str, agent_specs: str, population_flag: bool, games: int,
+          sprt_text: str | None, workers: int, seed: int, players: int | None,
+          option_texts: tuple[str, ...], as_json: bool,
           log_path: Path | None, resume_path: Path | None, backend: str,
           address: str | None) -> None:
     """Play two agents against each other on paired seeds; win rates with 95% intervals.
     The score is the first agent's share of games it scores highest in (ties count
     half); with n players, chance alone gives 1/n."""
+    try:
+        sprt = SPRT.parse(sprt_text) if sprt_text is not None else None
+    except SPRTError as error:
+        raise click.BadParameter(str(error), param_hint="--sprt") from None
     options = game_options(game_name, option_texts, players)
     loaded = load_game(game_name, **options)
     specs = split_agent_specs(agent_specs, agent_names(loaded))
@@ -98,9 +108,11 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, games: int, w
             reports.append(run_arena(
                 game_name, first, second, games, first_seed=seed, workers=workers,
                 options=options, on_game=finished, backend=backend, address=address,
+                sprt=sprt,
                 done=[outcome for outcome in done if outcome.task in set(arena_tasks(
                     game_name, first, second, games, seed, options))]))
-    played = len(pairings) * seats * games - len(done)
+    played = sum(report.games * (2 if info.cooperative else 1) + len(report.pending)
+                 + len(report.failed) for report in reports) - len(done)
     seconds = time.perf_counter() - start
     counted = sum(report.games * (2 if info.cooperative else 1) + len(report.pending)
                   for report in reports)
@@ -182,7 +194,20 @@ def report_lines(report: ArenaReport, data: dict[str, Any], games: int, seats: i
                          f"{sum(counts.values())}")
     lines.append(f"  average length {data['average_length']:.1f} actions")
     lines += [f"  {count:>5} x {reason}" for reason, count in data["end_reasons"].items()]
+    if "sprt" in data:
+        lines.append("  " + sprt_line(data["sprt"], first))
     return "\n".join(lines)
+
+
+def sprt_line(test: dict[str, Any], agent: str) -> str:
+    """The sequential test's outcome in one line."""
+    verdict = {"H1": f"{agent} scores {test['high']:g} or better",
+               "H0": f"{agent} scores {test['low']:g} or worse",
+               None: "not settled"}[test["verdict"]]
+    low, high = test["bounds"]
+    return (f"sequential test ({test['low']:g} against {test['high']:g}, errors "
+            f"{test['alpha']:g}/{test['beta']:g}) after {test['seeds']} seeds: {verdict} "
+            f"(log-likelihood ratio {test['llr']:+.2f}, bounds {low:+.2f} and {high:+.2f})")
 
 
 def population_lines(reports: list[ArenaReport], table: dict[str, Any], games: int,
@@ -201,6 +226,8 @@ def population_lines(reports: list[ArenaReport], table: dict[str, Any], games: i
                                for seat, (wins, played) in row["by_seat"].items())
         lines.append(f"  {row['opponent']:<{width}}{row['score']:.3f}  {low:.3f} to "
                      f"{high:.3f}  {seats_text}")
+        if "sprt" in row:
+            lines.append(f"  {'':<{width}}{sprt_line(row['sprt'], agent)}")
     worst = table["minimum"]
     lines.append(f"  {'minimum':<{width}}{worst['score']:.3f}  against {worst['opponent']}"
                  + (f"; lowest seat {worst['seat']} {worst['seat_score']:.3f} against "

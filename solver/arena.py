@@ -27,6 +27,7 @@ from hunt.models.registry import load_game, shared_game
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.backends import run_all
 from hunt.solver.session import play_game
+from hunt.solver.sprt import SPRT
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,13 @@ class ArenaReport:
     returns: list[float] = field(default_factory=list)
     """Agent A's return in each game counted (not in a cooperative game), for its mean:
     the measure of a game whose returns count something (chips: `GameInfo.score_unit`)."""
+    seed_scores: list[float] = field(default_factory=list)
+    """Agent A's score over every seating of each seed whose games are all in (in a
+    cooperative game: of the seed's pair), in the order they completed: the samples of
+    a sequential test (`hunt.solver.sprt`)."""
+    sprt: SPRT | None = None
+    """The sequential test that may stop the arena early, if one was asked for."""
+    _seed_parts: dict[int, list[float]] = field(default_factory=dict)
 
     def add(self, outcome: GameOutcome) -> None:
         """Count one finished game (or keep one that failed)."""
@@ -160,6 +168,10 @@ class ArenaReport:
         self.by_seat.setdefault(seat, Counter())[result] += 1
         self.total_length += outcome.length
         self.end_reasons[outcome.end_reason or "unknown"] += 1
+        parts = self._seed_parts.setdefault(outcome.task.seed, [])
+        parts.append(SCORES[result])
+        if len(parts) == len(self.seat_names):
+            self.seed_scores.append(statistics.fmean(self._seed_parts.pop(outcome.task.seed)))
 
     def _add_pair_half(self, outcome: GameOutcome) -> None:
         won = outcome.returns[0] > 0
@@ -180,11 +192,16 @@ class ArenaReport:
         self.draws += result == "draw"
         self.losses += result == "loss"
         self.by_seat.setdefault(0, Counter())[result] += 1
+        self.seed_scores.append(SCORES[result])
 
     def _seat_name(self, seat: int) -> str:
         if self.cooperative:
             return "pairs"  # counted per seed, the pair of games, not per seat
         return self.seat_names[seat] if seat < len(self.seat_names) else str(seat)
+
+    def settled(self) -> bool:
+        """Whether the sequential test, if any, has reached its verdict."""
+        return self.sprt is not None and self.sprt.verdict(self.seed_scores) is not None
 
     @property
     def score(self) -> float:
@@ -208,6 +225,7 @@ class ArenaReport:
             # most first, ties by name: the same whatever order the games finished in
             "end_reasons": dict(sorted(self.end_reasons.items(),
                                        key=lambda item: (-item[1], item[0]))),
+            **({"sprt": self.sprt.to_json(self.seed_scores)} if self.sprt else {}),
             **({"failed": sorted(o.error or "" for o in self.failed)}
                if self.failed else {}),
             **({"team_wins": [self.team_wins["a"], self.team_wins["b"]],
@@ -229,7 +247,8 @@ def population_table(reports: Sequence[ArenaReport]) -> dict[str, Any]:
                      "score": report.score, "score_95": data["score_95"],
                      "by_seat": {seat: [counts.get("win", 0) + counts.get("draw", 0) / 2,
                                         sum(counts.values())]
-                                 for seat, counts in data["by_seat"].items()}})
+                                 for seat, counts in data["by_seat"].items()},
+                     **({"sprt": data["sprt"]} if "sprt" in data else {})})
     worst = min(rows, key=lambda row: row["score"])
     minimum: dict[str, Any] = {"score": worst["score"], "opponent": worst["opponent"]}
     if not any(report.cooperative for report in reports):
@@ -240,6 +259,10 @@ def population_table(reports: Sequence[ArenaReport]) -> dict[str, Any]:
             minimum.update(seat=seat, seat_score=score, seat_opponent=opponent)
     return {"agent": reports[0].agents[0] if reports else "", "rows": rows,
             "minimum": minimum}
+
+
+SCORES = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+"""A game's (or a cooperative pair's) result as agent A's score."""
 
 
 def arena_tasks(game: str, agent_a: str, agent_b: str, seeds: int, first_seed: int,
@@ -266,25 +289,31 @@ def run_arena(game: str, agent_a: str, agent_b: str, seeds: int, *, first_seed: 
               workers: int = 1, options: dict[str, Any] | None = None,
               on_game: Callable[[GameOutcome], None] | None = None,
               backend: str = "local", address: str | None = None,
-              done: Sequence[GameOutcome] = ()) -> ArenaReport:
+              done: Sequence[GameOutcome] = (), sprt: SPRT | None = None) -> ArenaReport:
     """Play every seed with every seating on `backend` (`hunt.solver.backends`); agent
     A's results, tallied. The games of `done` (a resumed log) are counted, not played
-    again. A game that fails is kept in the report's `failed`; the others go on."""
+    again. A game that fails is kept in the report's `failed`; the others go on. With
+    `sprt`, play stops as soon as the test settles (seeds are dealt in order; the
+    games under way are dropped)."""
     loaded = load_game(game, **(options or {}))
     for spec in (agent_a, agent_b):
         make_agent(spec, 0, loaded)  # refuse a bad spec before starting workers
     tasks = arena_tasks(game, agent_a, agent_b, seeds, first_seed, options)
     report = ArenaReport(game, (agent_a, agent_b), cooperative=loaded.info.cooperative,
-                         seat_names=loaded.info.seat_names)
+                         seat_names=loaded.info.seat_names, sprt=sprt)
     finished = {outcome.task for outcome in done}
     for outcome in done:
         report.add(outcome)
     todo = [task for task in tasks if task not in finished]
+    if report.settled():
+        return report
     for _, outcome in run_all(play_task, todo, workers=workers, backend=backend,
                               address=address):
         report.add(outcome)
         if on_game is not None:
             on_game(outcome)
+        if report.settled():
+            break  # the workers' pool is closed with the loop
     return report
 
 

@@ -122,6 +122,36 @@ def test_arena_reports_the_chips_a_game_where_a_game_counts_chips() -> None:
     assert code == 0 and " a game on average" not in out  # a win is all Jutland counts
 
 
+def test_arena_population_plays_one_agent_against_every_member_with_the_minimum() -> None:
+    """`--population`: the agent against the generic members and the game's own
+    players, a row each, and the lowest score (overall and in one seat) last."""
+    code, out = run("arena", "leduc", "--agents", "random", "--population", "--games", "4")
+    assert code == 0, out
+    rows = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
+    assert rows[:6] == ["opponent", "random", "heuristic", "pimc", "ismcts:normal,tree=0",
+                        "minimum"]
+    code, out = run("arena", "leduc", "--agents", "random", "--population", "--games", "4",
+                    "--json")
+    table = json.loads(out[out.index("{"):])
+    worst = min(table["rows"], key=lambda row: row["score"])
+    assert table["minimum"]["score"] == worst["score"]
+    assert table["minimum"]["opponent"] == worst["opponent"]
+    code, out = run("arena", "leduc", "--agents", "random,heuristic", "--population")
+    assert code == 2 and "give one agent with --population" in out
+
+
+def test_arena_sprt_stops_once_the_test_settles() -> None:
+    """`--sprt LOW,HIGH`: the rule of thumb wins every Jutland game against random, so
+    the test settles at its least number of seeds, far short of --games."""
+    code, out = run("arena", "jutland", "--agents", "heuristic,random", "--games", "200",
+                    "--sprt", "0.5,0.6")
+    assert code == 0, out
+    assert "after 20 seeds: heuristic scores 0.6 or better" in out
+    assert "heuristic against random, 40 games" in out
+    code, out = run("arena", "jutland", "--agents", "heuristic,random", "--sprt", "0.6,0.5")
+    assert code == 2 and "must rise within 0 to 1" in out
+
+
 def test_arena_json_and_a_bad_agent_spec() -> None:
     code, out = run("arena", "jutland", "--agents", "random,random", "--games", "3", "--json")
     assert code == 0
