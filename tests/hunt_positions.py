@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hunt.models.game import CHANCE, take_forced_steps
-from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
+from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntAction, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.actions import PASS
 from hunt.models.the_hunt.steps import Draw
 
@@ -33,7 +33,7 @@ def settle(state: TheHuntState) -> None:
     """Take the forced passes and redraws that are next."""
     while state.current_player() >= 0:
         legal = state.legal_actions()
-        if len(legal) != 1 or not isinstance(legal[0], HuntAction) \
+        if len(legal) != 1 or not isinstance(legal[0], TheHuntAction) \
                 or legal[0].verb not in (PASS.verb, "redraw"):
             return
         state.apply_action(legal[0])

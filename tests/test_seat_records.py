@@ -17,7 +17,7 @@ from hunt.models.game import AnyState, random_action
 from hunt.models.seat_record import seat_record, world_from_seat_record
 from hunt.models.testing import alternative_histories
 from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntGame
-from hunt.models.the_hunt.actions import HuntAction
+from hunt.models.the_hunt.actions import TheHuntAction
 from hunt.models.the_hunt.tracker import GrafSpeeTracker, raider_path
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -127,7 +127,7 @@ def test_raider_paths_end_where_the_tracker_says_the_graf_spee_is() -> None:
         world = state.replayed(0)
         for action in state.history:
             if action.verb == "start" or (action.verb, action.arg) == ("move", "graf-spee"):
-                action = HuntAction(action.verb, action.arg, action.n, next(hexes_in_order))
+                action = TheHuntAction(action.verb, action.arg, action.n, next(hexes_in_order))
             world.apply_action(action)
         assert world.information_state_key(BRITISH) == key
 

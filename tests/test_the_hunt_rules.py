@@ -16,7 +16,7 @@ from hunt.models import load_game
 from hunt.models.game import CHANCE, AnyState
 from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
-from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
+from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntAction, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.steps import Choose
 from hunt.tests.hunt_positions import (
     GAME,
@@ -807,10 +807,10 @@ def test_the_british_never_see_the_graf_spee_hex_until_revealed() -> None:
 
 
 def test_actions_have_their_documented_text() -> None:
-    assert HuntAction("move", "graf-spee", 2, "24").text() == "move graf-spee 2 24"
-    assert HuntAction("attack", "e-a", 1).text() == "attack e-a plane"
-    assert HuntAction("play", "radar", mode="ap").text() == "play radar ap"
-    assert HuntAction("roll", n=5).text() == "roll 5"
+    assert TheHuntAction("move", "graf-spee", 2, "24").text() == "move graf-spee 2 24"
+    assert TheHuntAction("attack", "e-a", 1).text() == "attack e-a plane"
+    assert TheHuntAction("play", "radar", mode="ap").text() == "play radar ap"
+    assert TheHuntAction("roll", n=5).text() == "roll 5"
 
 
 @pytest.mark.slow
@@ -914,7 +914,7 @@ def test_an_intelligence_card_with_both_stripes_gives_plus_1_and_a_hint() -> Non
 
 
 def test_every_action_text_reads_back_as_the_same_action() -> None:
-    """`parse_action` is the exact inverse of `HuntAction.text` over whole games."""
+    """`parse_action` is the exact inverse of `TheHuntAction.text` over whole games."""
     from hunt.models.the_hunt.actions import parse_action
 
     rng = random.Random(9)
@@ -922,7 +922,7 @@ def test_every_action_text_reads_back_as_the_same_action() -> None:
         state = GAME.new_initial_state(seed)
         while not state.is_terminal():
             for action in state.legal_actions():
-                assert isinstance(action, HuntAction)
+                assert isinstance(action, TheHuntAction)
                 assert parse_action(action.text()) == action
             state.apply_action(rng.choice(state.legal_actions()))
 
@@ -1029,6 +1029,6 @@ def test_military_orders_attack_is_noted_at_no_ap_and_with_its_plus_one() -> Non
     for action in state.legal_actions():
         need = success - state.roll_bonus - 1 - (GAME.tracks.attack_bonus if action.n else 0)
         assert state.choice_note(action) == f"no AP, sinks on {max(need, 1)}+"
-    bought = HuntAction("attack", "s-e2", 0)
+    bought = TheHuntAction("attack", "s-e2", 0)
     state.stack.append(Choose(GERMAN, "not-an-attack"))  # any other step: a bought attack
     assert state.choice_note(bought) == f"2 AP, sinks on {success - state.roll_bonus}+"

@@ -12,7 +12,7 @@ import pytest
 from hunt.errors import EvidenceError
 from hunt.models.belief import DiscreteBelief
 from hunt.models.game import Action, AnyState
-from hunt.models.the_hunt import BRITISH, GERMAN, HuntAction, TheHuntGame, TheHuntState
+from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntAction, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.actions import STEPS_FOR_AP
 from hunt.models.the_hunt.fitting import RecordedMove, fit_weights
 from hunt.models.the_hunt.tracker import (
@@ -92,7 +92,7 @@ def test_hint_marker_keeps_hexes_within_1_and_false_hint_removes_those_within_2(
     tracker.observe(("hint", "20"), NOWHERE)
     assert set(tracker.posterior()) == GAME.ball["20"][1]
     tracker = placed()
-    tracker.observe(("choose", HuntAction("hint", hex="20")), NOWHERE)
+    tracker.observe(("choose", TheHuntAction("hint", hex="20")), NOWHERE)
     assert set(tracker.posterior()) == set(GAME.hexes) - GAME.ball["20"][2]
 
 
@@ -192,13 +192,13 @@ def test_belief_depends_only_on_the_british_view_and_the_german_sees_the_same() 
 
 
 def _move_ap(action: Action) -> int:
-    assert isinstance(action, HuntAction)
+    assert isinstance(action, TheHuntAction)
     return action.n
 
 
 def _segments(state: TheHuntState) -> list[int]:
     """Indices of the German's choices of the raider's hex: the start and each move."""
-    return [i for i, a in enumerate(state.history) if isinstance(a, HuntAction)
+    return [i for i, a in enumerate(state.history) if isinstance(a, TheHuntAction)
             and (a.verb == "start" or (a.verb == "move" and a.arg == "graf-spee"))]
 
 

@@ -44,7 +44,7 @@ and the rules engine implements each of them."""
 
 
 @dataclass(frozen=True)
-class HuntCard:
+class TheHuntCard:
     """One card design (in one or both decks, `copies` times in each)."""
 
     id: str
@@ -91,15 +91,15 @@ THE_HUNT_CARDS = BoardSet("the-hunt", "the_hunt", (CARDS_FILE,))
 """The files the cards are read from."""
 
 
-def load_hunt_cards() -> tuple[HuntCard, ...]:
+def load_hunt_cards() -> tuple[TheHuntCard, ...]:
     """The Hunt's cards (the shipped file, or the one that overrides it), checked."""
     return _hunt_cards(THE_HUNT_CARDS.texts())
 
 
 @lru_cache(maxsize=8)
-def _hunt_cards(texts: tuple[tuple[str, str], ...]) -> tuple[HuntCard, ...]:
+def _hunt_cards(texts: tuple[tuple[str, str], ...]) -> tuple[TheHuntCard, ...]:
     data = THE_HUNT_CARDS.read(texts)["cards"]
-    return tuple(HuntCard(
+    return tuple(TheHuntCard(
         id=table["id"], name=table["name"], decks=tuple(table["decks"]),
         copies=table["copies"], ap=table["ap"], event=table["event"],
         effect=table["effect"], removed_after_event=table["removed_after_event"],

@@ -47,7 +47,7 @@ class Freighter:
 
 
 @dataclass(frozen=True)
-class HuntMap:
+class TheHuntMap:
     """The validated map: the graph, the destinations and the freight markers."""
 
     graph: nx.Graph[str]
@@ -149,7 +149,7 @@ MAP_FILE = BoardFile("map.toml", Schema(MAP_SCHEMA_ROOT, (_check_hexes, _check_r
 """map.toml: the hexes, the off-map destinations and the freight markers' routes."""
 
 
-def build_map(data: dict[str, Any]) -> HuntMap:
+def build_map(data: dict[str, Any]) -> TheHuntMap:
     """The map of a sound map file (see `MAP_FILE`)."""
     graph = _graph(data)
     destinations = {table["id"]: Destination(table["id"], table["name"], table["entry"],
@@ -160,20 +160,20 @@ def build_map(data: dict[str, Any]) -> HuntMap:
     freighters = tuple(Freighter(table["id"], table["name"], table["start"],
                                  table["destination"], tuple(table["route"]))
                        for table in data["freighter"])
-    return HuntMap(nx.freeze(graph), destinations, freighters)
+    return TheHuntMap(nx.freeze(graph), destinations, freighters)
 
 
 THE_HUNT_MAP = BoardSet("the-hunt", "the_hunt", (MAP_FILE,))
 """The files the map is read from."""
 
 
-def load_hunt_map() -> HuntMap:
+def load_hunt_map() -> TheHuntMap:
     """The Hunt's map (the shipped file, or the one that overrides it), checked."""
     return _hunt_map(THE_HUNT_MAP.texts())
 
 
 @lru_cache(maxsize=8)
-def _hunt_map(texts: tuple[tuple[str, str], ...]) -> HuntMap:
+def _hunt_map(texts: tuple[tuple[str, str], ...]) -> TheHuntMap:
     return build_map(THE_HUNT_MAP.read(texts)["map"])
 
 
@@ -182,7 +182,7 @@ def hex_distance(graph: nx.Graph[str], a: str, b: str) -> int:
     return int(nx.shortest_path_length(graph, a, b))
 
 
-def draw_map(hunt_map: HuntMap, marks: dict[str, str] | None = None) -> list[str]:
+def draw_map(hunt_map: TheHuntMap, marks: dict[str, str] | None = None) -> list[str]:
     """The map as text rows: each hex as its number, rows offset like the board.
 
     `marks` puts up to two characters after a hex's number (a Force letter, say; four
@@ -211,7 +211,7 @@ ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
 """A terminal colour code: printed, but takes no room."""
 
 
-def routes_through(hunt_map: HuntMap) -> dict[str, list[str]]:
+def routes_through(hunt_map: TheHuntMap) -> dict[str, list[str]]:
     """For each hex, the freighters whose routes pass through it."""
     result: dict[str, list[str]] = {hex_id: [] for hex_id in hunt_map.graph}
     for freighter in hunt_map.freighters:

@@ -75,7 +75,7 @@ THE_HUNT_TRACKS = BoardSet("the-hunt", "the_hunt", (MAP_FILE, TRACKS_FILE))
 
 
 @dataclass(frozen=True)
-class HuntTracks:
+class TheHuntTracks:
     """The Strategy track, airplane, reserve and Force bonuses (tracks.toml)."""
 
     strategy_spaces: int
@@ -93,16 +93,16 @@ class HuntTracks:
     """The counts in [game]: hand sizes, duels, freighters to win, success rolls."""
 
 
-def load_hunt_tracks() -> HuntTracks:
+def load_hunt_tracks() -> TheHuntTracks:
     """The Hunt's tracks (the shipped file, or the one that overrides it), checked."""
     return _hunt_tracks(THE_HUNT_TRACKS.texts())
 
 
 @lru_cache(maxsize=8)
-def _hunt_tracks(texts: tuple[tuple[str, str], ...]) -> HuntTracks:
+def _hunt_tracks(texts: tuple[tuple[str, str], ...]) -> TheHuntTracks:
     data = THE_HUNT_TRACKS.read(texts)["tracks"]
     strategy, airplane = data["strategy"], data["airplane"]
-    return HuntTracks(
+    return TheHuntTracks(
         strategy_spaces=strategy["spaces"], entry_hex=strategy["entry_hex"],
         advance_cost=strategy["advance_cost"], strategy_start=dict(strategy["start"]),
         airplane_states=tuple(airplane["states"]), attack_bonus=airplane["attack_bonus"],

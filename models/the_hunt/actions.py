@@ -1,6 +1,6 @@
 """The Hunt's actions: one small sortable value per move, with a text form to type.
 
-An action is a `HuntAction(verb, arg, n, hex, mode)`; unused fields stay empty (`mode`
+An action is a `TheHuntAction(verb, arg, n, hex, mode)`; unused fields stay empty (`mode`
 is how a card is played: "ap" or "event"). Text forms:
 
     play fair-weather ap | play fair-weather event     (a card for AP or its event)
@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
-class HuntAction(NamedTuple):
+class TheHuntAction(NamedTuple):
     """A move of The Hunt. Sorted and hashed as a tuple."""
 
     verb: str
@@ -49,13 +49,13 @@ STEPS_FOR_AP = {ap: steps for steps, ap in AP_FOR_STEPS.items()}
 ATTACK_AP = 2
 """The German's Search and Attack costs 2 AP (rule B)."""
 
-END = HuntAction("end")
-PASS = HuntAction("pass")
+END = TheHuntAction("end")
+PASS = TheHuntAction("pass")
 
 
-def parse_action(text: str) -> HuntAction | None:
+def parse_action(text: str) -> TheHuntAction | None:
     """The action a text form names, or None if it has no valid shape (the inverse of
-    `HuntAction.text`; whether it is legal is for the state to say)."""
+    `TheHuntAction.text`; whether it is legal is for the state to say)."""
     words = text.lower().split()
     if not words:
         return None
@@ -63,25 +63,25 @@ def parse_action(text: str) -> HuntAction | None:
     try:
         if verb == "move" and len(rest) == 3:
             arg = rest[0] if rest[0] in ("graf-spee", "altmark") else rest[0].upper()
-            return HuntAction("move", arg, int(rest[1]), rest[2])
+            return TheHuntAction("move", arg, int(rest[1]), rest[2])
         if verb in ("roll", "redraw") and len(rest) == 1:
-            return HuntAction(verb, n=int(rest[0]))
+            return TheHuntAction(verb, n=int(rest[0]))
         if verb == "attack" and len(rest) in (1, 2):
             plane = len(rest) == 2
-            return HuntAction("attack", rest[0], 1) if plane and rest[1] == "plane" else \
-                (HuntAction("attack", rest[0]) if not plane else None)
+            return TheHuntAction("attack", rest[0], 1) if plane and rest[1] == "plane" else \
+                (TheHuntAction("attack", rest[0]) if not plane else None)
         if verb == "play" and len(rest) == 2:
-            return HuntAction("play", rest[0], mode=rest[1])
+            return TheHuntAction("play", rest[0], mode=rest[1])
         if verb == "shift" and len(rest) == 2:
-            return HuntAction("shift", rest[0].upper(), hex=rest[1])
+            return TheHuntAction("shift", rest[0].upper(), hex=rest[1])
         if verb in ("start", "altmark", "hint", "query") and len(rest) == 1:
-            return HuntAction(verb, hex=rest[0])
+            return TheHuntAction(verb, hex=rest[0])
         if verb in ("search", "advance") and len(rest) == 1:
-            return HuntAction(verb, rest[0].upper())
+            return TheHuntAction(verb, rest[0].upper())
         if verb in ("draw", "freighter", "intel", "react", "duel", "convoy") and len(rest) == 1:
-            return HuntAction(verb, rest[0])
+            return TheHuntAction(verb, rest[0])
         if verb in ("end", "pass", "repair") and not rest:
-            return HuntAction(verb)
+            return TheHuntAction(verb)
     except ValueError:
         return None
     return None

@@ -15,10 +15,10 @@ from collections.abc import Collection
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from hunt.boards.the_hunt.cards import HuntCard
-from hunt.models.the_hunt.actions import AP_FOR_STEPS, HuntAction
+from hunt.boards.the_hunt.cards import TheHuntCard
+from hunt.models.the_hunt.actions import AP_FOR_STEPS, TheHuntAction
 from hunt.models.the_hunt.help import INTELLIGENCE
-from hunt.models.the_hunt.observation import HuntObservation, raider_hex
+from hunt.models.the_hunt.observation import TheHuntObservation, raider_hex
 from hunt.models.the_hunt.rules import (
     BRITISH,
     GERMAN,
@@ -84,7 +84,7 @@ def top_hexes(tracker: GrafSpeeTracker, count: int = 10) -> list[tuple[str, floa
     return sorted(tracker.posterior().items(), key=lambda item: (-item[1], item[0]))[:count]
 
 
-def _available_ap(game: TheHuntGame, seen: HuntObservation) -> int:
+def _available_ap(game: TheHuntGame, seen: TheHuntObservation) -> int:
     """AP the seat has (mid-turn) or can get from its best card (before playing one)."""
     if seen["step"] == "actions":
         return int(seen["ap"])
@@ -92,7 +92,7 @@ def _available_ap(game: TheHuntGame, seen: HuntObservation) -> int:
     return best + (int(seen["reserve"]) if seen["seat"] == "german" else 0)
 
 
-def best_searches(game: TheHuntGame, p: dict[str, float], seen: HuntObservation, ap: int,
+def best_searches(game: TheHuntGame, p: dict[str, float], seen: TheHuntObservation, ap: int,
                   bonus: int) -> list[SearchOption]:
     """Each Force on the map that may still search: its best hex within `ap`."""
     options = []
@@ -116,13 +116,13 @@ def best_searches(game: TheHuntGame, p: dict[str, float], seen: HuntObservation,
     return sorted(options, key=lambda option: -option.p_find)
 
 
-def _best_find(game: TheHuntGame, p: dict[str, float], seen: HuntObservation, ap: int,
+def _best_find(game: TheHuntGame, p: dict[str, float], seen: TheHuntObservation, ap: int,
                bonus: int) -> float:
     options = best_searches(game, p, seen, ap, bonus)
     return options[0].p_find if options else 0.0
 
 
-def intelligence_options(game: TheHuntGame, tracker: GrafSpeeTracker, seen: HuntObservation,
+def intelligence_options(game: TheHuntGame, tracker: GrafSpeeTracker, seen: TheHuntObservation,
                          facts: PublicFacts, ap: int, bonus: int) -> list[IntelOption]:
     """For each kind of Intelligence in hand: the best P(find) after playing it (1 AP)
     against the best without. A hint is averaged over where the German could put it
@@ -161,7 +161,7 @@ SETUP_STEPS = ("place-graf-spee", "place-altmark")
 """The German's setup choices: no move of the Graf Spee is open before the first turn."""
 
 
-def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: HuntObservation,
+def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: TheHuntObservation,
                     facts: PublicFacts, count: int = 5,
                     allowed: Collection[str] | None = None) -> tuple[float, list[Exposure]]:
     """The British belief on the raider's true hex now, and the `count` moves open to
@@ -218,14 +218,14 @@ def german_report(state: TheHuntState, tracker: GrafSpeeTracker) -> dict[str, An
 REMOVED = "Remove this card from the game."
 """The closing sentence of a card's text that says nothing of what the card buys."""
 
-def _card_text(card: HuntCard, label: str = "") -> str:
+def _card_text(card: TheHuntCard, label: str = "") -> str:
     """The card's printed text, without its `label` ("Battle: ") and the sentence
     that removes it from the game."""
     text = card.text.replace(REMOVED, "").strip()
     return text[len(label):] if label and text.startswith(label) else text
 
 
-def play_reason(game: TheHuntGame, action: HuntAction) -> str:
+def play_reason(game: TheHuntGame, action: TheHuntAction) -> str:
     """What playing a card with `action` buys, as the object of "It buys ..." ("5
     AP", "its event: ..."); "" for an action that plays no card. It reads the printed
     card alone, never the state: a card the seat may play is one it holds."""

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from hunt.models.steps import AUTO_STEP, DECIDE, Role, auto, effect, legal
-from hunt.models.the_hunt.actions import HuntAction
+from hunt.models.the_hunt.actions import TheHuntAction
 from hunt.models.the_hunt.events import BattleBegins, BattleEnds, DuelResult
 from hunt.models.the_hunt.state import SIDES
 from hunt.models.the_hunt.steps import BRITISH, GERMAN, Battle, Draw, Duel, DuelEnd, DuelStart
@@ -23,12 +23,12 @@ class BattleSteps(TurnSteps, partial=True):
         "duel-result": AUTO_STEP}
 
     @legal("duel")
-    def _legal_duel(self, step: Duel) -> list[HuntAction]:
+    def _legal_duel(self, step: Duel) -> list[TheHuntAction]:
         hand = self.hands[step.seat]
-        return [HuntAction("duel", card) for card in sorted(set(hand))] or \
-            [HuntAction("duel", "none")]
+        return [TheHuntAction("duel", card) for card in sorted(set(hand))] or \
+            [TheHuntAction("duel", "none")]
     @effect("duel")
-    def _do_duel(self, step: Duel, action: HuntAction) -> None:
+    def _do_duel(self, step: Duel, action: TheHuntAction) -> None:
         seat = step.seat
         card = action.arg
         if card != "none":

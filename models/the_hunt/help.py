@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hunt.boards.the_hunt.cards import HuntCard
+from hunt.boards.the_hunt.cards import TheHuntCard
 
 if TYPE_CHECKING:  # the rules' state reads this module for its menu notes
     from hunt.models.the_hunt.rules import TheHuntGame
@@ -50,7 +50,7 @@ STRIPE_MARKS = {"plus-one": "+1", "hint": "hint", "both": "+1/hint"}
 """The stripes as a hand or a menu line marks them."""
 
 
-def card_text(card: HuntCard) -> str:
+def card_text(card: TheHuntCard) -> str:
     """One card's whole text and its uses, in paragraphs (one a line)."""
     decks = " and ".join(deck.capitalize() for deck in card.decks)
     lines = [f"{card.name} ({card.id}): {card.ap} AP, {card.event} event; in the {decks} "

@@ -20,15 +20,15 @@ import random
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from hunt.models.the_hunt.actions import ATTACK_AP, END, PASS, HuntAction
-from hunt.models.the_hunt.observation import HuntSeen, raider_hex
+from hunt.models.the_hunt.actions import ATTACK_AP, END, PASS, TheHuntAction
+from hunt.models.the_hunt.observation import TheHuntSeen, raider_hex
 
 if TYPE_CHECKING:
     from hunt.models.the_hunt.rules import TheHuntGame
 
 
-def heuristic_action(game: TheHuntGame, seen: HuntSeen,
-                     legal_actions: Sequence[HuntAction], rng: random.Random) -> HuntAction:
+def heuristic_action(game: TheHuntGame, seen: TheHuntSeen,
+                     legal_actions: Sequence[TheHuntAction], rng: random.Random) -> TheHuntAction:
     """The heuristic's choice among `legal_actions` for the side that sees `seen`."""
     legal = list(legal_actions)
     if len(legal) == 1:
@@ -63,8 +63,8 @@ def heuristic_action(game: TheHuntGame, seen: HuntSeen,
     return _british_actions(game, seen, legal, rng)
 
 
-def _duel(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction]) -> HuntAction:
-    def value(action: HuntAction) -> float:
+def _duel(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction]) -> TheHuntAction:
+    def value(action: TheHuntAction) -> float:
         if action.arg == "none":
             return 0
         card = game.cards[action.arg]
@@ -76,14 +76,14 @@ def _duel(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction]) -> HuntAct
     return max(legal, key=value)
 
 
-def _react(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction]) -> HuntAction:
+def _react(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction]) -> TheHuntAction:
     """Use a reaction whenever one is offered: each is worth its card here."""
     reactions = [a for a in legal if a.verb == "react"]
     return reactions[0] if reactions else PASS
 
 
-def _hint(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
-          rng: random.Random) -> HuntAction:
+def _hint(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction],
+          rng: random.Random) -> TheHuntAction:
     gs = seen["graf_spee"]
     if gs is None or seen["seat"] != "german":  # a false hint: as far as possible
         return rng.choice(legal)
@@ -93,11 +93,11 @@ def _hint(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
                                       rng.random()))
 
 
-def _card(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
-          german: bool) -> HuntAction:
+def _card(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction],
+          german: bool) -> TheHuntAction:
     plays = [a for a in legal if a.mode == "ap"]
 
-    def keep_value(action: HuntAction) -> float:
+    def keep_value(action: TheHuntAction) -> float:
         card = game.cards[action.arg]
         worth = card.ap
         if card.event in ("battle", "reaction"):
@@ -119,13 +119,13 @@ def _card(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
                                                               == "battle" else 0))
 
 
-def _centre_of(game: TheHuntGame, hexes: Collection[str], legal: list[HuntAction],
-               rng: random.Random) -> HuntAction:
+def _centre_of(game: TheHuntGame, hexes: Collection[str], legal: list[TheHuntAction],
+               rng: random.Random) -> TheHuntAction:
     return min(legal, key=lambda a: (sum(game.hex_distance(a.hex, h) for h in hexes), rng.random()))
 
 
-def _event_choice(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
-                  rng: random.Random) -> HuntAction:
+def _event_choice(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction],
+                  rng: random.Random) -> TheHuntAction:
     if legal[0].verb == "shift":  # draw a Force away from the Graf Spee
         gs = seen["graf_spee"]
         return max(legal, key=lambda a: (game.hex_distance(a.hex, gs) if gs else 0, rng.random()))
@@ -134,15 +134,15 @@ def _event_choice(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
     return rng.choice(legal)
 
 
-def _german_actions(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
-                    rng: random.Random) -> HuntAction:
+def _german_actions(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction],
+                    rng: random.Random) -> TheHuntAction:
     gs = raider_hex(seen)
     attacks = [a for a in legal if a.verb == "attack"]
     repairable = any(a.verb == "repair" for a in legal) \
         and sum(seen["removed_counts"][0].values()) <= REPAIR_RISK
     if attacks and repairable and seen["ap"] >= game.tracks.repair_cost + ATTACK_AP:
         # 1 AP first makes the attack a 3+ instead of a 5+ (2 in 3 instead of 1 in 3).
-        return HuntAction("repair")
+        return TheHuntAction("repair")
     if attacks:
         return max(attacks, key=lambda a: a.n)  # with the airplane when it can
     forces = [h for h in seen["forces"].values() if h]
@@ -153,7 +153,7 @@ def _german_actions(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
         index = route.index(where["hex"])
         targets += list(route[index:index + 3])
 
-    def score(action: HuntAction) -> tuple[float, float]:
+    def score(action: TheHuntAction) -> tuple[float, float]:
         row = game.distance[action.hex]  # one lookup per hex: this runs in every playout
         danger = sum(1 for f in forces if row[f] <= 1)
         chase = min([row[t] for t in targets], default=0)
@@ -161,7 +161,7 @@ def _german_actions(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
 
     if gs_moves and seen["turn_state"]["gs_moves"] == 0:
         best = max(gs_moves, key=score)
-        here = score(HuntAction("move", "graf-spee", 0, gs))
+        here = score(TheHuntAction("move", "graf-spee", 0, gs))
         if score(best)[0] > here[0]:
             return best
     altmark_moves = [a for a in legal if a.verb == "move" and a.arg == "altmark"]
@@ -169,7 +169,7 @@ def _german_actions(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
     if altmark_moves and altmark is not None and game.hex_distance(altmark, gs) > 1:
         return min(altmark_moves, key=lambda a: (game.hex_distance(a.hex, gs), a.n))
     if repairable:
-        return HuntAction("repair")
+        return TheHuntAction("repair")
     return END
 
 
@@ -178,8 +178,8 @@ REPAIR_RISK = 2
 airplane: the roll must beat them, so at 2 it succeeds 4 times in 6 (rule C)."""
 
 
-def _british_actions(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
-                     rng: random.Random) -> HuntAction:
+def _british_actions(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction],
+                     rng: random.Random) -> TheHuntAction:
     possible = set(seen["possible"])
     forces = {force: where for force, where in seen["forces"].items() if where is not None}
     searches = [a for a in legal if a.verb == "search"
@@ -194,7 +194,7 @@ def _british_actions(game: TheHuntGame, seen: HuntSeen, legal: list[HuntAction],
         return searches[0]
     moves = [a for a in legal if a.verb == "move"]
     if moves and possible:
-        def closeness(action: HuntAction) -> tuple[int, int, float]:
+        def closeness(action: TheHuntAction) -> tuple[int, int, float]:
             row = game.distance[action.hex]
             return (min([row[h] for h in possible]), action.n, rng.random())
 
@@ -232,7 +232,7 @@ without it were ones they did not need) and 985 / 994 / 984 / 976 against the
 heuristic German, all within each other's intervals."""
 
 
-def battle_ready(game: TheHuntGame, seen: HuntSeen, hex_id: str) -> bool:
+def battle_ready(game: TheHuntGame, seen: TheHuntSeen, hex_id: str) -> bool:
     """Whether a Battle on `hex_id` looks worth starting for the British, from what
     they see: their own hand (refilled to the Battle hand with average cards) and the
     bonus of every Force on that hex in each duel must reach a German hand of average

@@ -1,6 +1,6 @@
 """The Hunt: the shape of what a side sees, as types.
 
-`HuntSeen` is what the heuristics and the advice read; `HuntObservation` adds what
+`TheHuntSeen` is what the heuristics and the advice read; `TheHuntObservation` adds what
 only a screen shows. Both are built in `views.py` (the no-leak boundary), the first
 cheaply for playouts (sharing the state's containers, read only), the second as JSON.
 The containers are typed read-only (`Collection`, `Mapping`) so that both fit.
@@ -49,7 +49,7 @@ class ResultSeen(TypedDict):
     how: str
 
 
-class HuntSeen(TypedDict):
+class TheHuntSeen(TypedDict):
     """What the heuristics and the advice read of a side's view."""
 
     seat: str
@@ -80,8 +80,8 @@ class HuntSeen(TypedDict):
     battle: BattleSeen | None
 
 
-class HuntObservation(HuntSeen):
-    """Everything a side sees now: `HuntSeen` and what the screen adds."""
+class TheHuntObservation(TheHuntSeen):
+    """Everything a side sees now: `TheHuntSeen` and what the screen adds."""
 
     game: str
     variant: str
@@ -109,7 +109,7 @@ class HuntObservation(HuntSeen):
     result: ResultSeen | None
 
 
-def raider_hex(seen: HuntSeen) -> str:
+def raider_hex(seen: TheHuntSeen) -> str:
     """The Graf Spee's hex in the German's view of a game under way (it is placed first)."""
     raider = seen["graf_spee"]
     if raider is None:

@@ -37,9 +37,9 @@ from hunt.models.the_hunt.actions import (
     END,
     PASS,
     STEPS_FOR_AP,
-    HuntAction,
+    TheHuntAction,
 )
-from hunt.models.the_hunt.observation import HuntObservation
+from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame, TheHuntState
 from hunt.models.the_hunt.steps import BRITISH, GERMAN
 from hunt.models.the_hunt.tracker import GrafSpeeTracker, public_facts
@@ -69,10 +69,10 @@ British it is within 1 hex of it) that the German accepts for two more cards."""
 class TrackerPlayer(Player):
     """Both sides of The Hunt, from the public belief over the raider's hex."""
 
-    def choose(self, state: Any, rng: random.Random) -> HuntAction:
+    def choose(self, state: Any, rng: random.Random) -> TheHuntAction:
         """The tracker player's action for the side to act in `state`."""
         assert isinstance(state, TheHuntState)
-        legal: list[HuntAction] = state.legal_actions()
+        legal: list[TheHuntAction] = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player()
@@ -89,13 +89,13 @@ class TrackerPlayer(Player):
 # -- the Battle ------------------------------------------------------------------------
 
 
-def _duel(game: TheHuntGame, seen: HuntObservation, legal: list[HuntAction]) -> HuntAction:
+def _duel(game: TheHuntGame, seen: TheHuntObservation, legal: list[TheHuntAction]) -> TheHuntAction:
     """The strongest card for this duel."""
     battle = seen["battle"]
     duel = battle["duel"] if battle is not None else 1
     with_g = battle is not None and "G" in battle["forces"]
 
-    def value(action: HuntAction) -> tuple[float, str]:
+    def value(action: TheHuntAction) -> tuple[float, str]:
         effect = game.cards[action.arg].effect
         if effect == "scuttling":  # wins the game against Montevideo in duel 5
             return (100 if duel == 5 else -100), action.arg
@@ -132,8 +132,8 @@ def spread(belief: Belief) -> float:
     return 1.0 / max(1e-12, sum(p * p for p in belief.values()))
 
 
-def _british(state: TheHuntState, seen: HuntObservation, belief: Belief,
-             legal: list[HuntAction], rng: random.Random) -> HuntAction:
+def _british(state: TheHuntState, seen: TheHuntObservation, belief: Belief,
+             legal: list[TheHuntAction], rng: random.Random) -> TheHuntAction:
     game = state.game
     verbs = {action.verb for action in legal}
     if "play" in verbs:
@@ -171,8 +171,8 @@ def _keep_value(game: TheHuntGame, card_id: str) -> float:
     return worth
 
 
-def _british_card(game: TheHuntGame, seen: HuntObservation, belief: Belief,
-                  legal: list[HuntAction]) -> HuntAction:
+def _british_card(game: TheHuntGame, seen: TheHuntObservation, belief: Belief,
+                  legal: list[TheHuntAction]) -> TheHuntAction:
     forces = {f: h for f, h in seen["forces"].items() if h is not None}
     # the chance of a Battle worth having where the Forces stand (Mile by Mile)
     on_forces = sum(belief.get(where, 0.0) * find_worth(
@@ -200,8 +200,8 @@ def _best_reach(game: TheHuntGame, forces: Mapping[str, str], belief: Belief,
                 for h in game.ball[where][steps]), default=0.0)
 
 
-def _british_reaction(game: TheHuntGame, seen: HuntObservation,
-                      legal: list[HuntAction]) -> HuntAction:
+def _british_reaction(game: TheHuntGame, seen: TheHuntObservation,
+                      legal: list[TheHuntAction]) -> TheHuntAction:
     """Cancel every German attack, and the events that sink or push away."""
     reactions = sorted(a for a in legal if a.verb == "react")
     if seen["step_data"] == ["cancel-roll"]:
@@ -213,16 +213,16 @@ def _british_reaction(game: TheHuntGame, seen: HuntObservation,
     return PASS
 
 
-def _last(seen: HuntObservation, kind: str) -> dict[str, Any] | None:
+def _last(seen: TheHuntObservation, kind: str) -> dict[str, Any] | None:
     return next((entry for entry in reversed(seen["log"]) if entry["event"] == kind), None)
 
 
-Plan = tuple[int, float, tuple[HuntAction, ...]]
+Plan = tuple[int, float, tuple[TheHuntAction, ...]]
 """A Force's option for the turn: its AP, its worth, and its actions in order."""
 
 
-def _british_actions(game: TheHuntGame, seen: HuntObservation, belief: Belief,
-                     legal: list[HuntAction], rng: random.Random) -> HuntAction:
+def _british_actions(game: TheHuntGame, seen: TheHuntObservation, belief: Belief,
+                     legal: list[TheHuntAction], rng: random.Random) -> TheHuntAction:
     """One step of the turn's best plan: a Hint first when the belief is spread, the
     Forces' moves, +1 for the searches that pay for it, the searches, an advance."""
     ap = seen["ap"]
@@ -263,7 +263,7 @@ def _british_actions(game: TheHuntGame, seen: HuntObservation, belief: Belief,
     return END
 
 
-def battle_edge(game: TheHuntGame, seen: HuntObservation, forces: Sequence[str]) -> float:
+def battle_edge(game: TheHuntGame, seen: TheHuntObservation, forces: Sequence[str]) -> float:
     """From -1 to 1: how the British may expect a Battle with `forces` on their side to
     go (1: won), from their hand (filled to the Battle hand with average cards) and the
     Forces' bonus in every duel, against a German hand of average cards among those
@@ -288,7 +288,7 @@ def battle_edge(game: TheHuntGame, seen: HuntObservation, forces: Sequence[str])
     return max(-1.0, min(1.0, (ours - theirs + 1) / 7))
 
 
-def find_worth(game: TheHuntGame, seen: HuntObservation, forces: Sequence[str]) -> float:
+def find_worth(game: TheHuntGame, seen: TheHuntObservation, forces: Sequence[str]) -> float:
     """What finding the raider with `forces` is worth to the British: their chance in
     the Battle (`battle_edge`) above their chance of winning without it, which falls
     with every Freight Ship sunk (the German wins at the fifth)."""
@@ -297,14 +297,14 @@ def find_worth(game: TheHuntGame, seen: HuntObservation, forces: Sequence[str]) 
     return won - max(0.1, 0.5 - 0.5 * sunk)
 
 
-def _force_plans(game: TheHuntGame, seen: HuntObservation, belief: Belief,
-                 legal: list[HuntAction], force: str, bonus: int) -> list[Plan]:
+def _force_plans(game: TheHuntGame, seen: TheHuntObservation, belief: Belief,
+                 legal: list[TheHuntAction], force: str, bonus: int) -> list[Plan]:
     """The options of one Force this turn: search where it is, or move and search
     there, or only move (to stand where the belief is near); the best few."""
     where = seen["forces"][force]
     if where is None:
         return []
-    search = HuntAction("search", force)
+    search = TheHuntAction("search", force)
     # a find starts the Battle: worth what the British may expect of it
     chance = roll_chance(game, bonus) * find_worth(game, seen, [force])
     can_search = search in legal
@@ -330,8 +330,8 @@ def _force_plans(game: TheHuntGame, seen: HuntObservation, belief: Belief,
 # -- the German ------------------------------------------------------------------------
 
 
-def _german(state: TheHuntState, seen: HuntObservation, tracker: GrafSpeeTracker,
-            legal: list[HuntAction]) -> HuntAction:
+def _german(state: TheHuntState, seen: TheHuntObservation, tracker: GrafSpeeTracker,
+            legal: list[TheHuntAction]) -> TheHuntAction:
     game = state.game
     belief = tracker.posterior()
     verbs = {action.verb for action in legal}
@@ -365,8 +365,8 @@ def _start_score(game: TheHuntGame, hex_id: str) -> tuple[int, int]:
     return int(near_g), course
 
 
-def _german_card(game: TheHuntGame, seen: HuntObservation, belief: Belief,
-                 legal: list[HuntAction]) -> HuntAction:
+def _german_card(game: TheHuntGame, seen: TheHuntObservation, belief: Belief,
+                 legal: list[TheHuntAction]) -> TheHuntAction:
     raider = seen["graf_spee"] or ""
     forces = [h for h in seen["forces"].values() if h is not None]
     near = min((game.hex_distance(raider, h) for h in forces), default=9)
@@ -385,7 +385,7 @@ def _german_card(game: TheHuntGame, seen: HuntObservation, belief: Belief,
     return enough[0] if enough else plays[0]
 
 
-def _ap_wanted(game: TheHuntGame, seen: HuntObservation) -> int:
+def _ap_wanted(game: TheHuntGame, seen: TheHuntObservation) -> int:
     """The AP that reach the nearest Freight Ship's course, attack it and slip away."""
     raider = seen["graf_spee"] or ""
     steps = min((game.hex_distance(raider, f["hex"]) for f in seen["freighters"].values()),
@@ -395,8 +395,8 @@ def _ap_wanted(game: TheHuntGame, seen: HuntObservation) -> int:
     return (AP_FOR_STEPS[steps] if steps else 0) + ATTACK_AP + 1
 
 
-def _refill(game: TheHuntGame, seen: HuntObservation, belief: Belief,
-            legal: list[HuntAction]) -> HuntAction:
+def _refill(game: TheHuntGame, seen: TheHuntObservation, belief: Belief,
+            legal: list[TheHuntAction]) -> TheHuntAction:
     """Two cards more beside the Altmark only when the belief they leave on the raider's
     hex (kept within 1 of the Altmark) stays low."""
     raider, altmark = seen["graf_spee"] or "", seen["altmark"] or ""
@@ -406,8 +406,8 @@ def _refill(game: TheHuntGame, seen: HuntObservation, belief: Belief,
     return most if after <= REFILL_EXPOSURE else fewest
 
 
-def _german_reaction(game: TheHuntGame, seen: HuntObservation,
-                     legal: list[HuntAction]) -> HuntAction:
+def _german_reaction(game: TheHuntGame, seen: TheHuntObservation,
+                     legal: list[TheHuntAction]) -> TheHuntAction:
     """Cancel a search of the raider's own hex (or a find there), and the British events
     that would find it."""
     reactions = sorted(a for a in legal if a.verb == "react")
@@ -425,8 +425,8 @@ def _german_reaction(game: TheHuntGame, seen: HuntObservation,
     return PASS
 
 
-def _german_actions(state: TheHuntState, seen: HuntObservation, tracker: GrafSpeeTracker,
-                    legal: list[HuntAction]) -> HuntAction:
+def _german_actions(state: TheHuntState, seen: TheHuntObservation, tracker: GrafSpeeTracker,
+                    legal: list[TheHuntAction]) -> TheHuntAction:
     """Attack a Freight Ship on the raider's hex; else move where the British belief
     will be low and no Force reaches, towards a Freight Ship it can attack; bring the
     Altmark beside it; repair the airplane with AP to spare."""
@@ -434,7 +434,7 @@ def _german_actions(state: TheHuntState, seen: HuntObservation, tracker: GrafSpe
     belief = tracker.posterior()
     raider = seen["graf_spee"] or ""
     attacks = [a for a in legal if a.verb == "attack"]
-    repair = HuntAction("repair")
+    repair = TheHuntAction("repair")
     removed = sum(seen["removed_counts"][GERMAN].values())
     if attacks:
         if repair in legal and removed <= 2 and seen["ap"] >= game.tracks.repair_cost + ATTACK_AP:
@@ -460,14 +460,14 @@ def _german_actions(state: TheHuntState, seen: HuntObservation, tracker: GrafSpe
     return END
 
 
-def _danger(game: TheHuntGame, seen: HuntObservation, hex_id: str) -> float:
+def _danger(game: TheHuntGame, seen: TheHuntObservation, hex_id: str) -> float:
     """How surely a British Force can reach `hex_id` and search it next turn."""
     nearest = min((game.hex_distance(hex_id, h) for h in seen["forces"].values()
                    if h is not None), default=9)
     return 1.0 if nearest <= 2 else 0.5 if nearest == 3 else 0.15
 
 
-def _chase(game: TheHuntGame, seen: HuntObservation, hex_id: str) -> int:
+def _chase(game: TheHuntGame, seen: TheHuntObservation, hex_id: str) -> int:
     """Steps from `hex_id` to the nearest hex a Freight Ship will sail through next."""
     targets = [h for name, f in sorted(seen["freighters"].items())
                for h in _ahead(game, name, f["hex"])]
@@ -480,8 +480,8 @@ def _ahead(game: TheHuntGame, freighter: str, where: str) -> Sequence[str]:
     return route[index:index + 3]
 
 
-def _move_score(game: TheHuntGame, seen: HuntObservation, after: Belief,
-                move: HuntAction) -> float:
+def _move_score(game: TheHuntGame, seen: TheHuntObservation, after: Belief,
+                move: TheHuntAction) -> float:
     """A move of the Graf Spee: the British belief on its new hex `after` the announced
     move spread it, where a Force can reach; a Freight Ship within reach of an attack;
     how near the Freight Ships' courses it ends."""
@@ -494,7 +494,7 @@ def _move_score(game: TheHuntGame, seen: HuntObservation, after: Belief,
     return attack - EXPOSURE_WEIGHT * exposure - 0.15 * _chase(game, seen, move.hex)
 
 
-def _stay_score(game: TheHuntGame, seen: HuntObservation, belief: Belief) -> float:
+def _stay_score(game: TheHuntGame, seen: TheHuntObservation, belief: Belief) -> float:
     """Not moving: the belief stays where it is."""
     raider = seen["graf_spee"] or ""
     exposure = belief.get(raider, 0.0) * _danger(game, seen, raider)

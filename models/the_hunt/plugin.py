@@ -18,7 +18,7 @@ from hunt.models.plugin import GamePlugin, plural
 from hunt.models.profile import SearchProfile
 from hunt.models.the_hunt.advice import advice_report, belief_by_turn
 from hunt.models.the_hunt.help import RULES, card_texts
-from hunt.models.the_hunt.observation import HuntObservation
+from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.players import TrackerPlayer
 from hunt.models.the_hunt.policy import TheHuntPolicy
 from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
@@ -203,7 +203,7 @@ def bench(quick: bool, progress: Callable[[str], None]) -> list[tuple[str, str, 
     return [("tracker_update_ms", text, figures)]
 
 
-PLUGIN: GamePlugin[TheHuntGame, TheHuntState, HuntObservation] = GamePlugin(
+PLUGIN: GamePlugin[TheHuntGame, TheHuntState, TheHuntObservation] = GamePlugin(
     name="the-hunt", title="The Hunt", seats=("german", "british"),
     game=TheHuntGame, options=TheHuntGame.option_spec, screen=screen,
     board_sets=BOARD_SETS,

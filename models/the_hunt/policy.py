@@ -7,23 +7,23 @@ import random
 from collections.abc import Sequence
 
 from hunt.models.policy import GamePolicy
-from hunt.models.the_hunt.actions import HuntAction
+from hunt.models.the_hunt.actions import TheHuntAction
 from hunt.models.the_hunt.evaluation import german_win_chance
 from hunt.models.the_hunt.heuristics import heuristic_action
-from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
+from hunt.models.the_hunt.observation import TheHuntObservation, TheHuntSeen
 from hunt.models.the_hunt.rules import TheHuntGame, TheHuntState
 
 
-class TheHuntPolicy(GamePolicy[TheHuntState, HuntAction, HuntObservation]):
+class TheHuntPolicy(GamePolicy[TheHuntState, TheHuntAction, TheHuntObservation]):
     """The Hunt's rules of thumb and playouts."""
 
-    def heuristic_action(self, game: TheHuntGame, observation: HuntSeen,
-                         legal_actions: Sequence[HuntAction],
-                         rng: random.Random) -> HuntAction:
+    def heuristic_action(self, game: TheHuntGame, observation: TheHuntSeen,
+                         legal_actions: Sequence[TheHuntAction],
+                         rng: random.Random) -> TheHuntAction:
         """Rules of thumb from `hunt.models.the_hunt.heuristics`."""
         return heuristic_action(game, observation, legal_actions, rng)
 
-    def rollout_action(self, state: TheHuntState, rng: random.Random) -> HuntAction:
+    def rollout_action(self, state: TheHuntState, rng: random.Random) -> TheHuntAction:
         """The heuristic, from the acting side's view of the sampled world (the few
         facts it reads, gathered without building a whole observation)."""
         step = state.stack[-1]

@@ -53,23 +53,23 @@ from typing import Any
 
 import networkx as nx
 
-from hunt.boards.the_hunt.cards import HuntCard, load_hunt_cards
-from hunt.boards.the_hunt.map import HuntMap, load_hunt_map
-from hunt.boards.the_hunt.tracks import HuntTracks, load_hunt_tracks
+from hunt.boards.the_hunt.cards import TheHuntCard, load_hunt_cards
+from hunt.boards.the_hunt.map import TheHuntMap, load_hunt_map
+from hunt.boards.the_hunt.tracks import TheHuntTracks, load_hunt_tracks
 from hunt.models.game import Game, GameInfo
 from hunt.models.options import Option, OptionSpec
-from hunt.models.the_hunt.actions import AP_FOR_STEPS, HuntAction
-from hunt.models.the_hunt.observation import HuntObservation
+from hunt.models.the_hunt.actions import AP_FOR_STEPS, TheHuntAction
+from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.state import DIE, MAX_HINTS, SIDES, VARIANTS
 from hunt.models.the_hunt.steps import BRITISH, GERMAN
-from hunt.models.the_hunt.views import HuntViews
+from hunt.models.the_hunt.views import TheHuntViews
 
-__all__ = ["BRITISH", "DIE", "GERMAN", "MAX_HINTS", "SIDES", "VARIANTS", "HuntAction",
+__all__ = ["BRITISH", "DIE", "GERMAN", "MAX_HINTS", "SIDES", "VARIANTS", "TheHuntAction",
            "TheHuntGame", "TheHuntState"]
 """The rules' public names (the constants live in `state.py`, actions in `actions.py`)."""
 
 
-class TheHuntGame(Game["TheHuntState", HuntAction, HuntObservation]):
+class TheHuntGame(Game["TheHuntState", TheHuntAction, TheHuntObservation]):
     """The Hunt for two players. Option: `variant` ("standard" or "historical")."""
 
     option_spec = OptionSpec("the-hunt", (
@@ -82,8 +82,8 @@ class TheHuntGame(Game["TheHuntState", HuntAction, HuntObservation]):
         super().__init__(self.option_spec.recorded(chosen))
         variant: str = chosen["variant"]
         self.variant = variant
-        self.board: HuntMap = load_hunt_map()
-        self.tracks: HuntTracks = load_hunt_tracks()
+        self.board: TheHuntMap = load_hunt_map()
+        self.tracks: TheHuntTracks = load_hunt_tracks()
         self.graph = self.board.graph
         self.hexes: tuple[str, ...] = tuple(sorted(self.graph))
         self.distance: dict[str, dict[str, int]] = {
@@ -93,15 +93,15 @@ class TheHuntGame(Game["TheHuntState", HuntAction, HuntObservation]):
             hex_id: {steps: frozenset(other for other, d in self.distance[hex_id].items()
                                       if d <= steps) for steps in range(4)}
             for hex_id in self.hexes}
-        self.moves: dict[tuple[str, str, int], tuple[HuntAction, ...]] = {
+        self.moves: dict[tuple[str, str, int], tuple[TheHuntAction, ...]] = {
             (piece, hex_id, steps): tuple(
-                HuntAction("move", piece, AP_FOR_STEPS[steps], h)
+                TheHuntAction("move", piece, AP_FOR_STEPS[steps], h)
                 for h in sorted(self.ball[hex_id][steps]) if piece == "graf-spee" or h != hex_id)
             for piece in ("graf-spee", "altmark", "G", "H", "K") for hex_id in self.hexes
             for steps in AP_FOR_STEPS}
         """Every move of a piece from a hex by up to so many steps (made once: the search
         asks for them all the time). Only the Graf Spee may stay where it is."""
-        self.cards: dict[str, HuntCard] = {card.id: card for card in load_hunt_cards()}
+        self.cards: dict[str, TheHuntCard] = {card.id: card for card in load_hunt_cards()}
         german, british = (
             {card.id: card.copies for card in self.cards.values() if side in card.decks}
             for side in SIDES)
@@ -122,6 +122,6 @@ class TheHuntGame(Game["TheHuntState", HuntAction, HuntObservation]):
         return self.distance[a][b]
 
 
-class TheHuntState(HuntViews):
+class TheHuntState(TheHuntViews):
     """A position of The Hunt: the position and setup (`state.py`), the turn
     (`turn.py`), the Battle (`battle.py`) and what each side sees (`views.py`)."""

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from hunt.boards.the_hunt.map import draw_map
 from hunt.models.plugin import Style, plain, plural, wrap
 from hunt.models.the_hunt.help import INTELLIGENCE, STRIPE_MARKS
-from hunt.models.the_hunt.observation import HuntObservation
+from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
 from hunt.models.the_hunt.words import log_lines
 
@@ -44,18 +44,18 @@ QUESTIONS = {
                               "Graf Spee is within 2 hexes of it.",
     "choose free-attack": "The event: attack a Freight Ship on the Graf Spee's hex.",
 }
-"""The question a decision asks, by its step (`HuntObservation.step`), or its step
+"""The question a decision asks, by its step (`TheHuntObservation.step`), or its step
 and the first word of its data ("window cancel-roll")."""
 
 
-def question(seen: HuntObservation) -> str:
+def question(seen: TheHuntObservation) -> str:
     """What the seat to act is asked, in words ("" for an unknown step)."""
     step, data = seen["step"] or "", seen["step_data"]
     text = QUESTIONS.get(f"{step} {data[0]}" if data else step) or QUESTIONS.get(step, "")
     return text.format(*data, "", "", "", ap=seen["ap"])
 
 
-def hex_marks(game: TheHuntGame, seen: HuntObservation, style: Style) -> dict[str, list[str]]:
+def hex_marks(game: TheHuntGame, seen: TheHuntObservation, style: Style) -> dict[str, list[str]]:
     """Every mark on each hex the seat sees, the most important first: the Graf Spee,
     Forces, the Altmark, Freight Ships, Hints, where the raider may be, ports."""
     marks: dict[str, list[str]] = {}
@@ -93,7 +93,7 @@ def map_cells(marks: dict[str, list[str]]) -> tuple[dict[str, str], list[str]]:
     return cells, ([f"  + on {'; '.join(crowded)}"] if crowded else [])
 
 
-def screen(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = plain) -> str:
+def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style = plain) -> str:
     """The Hunt from `seat`'s side: the map with what that side sees, tracks, hand, log."""
     me = seen["seat"]
     enemy = 1 if me == "german" else 0
@@ -134,7 +134,7 @@ def screen(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = p
     return "\n".join(lines)
 
 
-def hand_rows(game: TheHuntGame, seen: HuntObservation) -> list[str]:
+def hand_rows(game: TheHuntGame, seen: TheHuntObservation) -> list[str]:
     """The hand, two cards a row: id, AP, event kind and (British) the stripe."""
     labels = []
     for card_id in seen["hand"]:
@@ -146,7 +146,7 @@ def hand_rows(game: TheHuntGame, seen: HuntObservation) -> list[str]:
             for row in range(0, len(labels), 2)] or ["  none"]
 
 
-def hand_page(game: TheHuntGame, seen: HuntObservation, seat: int,
+def hand_page(game: TheHuntGame, seen: TheHuntObservation, seat: int,
               style: Style = plain) -> str:
     """`hand`: the text of each card in the hand (`rules CARD` adds what its uses do),
     and the other side's discards."""
@@ -161,7 +161,7 @@ def hand_page(game: TheHuntGame, seen: HuntObservation, seat: int,
     return "\n".join(lines)
 
 
-def map_page(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = plain) -> str:
+def map_page(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style = plain) -> str:
     """`map`: the map, everything on each marked hex in words, and the hexes each
     Freight Ship at sea has still to sail."""
     cells, _ = map_cells(hex_marks(game, seen, style))
@@ -181,7 +181,7 @@ def map_page(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style =
     return "\n".join(lines)
 
 
-def choices_map(game: TheHuntGame, seen: HuntObservation, seat: int,
+def choices_map(game: TheHuntGame, seen: TheHuntObservation, seat: int,
                 choices: Sequence[str]) -> str:
     """The map with the hexes a menu's `choices` lead to marked "<" ("move G 2 14",
     "start 14"), and the seat's pieces; "" if the choices name no hexes."""

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from hunt.boards.the_hunt.cards import HuntCard
+from hunt.boards.the_hunt.cards import TheHuntCard
 from hunt.models.game import Action
 from hunt.models.steps import (
     AUTO_STEP,
@@ -26,7 +26,7 @@ from hunt.models.steps import (
     lists,
     outcomes,
 )
-from hunt.models.the_hunt.actions import ATTACK_AP, END, HuntAction, parse_action
+from hunt.models.the_hunt.actions import ATTACK_AP, END, TheHuntAction, parse_action
 from hunt.models.the_hunt.events import (
     AltmarkPlaced,
     DeckRebuilt,
@@ -37,7 +37,7 @@ from hunt.models.the_hunt.events import (
     HandSize,
 )
 from hunt.models.the_hunt.help import STRIPE_MARKS
-from hunt.models.the_hunt.observation import HuntObservation
+from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.steps import (
     BRITISH,
     GERMAN,
@@ -71,7 +71,7 @@ NOTE_WIDTH = 36
 """The most of a card's event text a menu line repeats (`rules CARD` has it all)."""
 
 
-class HuntState(StepState[HuntAction, HuntObservation, Step], partial=True):
+class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=True):
     """A position of The Hunt: its fields, setup, the turn sequence, the draws and the
     Freight Ship phase."""
 
@@ -162,7 +162,7 @@ class HuntState(StepState[HuntAction, HuntObservation, Step], partial=True):
         """The Freight Ships on `hex_id`."""
         return sorted(f for f in self.at_sea if self.hex_of_freighter(f) == hex_id)
 
-    def _card(self, card_id: str) -> HuntCard:
+    def _card(self, card_id: str) -> TheHuntCard:
         return self.game.cards[card_id]
 
     # -- the contract ------------------------------------------------------------------
@@ -182,17 +182,17 @@ class HuntState(StepState[HuntAction, HuntObservation, Step], partial=True):
     def end_reason(self) -> str:
         return self.how
 
-    def action_to_string(self, action: HuntAction) -> str:
+    def action_to_string(self, action: TheHuntAction) -> str:
         return action.text()
 
-    def string_to_action(self, text: str) -> HuntAction:
+    def string_to_action(self, text: str) -> TheHuntAction:
         """Read a typed action (see `hunt.models.the_hunt.actions`); only legal ones."""
         action = parse_action(text)
         if action is not None and action in self.legal_actions():
             return action
         return super().string_to_action(text)  # raises, naming what is legal
 
-    def choice_note(self, action: HuntAction) -> str:
+    def choice_note(self, action: TheHuntAction) -> str:
         """What a choice costs and needs ("2 AP, sinks on 5+"), from the rules and the
         modifiers the seat to act knows of (its own Intelligence, the airplane)."""
         rules, tracks = self.game.rules, self.game.tracks
@@ -289,10 +289,10 @@ class HuntState(StepState[HuntAction, HuntObservation, Step], partial=True):
     def _cards_left(self, step: Draw) -> list[tuple[Action, float]]:
         deck = self.decks[step.side]
         total = sum(deck.values())
-        return [(HuntAction("draw", card), n / total) for card, n in sorted(deck.items()) if n]
+        return [(TheHuntAction("draw", card), n / total) for card, n in sorted(deck.items()) if n]
 
     @effect("draw")
-    def _do_draw(self, step: Draw, action: HuntAction) -> None:
+    def _do_draw(self, step: Draw, action: TheHuntAction) -> None:
         seat = step.side
         self.decks[seat][action.arg] -= 1
         if not self.decks[seat][action.arg]:
@@ -306,10 +306,10 @@ class HuntState(StepState[HuntAction, HuntObservation, Step], partial=True):
     @outcomes("draw-freight")
     def _freighters_left(self, step: DrawFreight) -> list[tuple[Action, float]]:
         choices = self._freighter_choices(step.second_of_setup)
-        return [(HuntAction("freighter", f), 1 / len(choices)) for f in choices]
+        return [(TheHuntAction("freighter", f), 1 / len(choices)) for f in choices]
 
     @effect("draw-freight")
-    def _do_draw_freight(self, step: DrawFreight, action: HuntAction) -> None:
+    def _do_draw_freight(self, step: DrawFreight, action: TheHuntAction) -> None:
         self.bag.remove(action.arg)
         self.at_sea[action.arg] = 0
         self._see_all(("freighter", action.arg))
@@ -368,20 +368,20 @@ class HuntState(StepState[HuntAction, HuntObservation, Step], partial=True):
     # -- setup decisions -------------------------------------------------------------
 
     @legal("place-graf-spee")
-    def _legal_place_graf_spee(self, step: PlaceGrafSpee) -> list[HuntAction]:
-        return [HuntAction("start", hex=h) for h in self.game.hexes]
+    def _legal_place_graf_spee(self, step: PlaceGrafSpee) -> list[TheHuntAction]:
+        return [TheHuntAction("start", hex=h) for h in self.game.hexes]
 
     @legal("place-altmark")
-    def _legal_place_altmark(self, step: PlaceAltmark) -> list[HuntAction]:
-        return [HuntAction("altmark", hex=h) for h in self.game.hexes]
+    def _legal_place_altmark(self, step: PlaceAltmark) -> list[TheHuntAction]:
+        return [TheHuntAction("altmark", hex=h) for h in self.game.hexes]
     @effect("place-graf-spee")
-    def _do_place_graf_spee(self, step: PlaceGrafSpee, action: HuntAction) -> None:
+    def _do_place_graf_spee(self, step: PlaceGrafSpee, action: TheHuntAction) -> None:
         self.graf_spee = action.hex
         self._see(GERMAN, ("start", action.hex))
         self._see(BRITISH, ("graf spee placed",))
 
     @effect("place-altmark")
-    def _do_place_altmark(self, step: PlaceAltmark, action: HuntAction) -> None:
+    def _do_place_altmark(self, step: PlaceAltmark, action: TheHuntAction) -> None:
         self.altmark = action.hex
         self._see_all(("altmark", action.hex))
         self.log.append(AltmarkPlaced(action.hex))

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from html import escape
 
 from hunt.models.plugin import Hands
-from hunt.models.the_hunt.observation import HuntObservation
+from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
 
 SIZE = 30.0
@@ -38,7 +38,7 @@ def corners(x: float, y: float) -> str:
                     f"{y + SIZE * math.sin(math.radians(60 * i - 30)):.1f}" for i in range(6))
 
 
-def pieces(game: TheHuntGame, seen: HuntObservation) -> dict[str, list[str]]:
+def pieces(game: TheHuntGame, seen: TheHuntObservation) -> dict[str, list[str]]:
     """The letters on each hex the seat sees (the terminal's marks, without colour)."""
     found: dict[str, list[str]] = {}
 
@@ -62,7 +62,7 @@ def pieces(game: TheHuntGame, seen: HuntObservation) -> dict[str, list[str]]:
     return found
 
 
-def web_board(game: TheHuntGame, seen: HuntObservation, seat: int,
+def web_board(game: TheHuntGame, seen: TheHuntObservation, seat: int,
               choices: Sequence[str]) -> str:
     """The map with the seat's pieces, its ports and the hexes `choices` lead to."""
     graph = game.board.graph
@@ -101,7 +101,7 @@ def web_board(game: TheHuntGame, seen: HuntObservation, seat: int,
     return "".join(parts)
 
 
-def route_lines(game: TheHuntGame, seen: HuntObservation,
+def route_lines(game: TheHuntGame, seen: TheHuntObservation,
                 places: dict[str, tuple[float, float]]) -> list[str]:
     """Each Freight Ship at sea's route ahead, from its hex to its port's (public: the
     routes are printed), as a dashed line."""
@@ -118,6 +118,6 @@ def route_lines(game: TheHuntGame, seen: HuntObservation,
     return lines
 
 
-def hands(seen: HuntObservation) -> Hands:
+def hands(seen: TheHuntObservation) -> Hands:
     """The side's own cards and the other side's count, for the browser."""
     return Hands(tuple(seen["hand"]), seen["opponent_hand_size"])

@@ -38,13 +38,13 @@ import numpy as np
 
 from hunt.models.belief import DiscreteBelief, Vector
 from hunt.models.plugin import plural
-from hunt.models.the_hunt.actions import STEPS_FOR_AP, HuntAction
+from hunt.models.the_hunt.actions import STEPS_FOR_AP, TheHuntAction
 from hunt.models.the_hunt.state import MAX_HINTS
 from hunt.models.the_hunt.steps import BRITISH, GERMAN
 
 if TYPE_CHECKING:  # the views ask this module for the British belief
     from hunt.models.the_hunt.rules import TheHuntGame
-    from hunt.models.the_hunt.views import HuntViews
+    from hunt.models.the_hunt.views import TheHuntViews
 
 MODELS = ("uniform", "purposeful")
 
@@ -81,7 +81,7 @@ class PublicFacts(NamedTuple):
     storm: bool
 
 
-def public_facts(state: HuntViews) -> PublicFacts:
+def public_facts(state: TheHuntViews) -> PublicFacts:
     """The public facts of `state` (nothing hidden is read)."""
     return PublicFacts(
         altmark=state.altmark, hints=tuple(state.hints),
@@ -90,8 +90,8 @@ def public_facts(state: HuntViews) -> PublicFacts:
         attacked=state.attacked, storm=state.no_searches)
 
 
-def replay_views(state: HuntViews, seat: int
-                 ) -> Iterator[tuple[HuntViews, tuple[Hashable, ...], PublicFacts]]:
+def replay_views(state: TheHuntViews, seat: int
+                 ) -> Iterator[tuple[TheHuntViews, tuple[Hashable, ...], PublicFacts]]:
     """Replay `state`'s record: after each action, the replayed position, what `seat`
     saw of that action, and the public facts from just before it (what the tracker
     reads with each view)."""
@@ -127,7 +127,7 @@ class GrafSpeeTracker:
             steps: reach / reach.sum(axis=1, keepdims=True) for steps, reach in self._reach.items()}
 
     @classmethod
-    def for_seat(cls, state: HuntViews, seat: int, model: str = "uniform",
+    def for_seat(cls, state: TheHuntViews, seat: int, model: str = "uniform",
                  weights: MoveWeights = FITTED_WEIGHTS) -> GrafSpeeTracker:
         """The belief after everything `seat` has seen in `state`, replayed from its
         record: each step's views of `seat` with the public facts before that step."""
@@ -175,7 +175,7 @@ class GrafSpeeTracker:
             self._keep(area, event) if near else self._exclude(area, event)
         elif kind == "hint":
             self._keep(self.game.ball[item[1]][1], f"the Hint marker on {item[1]}")
-        elif kind == "choose" and isinstance(item[1], HuntAction) and item[1].verb == "hint":
+        elif kind == "choose" and isinstance(item[1], TheHuntAction) and item[1].verb == "hint":
             self._exclude(self.game.ball[item[1].hex][2], f"the false Hint on {item[1].hex}")
         elif kind == "no hint" and len(facts.hints) < MAX_HINTS:
             taken = {*facts.hints, facts.altmark}
@@ -235,7 +235,7 @@ class GrafSpeeTracker:
         self.updates += 1
 
 
-def raider_path(state: HuntViews, ends: Sequence[str], rng: random.Random) -> list[str]:
+def raider_path(state: TheHuntViews, ends: Sequence[str], rng: random.Random) -> list[str]:
     """The Graf Spee's hexes in `state`'s game, its start and then after each move,
     drawn from their posterior given all the British saw (the uniform move model) and the
     raider ending on one of `ends`: forward filtering (the tracker, keeping its belief

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from hunt.boards.the_hunt.cards import HuntCard
+from hunt.boards.the_hunt.cards import TheHuntCard
 from hunt.models.game import Action
 from hunt.models.steps import (
     AUTO_STEP,
@@ -31,7 +31,7 @@ from hunt.models.the_hunt.actions import (
     END,
     PASS,
     STEPS_FOR_AP,
-    HuntAction,
+    TheHuntAction,
 )
 from hunt.models.the_hunt.events import (
     AltmarkMoves,
@@ -64,7 +64,7 @@ from hunt.models.the_hunt.events import (
     SearchFails,
     SearchFinds,
 )
-from hunt.models.the_hunt.state import DIE, FREE_ATTACK_BONUS, MAX_HINTS, HuntState
+from hunt.models.the_hunt.state import DIE, FREE_ATTACK_BONUS, MAX_HINTS, SetupSteps
 from hunt.models.the_hunt.steps import (
     BRITISH,
     GERMAN,
@@ -86,7 +86,7 @@ from hunt.models.the_hunt.steps import (
 )
 
 
-class TurnSteps(HuntState, partial=True):
+class TurnSteps(SetupSteps, partial=True):
     """The steps of a side's turn."""
 
     step_kinds: ClassVar[Mapping[str, Role]] = {
@@ -113,18 +113,18 @@ class TurnSteps(HuntState, partial=True):
     # -- the card a side plays for its Action Points or its event ----------------------
 
     @legal("card")
-    def _legal_card(self, step: PlayCard) -> list[HuntAction]:
+    def _legal_card(self, step: PlayCard) -> list[TheHuntAction]:
         seat = step.seat
         actions = []
         for card_id in sorted(set(self.hands[seat])):
-            actions.append(HuntAction("play", card_id, mode="ap"))
+            actions.append(TheHuntAction("play", card_id, mode="ap"))
             card = self._card(card_id)
             if card.event == "hunt" and self._event_usable(seat, card.effect):
-                actions.append(HuntAction("play", card_id, mode="event"))
+                actions.append(TheHuntAction("play", card_id, mode="event"))
         return actions
 
     @effect("card")
-    def _do_card(self, step: PlayCard, action: HuntAction) -> None:
+    def _do_card(self, step: PlayCard, action: TheHuntAction) -> None:
         seat, card_id, mode = step.seat, action.arg, action.mode
         card = self._card(card_id)
         self.hands[seat].remove(card_id)
@@ -156,10 +156,10 @@ class TurnSteps(HuntState, partial=True):
     # -- the actions: moves, searches, attacks, Intelligence, the track ----------------
 
     @legal("actions")
-    def _legal_actions(self, step: Actions) -> list[HuntAction]:
+    def _legal_actions(self, step: Actions) -> list[TheHuntAction]:
         return self._german_actions() if step.seat == GERMAN else self._british_actions()
 
-    def _german_actions(self) -> list[HuntAction]:
+    def _german_actions(self) -> list[TheHuntAction]:
         game, actions = self.game, [END]
         gs = self.graf_spee
         assert gs is not None and self.altmark is not None
@@ -173,14 +173,14 @@ class TurnSteps(HuntState, partial=True):
                 actions += game.moves["altmark", self.altmark, steps]
         if self.ap >= ATTACK_AP and not self.attacked and not self.no_searches:
             for freighter in self.freighters_on(gs):
-                actions.append(HuntAction("attack", freighter))
+                actions.append(TheHuntAction("attack", freighter))
                 if self.plane == "ready":
-                    actions.append(HuntAction("attack", freighter, 1))
+                    actions.append(TheHuntAction("attack", freighter, 1))
         if self.ap >= game.tracks.repair_cost and self.plane == "broken":
-            actions.append(HuntAction("repair"))
+            actions.append(TheHuntAction("repair"))
         return actions
 
-    def _british_actions(self) -> list[HuntAction]:
+    def _british_actions(self) -> list[TheHuntAction]:
         game, actions = self.game, [END]
         for force, where in self.forces.items():
             if where is None:
@@ -191,17 +191,17 @@ class TurnSteps(HuntState, partial=True):
                         actions += game.moves[force, where, steps]
             if force not in self.searched and not self.no_searches \
                     and (self.ap >= 1 or self.free_searches):
-                actions.append(HuntAction("search", force))
+                actions.append(TheHuntAction("search", force))
         if self.ap >= 1:
             for card_id in sorted(set(self.hands[BRITISH])):
                 if self._card(card_id).intelligence != "none":
-                    actions.append(HuntAction("intel", card_id))
+                    actions.append(TheHuntAction("intel", card_id))
         if self.ap >= game.tracks.advance_cost and not self.advanced:
-            actions += [HuntAction("advance", force) for force in sorted(self.strategy)]
+            actions += [TheHuntAction("advance", force) for force in sorted(self.strategy)]
         return actions
 
     @effect("actions")
-    def _do_actions(self, step: Actions, action: HuntAction) -> None:
+    def _do_actions(self, step: Actions, action: TheHuntAction) -> None:
         seat = step.seat
         if action == END:
             self._see_all(("end", seat))
@@ -239,7 +239,7 @@ class TurnSteps(HuntState, partial=True):
             self.advanced = True
             self._advance_strategy(action.arg)
 
-    def _move(self, seat: int, action: HuntAction) -> None:
+    def _move(self, seat: int, action: TheHuntAction) -> None:
         steps = STEPS_FOR_AP[action.n]
         if seat == BRITISH:
             self.forces[action.arg] = action.hex
@@ -268,7 +268,7 @@ class TurnSteps(HuntState, partial=True):
         self._see_all(("revealed", hex_id))
         self.log.append(Revealed(hex_id))
 
-    def _begin_attack(self, action: HuntAction, bonus: int) -> None:
+    def _begin_attack(self, action: TheHuntAction, bonus: int) -> None:
         assert self.graf_spee is not None
         self.attacked = True
         self._reveal(self.graf_spee)
@@ -320,17 +320,17 @@ class TurnSteps(HuntState, partial=True):
     # -- Intelligence added between a search and its roll ------------------------------
 
     @legal("boost")
-    def _legal_boost(self, step: Boost) -> list[HuntAction]:
+    def _legal_boost(self, step: Boost) -> list[TheHuntAction]:
         """Intelligence between a search's declaration and its roll (1 AP a card), or
         `pass` to roll. Open whenever the British hold a card and an AP (both public),
         whether or not a card has an Intelligence stripe."""
         if self.ap < 1 or not self.hands[BRITISH]:
             return []
-        return [PASS, *(HuntAction("intel", card) for card in sorted(set(self.hands[BRITISH]))
+        return [PASS, *(TheHuntAction("intel", card) for card in sorted(set(self.hands[BRITISH]))
                         if self._card(card).intelligence != "none")]
 
     @effect("boost")
-    def _do_boost(self, step: Boost, action: HuntAction) -> None:
+    def _do_boost(self, step: Boost, action: TheHuntAction) -> None:
         if action == PASS:
             self._see_all(("pass", BRITISH))
             self._push(RollForSearch(step.force, step.hex))
@@ -342,19 +342,19 @@ class TurnSteps(HuntState, partial=True):
     # -- the German's refill beside the Altmark ----------------------------------------
 
     @legal("redraw-choice")
-    def _legal_redraw_choice(self, step: RedrawChoice) -> list[HuntAction]:
+    def _legal_redraw_choice(self, step: RedrawChoice) -> list[TheHuntAction]:
         held = len(self.hands[GERMAN])
         rules = self.game.rules
         low = max(held, rules["hand_size_german"])
         high = rules["hand_size_german_altmark"] if self._near_altmark() else low
-        return [HuntAction("redraw", n=n) for n in range(low, high + 1)]
+        return [TheHuntAction("redraw", n=n) for n in range(low, high + 1)]
 
     def _near_altmark(self) -> bool:
         assert self.graf_spee is not None and self.altmark is not None
         return self.game.hex_distance(self.graf_spee, self.altmark) <= 1
 
     @effect("redraw-choice")
-    def _do_redraw_choice(self, step: RedrawChoice, action: HuntAction) -> None:
+    def _do_redraw_choice(self, step: RedrawChoice, action: TheHuntAction) -> None:
         # The size is said as the German starts to draw: the British count the cards
         # drawn and hear the size announced after them anyway, and a size kept secret
         # until then would leave them unsure whether another draw comes (whose turn it
@@ -366,10 +366,10 @@ class TurnSteps(HuntState, partial=True):
     # -- hints -------------------------------------------------------------------------
 
     @legal("hint")
-    def _legal_hint(self, step: PlaceHint) -> list[HuntAction]:
+    def _legal_hint(self, step: PlaceHint) -> list[TheHuntAction]:
         if len(self.hints) >= MAX_HINTS or self.graf_spee is None:
             return []
-        return [HuntAction("hint", hex=h) for h in sorted(self.game.ball[self.graf_spee][1])
+        return [TheHuntAction("hint", hex=h) for h in sorted(self.game.ball[self.graf_spee][1])
                 if h not in self.hints and h != self.altmark]
 
     def _false_hint_hexes(self, gs: str) -> list[str]:
@@ -392,7 +392,7 @@ class TurnSteps(HuntState, partial=True):
                                   if self.game.ball[h][1] <= blocked)
 
     @effect("hint")
-    def _do_hint(self, step: PlaceHint, action: HuntAction) -> None:
+    def _do_hint(self, step: PlaceHint, action: TheHuntAction) -> None:
         self.hints.append(action.hex)
         self.hints.sort()
         self.possible &= self.game.ball[action.hex][1]
@@ -402,7 +402,7 @@ class TurnSteps(HuntState, partial=True):
     # -- reaction windows --------------------------------------------------------------
 
     @legal("window")
-    def _legal_window(self, step: Window) -> list[HuntAction]:
+    def _legal_window(self, step: Window) -> list[TheHuntAction]:
         # The window opens whenever the seat holds a card (hand sizes are public), not
         # only when it holds a matching reaction: whose turn it is must not tell the
         # other side what is in the hand. Without a matching card it may only pass.
@@ -410,10 +410,10 @@ class TurnSteps(HuntState, partial=True):
             return []
         cards = sorted({c for c in self.hands[step.seat] if self._card(c).effect == step.reaction
                         and self._card(c).event == "reaction"})
-        return [PASS, *(HuntAction("react", card) for card in cards)]
+        return [PASS, *(TheHuntAction("react", card) for card in cards)]
 
     @effect("window")
-    def _do_window(self, step: Window, action: HuntAction) -> None:
+    def _do_window(self, step: Window, action: TheHuntAction) -> None:
         seat = step.seat
         if action == PASS:
             self._see_all(("pass", seat))  # at the table: "no reaction", said aloud
@@ -430,23 +430,23 @@ class TurnSteps(HuntState, partial=True):
     # -- an event's choice -------------------------------------------------------------
 
     @legal("choose")
-    def _legal_choose(self, step: Choose) -> list[HuntAction]:
+    def _legal_choose(self, step: Choose) -> list[TheHuntAction]:
         effect = step.effect
         if effect == "move-enemy-force":
-            return [HuntAction("shift", force, hex=h) for force, where in self.forces.items()
+            return [TheHuntAction("shift", force, hex=h) for force, where in self.forces.items()
                     if where is not None for h in sorted(self.game.ball[where][2]) if h != where]
         if effect == "false-hint":
             assert self.graf_spee is not None
-            return [HuntAction("hint", hex=h) for h in self._false_hint_hexes(self.graf_spee)]
+            return [TheHuntAction("hint", hex=h) for h in self._false_hint_hexes(self.graf_spee)]
         if effect == "advance-freighter":
-            return [HuntAction("convoy", f) for f in sorted(self.at_sea)]
+            return [TheHuntAction("convoy", f) for f in sorted(self.at_sea)]
         if effect == "proximity-query":
-            return [HuntAction("query", hex=h) for h in self.game.hexes]
+            return [TheHuntAction("query", hex=h) for h in self.game.hexes]
         if effect == "strategy-advance":
-            return [HuntAction("advance", force) for force in sorted(self.strategy)]
+            return [TheHuntAction("advance", force) for force in sorted(self.strategy)]
         if effect == "free-attack":
             assert self.graf_spee is not None
-            return [HuntAction("attack", f, plane) for f in self.freighters_on(self.graf_spee)
+            return [TheHuntAction("attack", f, plane) for f in self.freighters_on(self.graf_spee)
                     for plane in ((0, 1) if self.plane == "ready" else (0,))]
         raise AssertionError(effect)
 
@@ -480,7 +480,7 @@ class TurnSteps(HuntState, partial=True):
         return effect in ("roll-bonus", "proximity-query")
 
     @effect("choose")
-    def _do_choose(self, step: Choose, action: HuntAction) -> None:
+    def _do_choose(self, step: Choose, action: TheHuntAction) -> None:
         effect = step.effect
         self._see_all(("choose", action))
         if effect == "move-enemy-force":
@@ -510,10 +510,10 @@ class TurnSteps(HuntState, partial=True):
 
     @outcomes("repair-roll", "attack-roll", "search-roll")
     def _die(self, step: Step) -> list[tuple[Action, float]]:
-        return [(HuntAction("roll", n=face), 1 / 6) for face in DIE]
+        return [(TheHuntAction("roll", n=face), 1 / 6) for face in DIE]
 
     @effect("repair-roll")
-    def _do_repair_roll(self, step: RollForRepair, action: HuntAction) -> None:
+    def _do_repair_roll(self, step: RollForRepair, action: TheHuntAction) -> None:
         face = action.n
         self._see_all(("roll", "repair", face))
         removed = sum(self.removed[GERMAN].values())
@@ -521,7 +521,7 @@ class TurnSteps(HuntState, partial=True):
         self.log.append(RepairRoll(face, removed, self.plane))
 
     @effect("attack-roll")
-    def _do_attack_roll(self, step: RollForAttack, action: HuntAction) -> None:
+    def _do_attack_roll(self, step: RollForAttack, action: TheHuntAction) -> None:
         face, bonus, freighter = action.n, step.bonus, step.freighter
         self._see_all(("roll", "attack", face))
         sunk = face + bonus >= self.game.rules["attack_success"]
@@ -533,7 +533,7 @@ class TurnSteps(HuntState, partial=True):
                 self._finish(GERMAN, "the German sank 5 Freight Ships")
 
     @effect("search-roll")
-    def _do_search_roll(self, step: RollForSearch, action: HuntAction) -> None:
+    def _do_search_roll(self, step: RollForSearch, action: TheHuntAction) -> None:
         face, where = action.n, step.hex
         self._see_all(("roll", "search", face))
         bonus = self.search_bonus + self.roll_bonus
@@ -601,7 +601,7 @@ class TurnSteps(HuntState, partial=True):
 
     # -- events ------------------------------------------------------------------------
 
-    def _effect(self, seat: int, card: HuntCard) -> None:
+    def _effect(self, seat: int, card: TheHuntCard) -> None:
         """Carry out a card's event for `seat` (a choice becomes a `choose` step)."""
         effect = card.effect
         if effect == "roll-bonus":  # the die bonus, and the card's AP to roll with

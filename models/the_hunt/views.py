@@ -11,10 +11,10 @@ from typing import Any, Self
 from hunt.models.game import CHANCE, TERMINAL, as_json
 from hunt.models.seat_record import follows
 from hunt.models.steps import Step
-from hunt.models.the_hunt.actions import HuntAction
+from hunt.models.the_hunt.actions import TheHuntAction
 from hunt.models.the_hunt.battle import BattleSteps
 from hunt.models.the_hunt.events import KINDS
-from hunt.models.the_hunt.observation import HuntObservation, HuntSeen
+from hunt.models.the_hunt.observation import TheHuntObservation, TheHuntSeen
 from hunt.models.the_hunt.state import SIDES
 from hunt.models.the_hunt.steps import (
     BRITISH,
@@ -30,12 +30,12 @@ from hunt.models.the_hunt.steps import (
 from hunt.models.the_hunt.tracker import GrafSpeeTracker, raider_path
 
 
-class HuntViews(BattleSteps, partial=True):
+class TheHuntViews(BattleSteps, partial=True):
     """What each side sees of a position, and worlds drawn from it."""
 
     # -- views -------------------------------------------------------------------------
 
-    def heuristic_view(self, player: int) -> HuntSeen:
+    def heuristic_view(self, player: int) -> TheHuntSeen:
         """What the heuristics and the advice read of `player`'s view, built cheaply for
         playouts: it shares the state's containers (read only), and `possible` is the
         state's set (the heuristics take only minima, sums and sizes of it)."""
@@ -63,7 +63,7 @@ class HuntViews(BattleSteps, partial=True):
                 "my_card": self.duel_cards[player]},
         }
 
-    def observation(self, player: int) -> HuntObservation:
+    def observation(self, player: int) -> TheHuntObservation:
         seen = as_json(self.heuristic_view(player))
         acting = self.current_player()
         step = self.stack[-1] if self.stack and acting == player else None
@@ -158,7 +158,7 @@ class HuntViews(BattleSteps, partial=True):
 
     # -- seat records (`hunt.models.seat_record`) ----------------------------------------
 
-    def public_text(self, action: HuntAction, player: int) -> str:
+    def public_text(self, action: TheHuntAction, player: int) -> str:
         """What `player` sees of `action`: the other side's draws ("draw ?") and Battle
         cards ("duel ?") are hidden, and so are the Graf Spee's hexes from the British
         ("start ?", "move graf-spee 2 ?": the AP spent is announced)."""
@@ -196,8 +196,8 @@ class HuntViews(BattleSteps, partial=True):
             return "seen hand " + (" ".join(token[1]) or "none")
         return None
 
-    def resample_hidden(self, taken: Sequence[HuntAction], entry: str, player: int,
-                        rng: random.Random) -> list[HuntAction] | None:
+    def resample_hidden(self, taken: Sequence[TheHuntAction], entry: str, player: int,
+                        rng: random.Random) -> list[TheHuntAction] | None:
         """For the British: a raider path drawn from the tracker's posterior given all
         they saw (forward filtering, backward sampling) that ends on a hex from which
         `entry` can follow, put in place of the Graf Spee's hexes in `taken`. None for
@@ -247,7 +247,7 @@ class HuntViews(BattleSteps, partial=True):
 
 
 def _asked(step: Step) -> list[str]:
-    """What a decision asks about, for the screen (`HuntObservation.step_data`): the
+    """What a decision asks about, for the screen (`TheHuntObservation.step_data`): the
     reaction a window waits for, the event a choice serves, the search Intelligence
     would add to."""
     match step:

@@ -9,7 +9,7 @@ from typing import Any, assert_never
 from hunt.models.events import numbered_log
 from hunt.models.plugin import Style, plain, plural
 from hunt.models.the_hunt import events as ev
-from hunt.models.the_hunt.observation import HuntObservation
+from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import GERMAN, TheHuntGame
 
 CANCELLED = {"search": "the search", "attack": "the attack", "battle": "the Battle"}
@@ -125,6 +125,6 @@ def log_lines(game: TheHuntGame, log: Sequence[Mapping[str, Any]]) -> list[str]:
     return [say(game, ev.KINDS.from_json(entry)) for entry in log]
 
 
-def log_page(game: TheHuntGame, seen: HuntObservation, seat: int, style: Style = plain) -> str:
+def log_page(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style = plain) -> str:
     """`log`: every event the seat has seen, numbered (the screen shows the last few)."""
     return numbered_log(log_lines(game, seen["log"]))
