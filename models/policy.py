@@ -35,6 +35,13 @@ class GamePolicy(Generic[StateT, ActionT, ObsT]):
         action: ActionT = rng.choice(state.legal_actions())
         return action
 
+    def sensible_actions(self, state: StateT, legal: list[ActionT]) -> list[ActionT]:
+        """The actions of `legal` (the state's, in its order) a search weighs for the
+        seat to act: all of them by default. A game drops those its rules make plain
+        waste, that cost something and can gain nothing (a card spent on a bonus no roll
+        will use), judged from what the acting seat knows; never all of them."""
+        return legal
+
     def search_reward(self, state: StateT) -> list[float]:
         """What the search maximizes at the end of a playout: `returns()` by default. A
         game may add a small margin term (ordered like the returns, never beyond them)

@@ -178,7 +178,7 @@ class ISMCTS:
                 world.apply_legal_action(world.sample_chance_outcome(self.rng))
             else:
                 guide = policy.rollout_action(world, self.rng)
-                legal = world.legal_actions()
+                legal = policy.sensible_actions(world, world.legal_actions())
                 if self.config.prior:
                     self._add_priors(nodes[player], world, legal)
                     action, child, expanded = self._select_by_prior(nodes[player], legal,

@@ -12,6 +12,7 @@ from hunt.models.the_hunt.evaluation import german_win_chance
 from hunt.models.the_hunt.heuristics import heuristic_action
 from hunt.models.the_hunt.observation import TheHuntObservation, TheHuntSeen
 from hunt.models.the_hunt.rules import TheHuntGame, TheHuntState
+from hunt.models.the_hunt.steps import BRITISH, GERMAN, Actions, Boost, Window
 
 
 class TheHuntPolicy(GamePolicy[TheHuntState, TheHuntAction, TheHuntObservation]):
@@ -34,6 +35,24 @@ class TheHuntPolicy(GamePolicy[TheHuntState, TheHuntAction, TheHuntObservation])
         if len(decisions) == 1:  # a pass with no reaction card, a redraw with no choice
             return decisions[0]
         return heuristic_action(state.game, state.heuristic_view(step.seat), decisions, rng)
+
+    def sensible_actions(self, state: TheHuntState, legal: list[TheHuntAction]
+                         ) -> list[TheHuntAction]:
+        """Drops two plain wastes the rules make plain: British Intelligence that only
+        adds +1 to the rolls when no search can follow this turn, and a German reaction
+        that cancels a search of a hex the Graf Spee is not on (the German knows its
+        hex; the search cannot find it)."""
+        step = state.stack[-1]
+        kept = legal
+        if isinstance(step, Actions) and step.seat == BRITISH \
+                and not state.search_may_follow(after_ap=1):
+            kept = [a for a in legal if a.verb != "intel"
+                    or state.game.cards[a.arg].intelligence != "plus-one"]
+        elif isinstance(step, Window) and step.seat == GERMAN \
+                and step.reaction == "cancel-roll" and isinstance(state.stack[-2], Boost) \
+                and state.stack[-2].hex != state.graf_spee:
+            kept = [a for a in legal if a.verb != "react"]
+        return kept or legal
 
     def evaluate(self, state: TheHuntState) -> list[float] | None:
         """Expected returns from the fitted win-chance model

@@ -200,6 +200,17 @@ class TurnSteps(SetupSteps, partial=True):
             actions += [TheHuntAction("advance", force) for force in sorted(self.strategy)]
         return actions
 
+    def search_may_follow(self, after_ap: int = 0) -> bool:
+        """Whether a British search may still be made this turn once `after_ap` more AP
+        are spent: a Force on the map that has not searched, no storm, and an AP for it
+        (or Mile by Mile's free searches). All of it public."""
+        if self.no_searches:
+            return False
+        if not (self.free_searches or self.ap - after_ap >= 1):
+            return False
+        return any(where is not None and force not in self.searched
+                   for force, where in self.forces.items())
+
     @effect("actions")
     def _do_actions(self, step: Actions, action: TheHuntAction) -> None:
         seat = step.seat

@@ -1,0 +1,47 @@
+"""No wasted turns: the search at The Hunt's normal level on positions where a move
+costs something and can gain nothing (the playtest's cases). The game's policy drops
+such moves from what the search weighs (`TheHuntPolicy.sensible_actions`)."""
+
+from __future__ import annotations
+
+from hunt.models.registry import game_policy
+from hunt.models.the_hunt import BRITISH, TheHuntState
+from hunt.solver.agent_specs import make_agent
+from hunt.tests.hunt_positions import GAME, british_turn, new_state, play, texts
+
+
+def search_choice(state: TheHuntState, seed: int = 0) -> str:
+    return state.action_to_string(make_agent("ismcts:normal", seed, GAME).select_action(state))
+
+
+def sensible(state: TheHuntState) -> list[str]:
+    kept = game_policy(GAME).sensible_actions(state, state.legal_actions())
+    return [state.action_to_string(action) for action in kept]
+
+
+def test_intelligence_plus_one_is_not_bought_when_no_search_can_follow() -> None:
+    """Its last AP spent on +1, no Force could search: the card is wasted."""
+    state = british_turn()
+    play(state, "play cumberland ap", "move G 1 05")  # 1 AP left: a search, or +1
+    plus_one = [text for text in texts(state) if text.startswith("intel ")
+                and GAME.cards[text.split()[1]].intelligence == "plus-one"]
+    assert plus_one and "search G" in texts(state)
+    assert not set(plus_one) & set(sensible(state))
+    assert search_choice(state) not in plus_one
+    with_ap = british_turn()
+    play(with_ap, "play cumberland ap")  # 2 AP: +1 and then a search
+    assert "intel royal-navy" in sensible(with_ap)
+
+
+def test_the_german_does_not_cancel_a_search_that_cannot_find_it() -> None:
+    """Cat and Mouse spent on a search of 06 while the Graf Spee is on 31 saves nothing."""
+    for raider, cancels in (("31", False), ("06", True)):
+        state = new_state(graf_spee=raider, german=["cat-and-mouse", "kriegsmarine", "radar",
+                                                   "langsdorff", "marconi"])
+        play(state, "play kriegsmarine ap", "end")
+        while state.current_player() != BRITISH or "play royal-navy ap" not in texts(state):
+            state.apply_action(state.legal_actions()[0])
+        play(state, "play royal-navy ap", "search G")
+        assert ("react cat-and-mouse" in sensible(state)) == cancels
+        if not cancels:
+            assert search_choice(state) == "pass"
