@@ -5,13 +5,15 @@ such moves from what the search weighs (`TheHuntPolicy.sensible_actions`)."""
 from __future__ import annotations
 
 from hunt.models.registry import game_policy
-from hunt.models.the_hunt import BRITISH, TheHuntState
+from hunt.models.the_hunt import BRITISH, TheHuntAction, TheHuntState
 from hunt.solver.agent_specs import make_agent
 from hunt.tests.hunt_positions import GAME, british_turn, new_state, play, texts
 
 
 def search_choice(state: TheHuntState, seed: int = 0) -> str:
-    return state.action_to_string(make_agent("ismcts:normal", seed, GAME).select_action(state))
+    action = make_agent("ismcts:normal", seed, GAME).select_action(state)
+    assert isinstance(action, TheHuntAction)
+    return state.action_to_string(action)
 
 
 def sensible(state: TheHuntState) -> list[str]:
