@@ -8,7 +8,6 @@ import random
 from hunt.models import CHANCE, load_game
 from hunt.models.jutland import BRITISH, GERMAN, JutlandGame, JutlandState
 from hunt.models.jutland.players import GreedyPlayer, PlannerPlayer, strike_worth
-from hunt.models.players import Player
 from hunt.models.registry import game_players
 
 JELLICOE_AND_BEATTY = ["beatty-bc", "beatty-bb", "beatty-lc", "jellicoe", "jellicoe-bb",
@@ -52,7 +51,7 @@ def staged(turn: int, phase: str, german: list[str], british: list[str],
     return state
 
 
-def chosen(state: JutlandState, player: Player, seat: int) -> list[str]:
+def chosen(state: JutlandState, player: GreedyPlayer | PlannerPlayer, seat: int) -> list[str]:
     """The cards `player` chooses for `seat` (the German having said done, if the seat
     is the British)."""
     game = state.game
