@@ -15,11 +15,12 @@ decides) and a side wins exactly when the Strikes it wins are worth 7 or more.
   card to the Strike it may be deployed in where it raises the chance of winning the
   game most, the cards it will draw counted at their average. That chance reads the
   Strikes as worth the ships above, the score so far, and the opponent's force as
-  that of a full hand of its own cards. So it keeps Jellicoe's cards (British) for
-  Darkness, where only they may sail; it saves its strong cards from the cheap Main
-  Engagement when a later Strike needs them more; it gives up a Strike it cannot hope
-  to win rather than spend cards on it; and it goes all in once one Strike decides
-  the game. In Sight and Sail it discards what it has shared out to no Strike.
+  that of a full hand of its own cards. So at Smoke the British keep Jellicoe's cards
+  for Darkness, where only they may sail; a side 4 ships ahead in Darkness keeps the
+  small ships Escape takes rather than spend them on a Darkness it is unlikely to win
+  and need not; and once a Strike decides the game, everything goes in. In Sight and
+  Sail it discards the cards it has shared out to no Strike (the enemy's, and weak ones
+  a fresh card would beat).
 """
 
 from __future__ import annotations
