@@ -5,6 +5,7 @@ from __future__ import annotations
 from hunt.boards.jutland import BOARD_SETS
 from hunt.models.jutland.help import RULES, card_texts
 from hunt.models.jutland.observation import JutlandObservation
+from hunt.models.jutland.players import GreedyPlayer, PlannerPlayer
 from hunt.models.jutland.policy import JutlandPolicy
 from hunt.models.jutland.rules import JutlandGame, JutlandState
 from hunt.models.jutland.screen import screen
@@ -17,6 +18,7 @@ PLUGIN: GamePlugin[JutlandGame, JutlandState, JutlandObservation] = GamePlugin(
     game=JutlandGame, options=JutlandGame.option_spec, screen=screen,
     board_sets=BOARD_SETS,
     policy=JutlandPolicy(),
+    players={"greedy": GreedyPlayer, "planner": PlannerPlayer},
     profile=SearchProfile(
         # About 600 iterations a second with full playouts.
         normal_iterations=1000,
