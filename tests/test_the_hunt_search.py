@@ -4,8 +4,12 @@ such moves from what the search weighs (`TheHuntPolicy.sensible_actions`)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from hunt.models.registry import game_policy
 from hunt.models.the_hunt import BRITISH, TheHuntAction, TheHuntState
+from hunt.models.the_hunt.heuristics import battle_ready
+from hunt.models.the_hunt.observation import TheHuntSeen
 from hunt.solver.agent_specs import make_agent
 from hunt.tests.hunt_positions import GAME, british_turn, new_state, play, texts
 
@@ -47,3 +51,15 @@ def test_the_german_does_not_cancel_a_search_that_cannot_find_it() -> None:
         assert ("react cat-and-mouse" in sensible(state)) == cancels
         if not cancels:
             assert search_choice(state) == "pass"
+
+
+def test_the_playouts_british_seek_any_battle_when_one_more_sinking_loses() -> None:
+    """With four Freight Ships sunk the German wins at the next: the rule of thumb the
+    playouts follow then starts a Battle even with a hand it would otherwise not risk
+    (the playtest: P = 1 on the raider's hex, and no search)."""
+    state = british_turn(british=["scuttling", "that-never-happened", "prize-warfare",
+                                  "fair-weather", "concentrated-fire"])
+    seen = state.heuristic_view(BRITISH)
+    assert not battle_ready(GAME, seen, "06")
+    last_chance = cast(TheHuntSeen, {**seen, "sunk": ["e-a", "e-b", "e-s", "a-e1"]})
+    assert battle_ready(GAME, last_chance, "06")
