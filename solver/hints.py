@@ -52,6 +52,9 @@ class RankedAction:
     visits: int = 0
     """Iterations that tried it (0: the search never did; its value means nothing). A
     solve's every iteration weighs every move: its iterations."""
+    error: float = 0.0
+    """The standard error of `value` from the search's sampling (0: a solve's exact
+    worth, or too few visits to tell)."""
 
 
 @dataclass(frozen=True)
@@ -141,7 +144,7 @@ def recommend(state: AnyState, iterations: int, seed: int, top: int = 5) -> Reco
     result = ISMCTS(iterations=iterations, seed=seed).search(state)
     visits = sum(entry.visits for entry in result.stats) or 1
     ranking = tuple(RankedAction(entry.text, entry.visits / visits, entry.mean_value,
-                                 entry.visits)
+                                 entry.visits, entry.std_error)
                     for entry in result.stats[:top])
     return Recommendation(state.action_to_string(result.action), ranking, result.iterations)
 
@@ -185,6 +188,9 @@ class RankedPlay:
     """What the play buys, in the game's words ("" if it gives none)."""
     win_chance: float | None
     """The value read as a chance (None where values are no chance, or it was not tried)."""
+    margin: float = 0.0
+    """Half the width of the 95% interval around `value` as the seat reads it (points of
+    chance, or of the score): the search's sampling noise; 0 for a solve."""
 
 
 @dataclass(frozen=True)
@@ -275,7 +281,8 @@ def play_advice(state: AnyState, advice: Recommendation,
     ranking = tuple(RankedPlay(entry.text, entry.share, entry.value, entry.visits,
                                reasons.get(entry.text, ""),
                                scale.reading(entry.value)
-                               if scale.chance and entry.visits else None)
+                               if scale.chance and entry.visits else None,
+                               Z95 * entry.error / (scale.span if scale.chance else 1.0))
                     for entry in advice.ranking)
     return PlayAdvice(advice.action, advice.iterations, ranking, advice.forced,
                       advice.solved, tuple(HiddenChance(text, chance)
@@ -342,13 +349,37 @@ def recommendation_lines(state: AnyState, advice: PlayAdvice) -> list[str]:
     for entry in advice.ranking:
         # An action the search never tried has no value: 0 would read as a coin toss.
         value = scale.shown(entry.value) if entry.visits else "not tried"
+        if entry.margin and entry.visits:
+            value += f" ±{entry.margin:.0%}" if scale.chance else f" ±{entry.margin:.2f}"
         whose = "of the time" if solved else "of the search"
         lines.append(f"  {entry.text:<28} {entry.share:6.1%} {whose}, {value}")
+    if within_noise(advice.ranking):
+        lines.append("The first plays are within the search's noise of each other (± is "
+                     "its 95% margin).")
     lines.append(advice.legend)
     if advice.hidden:
         lines.append("What you cannot see, if the others play the solve:")
         lines += fitted("  ", hidden_chances(advice.hidden), ".")
     return lines
+
+
+Z95 = 1.96
+"""Standard errors either side of a mean for a 95% interval."""
+
+
+def within_noise(ranking: Sequence[RankedPlay]) -> bool:
+    """Whether the search cannot tell its first two plays apart: their 95% intervals
+    overlap (never for a solve, whose values are exact)."""
+    tried = [entry for entry in ranking if entry.visits and entry.margin]
+    if len(tried) < 2:
+        return False
+    first, second = tried[:2]
+    return abs(_read(first) - _read(second)) < first.margin + second.margin
+
+
+def _read(entry: RankedPlay) -> float:
+    """The play's value as the seat reads it: the chance, or the score."""
+    return entry.win_chance if entry.win_chance is not None else entry.value
 
 
 def hidden_chances(hidden: Sequence[HiddenChance]) -> str:

@@ -75,6 +75,9 @@ class ActionStats:
     """Mean return for the searching seat after this action (-1..1 in duels)."""
     availability: int
     """Iterations in which the action was legal in the sampled world."""
+    std_error: float = 0.0
+    """The standard error of `mean_value` (0 for fewer than two visits): how far the
+    search's sampling noise may move it."""
 
 
 @dataclass(frozen=True)
@@ -312,7 +315,9 @@ class ISMCTS:
             stats.append(ActionStats(
                 action=action, text=state.action_to_string(action), visits=visits,
                 mean_value=child.value_sum / visits if child and visits else 0.0,
-                availability=child.availability if child else 0))
+                availability=child.availability if child else 0,
+                std_error=math.sqrt(_variance(child) / visits)
+                if child is not None and visits > 1 else 0.0))
         # Most visited first; ties by mean value, then by the legal order (stable).
         stats.sort(key=lambda entry: (-entry.visits, -entry.mean_value))
         chosen = stats[0].action

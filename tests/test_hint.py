@@ -22,6 +22,7 @@ from hunt.solver.hints import (
     hint_report,
     recommendation_lines,
     value_scale,
+    within_noise,
 )
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "the-hunt-british-turn.json"
@@ -191,3 +192,20 @@ def test_a_forced_play_is_named_without_a_search_and_an_untried_one_has_no_value
     untried = replace(report.recommendation, solved=False,
                       ranking=(RankedPlay("raise", 0.0, 0.0, 0, "", None),))
     assert "of the search, not tried" in recommendation_lines(state, untried)[2]
+
+
+def test_each_ranked_play_shows_the_searchs_margin_and_a_tie_within_it_is_said() -> None:
+    """A search's values carry sampling noise: each play's win chance is shown with its
+    95% margin, and when the first two overlap the hint says they are within the noise
+    of each other (a solve's exact values never are)."""
+    def play(text: str, chance: float, margin: float) -> RankedPlay:
+        return RankedPlay(text, 0.3, 2 * chance - 1, 200, "", chance, margin)
+
+    assert within_noise([play("a", 0.61, 0.02), play("b", 0.60, 0.03)])
+    assert not within_noise([play("a", 0.70, 0.02), play("b", 0.60, 0.03)])
+    assert not within_noise([play("a", 0.61, 0.0), play("b", 0.60, 0.0)])  # a solve
+    code, out = run("hint", "the-hunt", str(EXAMPLE), "--as", "british", "--iterations",
+                    "200", "--json")
+    assert code == 0, out
+    ranking = json.loads(out)["recommendation"]["ranking"]
+    assert all(0 < entry["margin"] < 0.2 for entry in ranking if entry["visits"] > 1)
