@@ -349,8 +349,9 @@ def recommendation_lines(state: AnyState, advice: PlayAdvice) -> list[str]:
     for entry in advice.ranking:
         # An action the search never tried has no value: 0 would read as a coin toss.
         value = scale.shown(entry.value) if entry.visits else "not tried"
-        if entry.margin and entry.visits:
-            value += f" ±{entry.margin:.0%}" if scale.chance else f" ±{entry.margin:.2f}"
+        if entry.margin and entry.visits:  # "win chance 58±2%", "expected chips +1.25±0.30"
+            value = value.removesuffix("%") + f"±{entry.margin:.0%}" if scale.chance \
+                else value + f"±{entry.margin:.2f}"
         whose = "of the time" if solved else "of the search"
         lines.append(f"  {entry.text:<28} {entry.share:6.1%} {whose}, {value}")
     if within_noise(advice.ranking):
