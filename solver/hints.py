@@ -355,8 +355,8 @@ def recommendation_lines(state: AnyState, advice: PlayAdvice) -> list[str]:
         whose = "of the time" if solved else "of the search"
         lines.append(f"  {entry.text:<28} {entry.share:6.1%} {whose}, {value}")
     if within_noise(advice.ranking):
-        lines.append("The first plays are within the search's noise of each other (± is "
-                     "its 95% margin).")
+        lines.append("The first two plays are within the search's noise (± is its 95% "
+                     "margin).")
     lines.append(advice.legend)
     if advice.hidden:
         lines.append("What you cannot see, if the others play the solve:")
