@@ -122,7 +122,8 @@ def test_arena_reports_the_chips_a_game_where_a_game_counts_chips() -> None:
     assert code == 0 and " a game on average" not in out  # a win is all Jutland counts
 
 
-def test_arena_population_plays_one_agent_against_every_member_with_the_minimum() -> None:
+def test_arena_population_plays_one_agent_against_every_member_with_the_minimum(
+        tmp_path: Path) -> None:
     """`--population`: the agent against the generic members and the game's own
     players, a row each, and the lowest score (overall and in one seat) last."""
     code, out = run("arena", "leduc", "--agents", "random", "--population", "--games", "4")
@@ -138,6 +139,12 @@ def test_arena_population_plays_one_agent_against_every_member_with_the_minimum(
     assert table["minimum"]["opponent"] == worst["opponent"]
     code, out = run("arena", "leduc", "--agents", "random,heuristic", "--population")
     assert code == 2 and "give one agent with --population" in out
+    log = tmp_path / "population.jsonl"  # a long run resumes from its log, every row
+    run("arena", "leduc", "--agents", "random", "--population", "--games", "2", "--log",
+        str(log))
+    code, out = run("arena", "leduc", "--agents", "random", "--population", "--games", "3",
+                    "--resume", str(log))
+    assert code == 0 and "8 games played" in out and "16 counted from" in out
 
 
 def test_arena_sprt_stops_once_the_test_settles() -> None:
