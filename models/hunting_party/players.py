@@ -180,8 +180,10 @@ class GreedyPlayer(Player):
 
     @staticmethod
     def _goal_now(game: HuntingPartyGame, obs: PartyObservation, goal: str) -> int:
-        """The points `goal` would pay if the game ended now."""
-        return _goal_points(game, goal, [], _hand_size(obs), True, 0)
+        """The points `goal` would pay if the game ended now, with the hand about to be
+        dealt (the Goals come before the Action cards): a sure point beats a hope."""
+        hand = max(_hand_size(obs), int(game.rules["hand"]))
+        return _goal_points(game, goal, [], hand, True, 0)
 
     @staticmethod
     def _gain(obs: PartyObservation, card: FateCardSeen, action: str, hand: int) -> float:
