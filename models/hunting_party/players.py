@@ -256,12 +256,16 @@ KEEP = {"shoot": (0.35, 0.15, 0.05), "flee": (0.3, 0.1, 0.0), "camp": (0.2, 0.1,
 """What a 1st, 2nd, 3rd copy of a kind adds beyond being a card: a Shoot wins trophies,
 a Flee saves cards when the Fate turns, a Camp only pays at the Natives."""
 OTHERS_SHOOT = 0.5
-"""How likely an earlier Hunter whose Action is face down shot the animal."""
+"""How likely a Hunter whose Action is face down shot, before its play has shown how
+it plays (`_Plan.shoot_rate`)."""
 RIVAL_WEIGHT = 0.8
 """How much a trophy of the leading rival counts against the planner's own (a third of
 it when the planner leads). Measured against the heuristic with 3 players, 80 seeds
 each (chance 1/3), with the first MARGINAL tried (1.2, 0.8, ...): 0.44 at 0, 0.46 at
 0.3, 0.50 at 0.8."""
+GOAL_PULL = (1.0, 0.3, 0.3, 0.1)
+"""How much a Goal of the hand counts with 0, 1, 2, 3 or more rounds left after this one:
+in full in the last round, a little before (a small hand early is a risk of death)."""
 GOAL_ODDS = {"one-of-each": 0.1, "animal-count": 0.25, "hand-at-end": 0.75,
              "hand-at-most": 0.4, "two-pairs": 0.35}
 """How often a Hunter who plays for it meets each Goal; most-trophies goes by the number
@@ -354,7 +358,7 @@ class _Plan:
             met = kept >= (goal.count or 0) if goal.condition == "hand-at-end" \
                 else kept <= (goal.count or 0)
             # The last round settles it; before, the hand only leans towards it.
-            worth += goal.points * (1.0 if self.rounds_after == 0 else 0.3) * met
+            worth += goal.points * GOAL_PULL[min(self.rounds_after, len(GOAL_PULL) - 1)] * met
         return worth
 
     def keep_worth(self, kind: str) -> float:
@@ -381,8 +385,16 @@ class _Plan:
             if action == "shoot":
                 return 1.0
             if action in (None, "face down"):
-                miss *= 1 - OTHERS_SHOOT
+                miss *= 1 - self.shoot_rate(seat)
         return 1 - miss
+
+    def shoot_rate(self, seat: str) -> float:
+        """How often the Hunter in `seat` has shot, by the Actions turned up each round
+        (the public log), starting from `OTHERS_SHOOT` as two rounds' worth."""
+        index = _seat_index(seat) - 1
+        shown = [entry["actions"][index] for entry in self.obs["log"]
+                 if entry["event"] == "fate-revealed" and entry["actions"][index] is not None]
+        return (shown.count("shoot") + 2 * OTHERS_SHOOT) / (len(shown) + 2)
 
     def outcome(self, card: FateCardSeen, action: str, flees_left: int) -> float:
         """What this seat expects in points if `card` is left and its Action is `action`,
@@ -447,7 +459,9 @@ class _Plan:
         if icon == "opportunity-shot" and self.obs["fate_discards"]:
             return 1.0
         if icon == "animal-attack":
-            return {"shoot": 1.0, "face down": 0.5, None: 0.6}.get(leader["action"], 0.0)
+            if leader["action"] in (None, "face down"):
+                return self.shoot_rate(leader["seat"])
+            return 1.0 if leader["action"] == "shoot" else 0.0
         return 0.0
 
     def expected(self, odds: Mapping[str, float], action: str, flees_left: int) -> float:
