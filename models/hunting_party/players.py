@@ -7,16 +7,20 @@ written from the rulebook by themselves, not from the rule of thumb the search a
 - `GreedyPlayer` ("greedy") takes what the rules give it now. It plays the Action that
   pays most on the best face-up Fate card, as if that card will be the one left, and
   discards the Fate card worst for it; a trophy counts 1, a card a little, dying -3.
-  It never reckons with who shoots first, what the others may discard or how long the
-  game has left.
+  It keeps the Goal that pays now, flees only from a loss of two cards or of its life,
+  gives up a Flee before a Camp before a Shoot, and aims a Hunting Accident at a Hunter
+  it would kill, else at the most trophies. It never reckons with who shoots first,
+  what the others may discard or how long the game has left.
 - `PlannerPlayer` ("planner") plays for the whole game. It values its hand by what
   the cards are worth in the rounds still to come (nothing but survival and its Goal
   in the last round), weighs each face-up card by how likely it is to survive the
   discards of the Hunters after it, counts the chance that an earlier Hunter shoots
-  the animal first, keeps a Flee in hand for the Fate card that calls for it, spoils
-  the leader's Fate where that costs it little, tracks the cards the others have shown
-  and the Action deck to name at the Vine Bridge and reveal in the Jungle, and steers
-  its trophies and hand towards its Goal.
+  the animal first (by how often each has shot in the Actions turned up so far),
+  keeps a Flee in hand for the Fate card that calls for it, spoils the leader's Fate
+  where that costs it little, tracks the cards the others have shown and the Action
+  deck to name at the Vine Bridge and reveal in the Jungle, keeps the Goal it can
+  best meet (never one its hand limit rules out), and steers its trophies and hand
+  towards it.
 
 Neither keeps memory between decisions, so one player may play several seats.
 """
@@ -391,7 +395,7 @@ class _Plan:
     def shoot_rate(self, seat: str) -> float:
         """How often the Hunter in `seat` has shot, by the Actions turned up each round
         (the public log), starting from `OTHERS_SHOOT` as two rounds' worth."""
-        index = _seat_index(seat) - 1
+        index = self.game.seat_names.index(seat)
         shown = [entry["actions"][index] for entry in self.obs["log"]
                  if entry["event"] == "fate-revealed" and entry["actions"][index] is not None]
         return (shown.count("shoot") + 2 * OTHERS_SHOOT) / (len(shown) + 2)
