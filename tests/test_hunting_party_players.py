@@ -229,3 +229,37 @@ def test_the_planner_avoids_a_jungle_fever_match_it_can_see_coming() -> None:
     assert state.stack[-1].kind == "jungle" and state.current_player() == 1
     assert KINDS == ("camp", "flee", "shoot")
     assert choice(PlannerPlayer(), state) != "reveal camp"
+
+
+def _rounds_shown(state: HuntingPartyState, kind: str, rounds: int) -> None:
+    """Play `rounds` quiet rounds (Reload for all, Scavengers finding nothing) in which
+    seat 1 plays `kind` and seat 0 Camps: the Actions are turned up each round."""
+    for _ in range(rounds):
+        current = state.round
+        reveal(state, *(card(state, FILLER, event="scavengers") for _ in range(3)))
+        while state.round == current:
+            step = state.stack[-1]
+            if step.kind in ("draw", "vine-draw"):
+                act(state, "draw camp")
+            elif step.kind in ("scavenge", "reveal-fate"):
+                act(state, f"fate {state.fate_deck[0]}")
+            elif step.kind == "play":
+                act(state, f"play {kind if step.seat == 1 else 'camp'}")
+            else:
+                state.apply_action(state.legal_actions()[0])
+
+
+def test_the_planner_reads_how_often_the_hunter_before_it_has_shot() -> None:
+    chosen: dict[str, str] = {}
+    for kind in ("camp", "shoot"):
+        state = dealt()
+        _rounds_shown(state, kind, 2)
+        assert state.first == 1 and [e["actions"][1] for e in state.observation(0)["log"]
+                                     if e["event"] == "fate-revealed"] == [kind, kind]
+        # Both meet the animal, the First Hunter first, its Action face down.
+        animal = card(state, ("animal-attack",) * 5)
+        fillers = [card(state, FILLER) for _ in range(2)]
+        reveal(state, animal, *fillers)
+        act(state, "draw camp", "play camp", f"discard {fillers[0]}", "draw camp")
+        chosen[kind] = choice(PlannerPlayer(), state)
+    assert chosen == {"camp": "play shoot", "shoot": "play camp"}
