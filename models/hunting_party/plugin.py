@@ -5,6 +5,7 @@ from __future__ import annotations
 from hunt.boards.hunting_party import BOARD_SETS
 from hunt.models.hunting_party.help import RULES, card_texts
 from hunt.models.hunting_party.observation import PartyObservation
+from hunt.models.hunting_party.players import GreedyPlayer, PlannerPlayer
 from hunt.models.hunting_party.policy import HuntingPartyPolicy
 from hunt.models.hunting_party.rules import HuntingPartyGame, HuntingPartyState
 from hunt.models.hunting_party.screen import deck_page, hunters_page, screen
@@ -26,5 +27,6 @@ PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = Game
                "discard Fate."},
     rules=RULES, cards=card_texts, pages={"hunters": hunters_page, "deck": deck_page,
                                        "log": log_page},
-    web_board=web_board, hands=hands)
+    web_board=web_board, hands=hands,
+    players={"greedy": GreedyPlayer, "planner": PlannerPlayer})
 """Hunting Party, as every command reads it."""
