@@ -68,6 +68,8 @@ class WebGame:
         """Set by `stop`: the computer plays no further decision."""
         self.last_access = 0.0
         """When a page last asked for this game (on the server's clock): idle games go."""
+        self.ended = state.is_terminal()
+        """Whether the game is over, set with each save (`finished`)."""
         self.saved = False
         """Whether the last action reached the save file (the page says so, never where)."""
         self.on_save: Callable[[dict[str, Any]], None] | None = None
@@ -75,10 +77,11 @@ class WebGame:
         server's store of games)."""
 
     def finished(self) -> bool:
-        """Whether the game has ended, read under the game's lock (a worker may be in
-        the middle of applying the computer's move, its state half changed)."""
-        with self.lock:
-            return self.session.is_over()
+        """Whether the game has ended, as of its last saved action: read without the
+        state (a worker may be in the middle of applying the computer's move, its state
+        half changed) and without the game's lock (a sweep of every game must not wait
+        for each page's view)."""
+        return self.ended
 
     @property
     def state(self) -> AnyState:
@@ -229,6 +232,7 @@ class WebGame:
         return not self.session.is_over() and self.session.human_to_choose() is None
 
     def _save(self, state: AnyState) -> None:
+        self.ended = state.is_terminal()
         if self.on_save is not None:
             # a record saved as one seat's: a game of two humans is resumed by the first
             self.on_save(full_record(state, self.humans[0]))
