@@ -510,7 +510,8 @@ def test_the_host_given_is_allowed_and_named_by_invitations(saves: Path) -> None
 def test_a_request_never_reads_a_game_while_its_computer_applies_a_move(saves: Path) -> None:
     """Seen in a load run of 50 games: a request's sweep of idle games asked whether a
     game was over while the computer's move was being applied (its stack empty for a
-    moment): a 500. Each game is read under its own lock: the request waits instead."""
+    moment): a 500. The sweep reads a flag kept with each save, and the view waits for
+    the game's lock."""
     app = create_app(saves)
     client = _client(app)
     token = _start(client, "/play/the-hunt?as=british&seed=3&ai=heuristic")
