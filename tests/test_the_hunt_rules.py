@@ -17,6 +17,7 @@ from hunt.models.game import CHANCE, AnyState
 from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntAction, TheHuntGame, TheHuntState
+from hunt.models.the_hunt.help import card_texts
 from hunt.models.the_hunt.steps import Choose
 from hunt.tests.hunt_positions import (
     GAME,
@@ -1032,3 +1033,10 @@ def test_military_orders_attack_is_noted_at_no_ap_and_with_its_plus_one() -> Non
     bought = TheHuntAction("attack", "s-e2", 0)
     state.stack.append(Choose(GERMAN, "not-an-attack"))  # any other step: a bought attack
     assert state.choice_note(bought) == f"2 AP, sinks on {success - state.roll_bonus}+"
+
+
+def test_a_reaction_cards_help_names_the_command_that_plays_it() -> None:
+    """Reactions are played in a window the opponent's play opens, with `react CARD`;
+    `play CARD event` is refused for them."""
+    text = card_texts(GAME)["cat-and-mouse"]
+    assert "react cat-and-mouse" in text and "play cat-and-mouse event" not in text

@@ -31,8 +31,8 @@ value (plus the Forces' bonus) takes a hit; fewer hits win, the British win ties
 
 USES = {
     "hunt": "For its event (play CARD event): in your Card Play phase, do what it says.",
-    "reaction": "For its event (play CARD event): as a reaction, when your opponent plays "
-                "a card or a reaction.",
+    "reaction": "For its event (react CARD, when you are asked): as a reaction, in your "
+                "opponent's Card Play phase or after their reaction.",
     "battle": "In a Battle its event happens by itself and it still counts its AP; in "
               "the Hunt phase it is played for AP only.",
     "mandatory": "Played in the Hunt phase you must do its event too; in a Battle the "
