@@ -170,7 +170,8 @@ def test_arena_json_and_a_bad_agent_spec() -> None:
     # After an agent with settings, a word that names no agent reads as one more setting.
     code, out = run("arena", "jutland", "--agents", "ismcts:normal,alphazero")
     assert code == 2 and "'alphazero' names no agent, so it reads as a setting of " \
-        "'ismcts:normal' (agents: random, heuristic, ismcts, pimc, cfr)" in " ".join(out.split())
+        "'ismcts:normal' (agents: random, heuristic, ismcts, pimc, cfr, greedy, planner)" \
+        in " ".join(out.split())
     code, out = run("arena", "jutland", "--agents", "random")
     assert code == 2 and "'random' names 1 agent (agents: " in " ".join(out.split())
 
