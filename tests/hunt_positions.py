@@ -92,3 +92,15 @@ def british_turn(graf_spee: str = "31", **setup: Any) -> TheHuntState:
     return state
 
 
+
+
+def force_g_searches(raider: str) -> TheHuntState:
+    """The German on `raider` holding Cat and Mouse; Force G searches 06, its hex at
+    the start: the German's window to cancel that search before its roll."""
+    state = new_state(graf_spee=raider, german=["cat-and-mouse", "kriegsmarine", "radar",
+                                               "langsdorff", "marconi"])
+    play(state, "play kriegsmarine ap", "end")
+    while state.current_player() != BRITISH or "play royal-navy ap" not in texts(state):
+        state.apply_action(state.legal_actions()[0])
+    play(state, "play royal-navy ap", "search G")
+    return state

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 
-from hunt.models import CHANCE, load_game
-from hunt.models.jutland import BRITISH, GERMAN, JutlandGame, JutlandState
+from hunt.models import CHANCE
+from hunt.models.jutland import BRITISH, GERMAN, JutlandState
 from hunt.models.jutland.players import GreedyPlayer, PlannerPlayer, strike_worth
 from hunt.models.registry import game_players
+from hunt.tests.jutland_positions import new_game
+from hunt.tests.jutland_positions import staged as staged_hands
 
 JELLICOE_AND_BEATTY = ["beatty-bc", "beatty-bb", "beatty-lc", "jellicoe", "jellicoe-bb",
                        "jellicoe-bb", "jellicoe-bb"]
@@ -16,37 +18,11 @@ DARKNESS_HAND = ["jellicoe-bc", "jellicoe-dd", "jellicoe-bb", "jellicoe-lc", "be
                  "beatty-lc", "jellicoe-ac"]
 
 
-def new_game() -> JutlandGame:
-    game = load_game("jutland")
-    assert isinstance(game, JutlandGame)
-    return game
-
-
 def staged(turn: int, phase: str, german: list[str], british: list[str],
            lost: tuple[int, int] = (0, 0)) -> JutlandState:
-    """The German's choice in `phase` of `turn`, with exactly these hands (the deck
-    adjusted), and `lost` small ships (German, British) as the only losses so far."""
-    state = new_game().new_initial_state()
-    game = state.game
-    rng = random.Random(turn)
-    while not (state.turn.number == turn and state.phase == phase
-               and state.current_player() == GERMAN):
-        if state.current_player() == CHANCE:
-            state.apply_action(rng.choice(state.legal_actions()))
-        else:
-            state.apply_action(game.done_action)
-    for seat, cards in ((GERMAN, german), (BRITISH, british)):
-        for kind, n in enumerate(state.hands[seat]):
-            state.deck[kind] += n
-        state.hands[seat] = [0] * game.num_kinds
-        for card in cards:
-            kind = game.card_index[card]
-            if state.deck[kind] == 0:  # take it back from the discard pile instead
-                state.discard_up[kind] -= 1
-                state.deck[kind] += 1
-            state.deck[kind] -= 1
-            state.hands[seat][kind] += 1
-    state.deck_size = sum(state.deck)
+    """The German's choice in `phase` of `turn`, with exactly these hands, and `lost`
+    small ships (German, British) as the only losses so far."""
+    state = staged_hands(turn, phase, german, british)
     state.losses = [[0, lost[GERMAN]], [0, lost[BRITISH]]]
     return state
 

@@ -9,15 +9,10 @@ import pytest
 
 from hunt.errors import IllegalActionError, OptionError
 from hunt.models import CHANCE, TERMINAL, load_game
-from hunt.models.jutland import BRITISH, GERMAN, JutlandGame, JutlandState, heuristics
+from hunt.models.jutland import BRITISH, GERMAN, JutlandState, heuristics
 from hunt.models.jutland.rules import KeptCards
 from hunt.models.testing import check_game
-
-
-def new_game(**options: bool) -> JutlandGame:
-    game = load_game("jutland", **options)
-    assert isinstance(game, JutlandGame)
-    return game
+from hunt.tests.jutland_positions import new_game, staged
 
 
 def play(state: JutlandState, *texts: str) -> None:
@@ -37,28 +32,7 @@ def hand(state: JutlandState, seat: int) -> Counter[str]:
 def staged_strike(turn: int, german: list[str], british: list[str],
                   **options: bool) -> JutlandState:
     """A position at the Strike of `turn` with exactly these hands (deck adjusted)."""
-    state = new_game(**options).new_initial_state()
-    rng = random.Random(turn)
-    while not (state.turn.number == turn and state.phase == "strike"
-               and state.current_player() == GERMAN):
-        if state.current_player() == CHANCE:
-            state.apply_action(rng.choice(state.legal_actions()))
-        else:
-            play(state, "done")
-    game = state.game
-    for seat, cards in ((GERMAN, german), (BRITISH, british)):
-        for kind, n in enumerate(state.hands[seat]):
-            state.deck[kind] += n
-        state.hands[seat] = [0] * game.num_kinds
-        for card in cards:
-            kind = game.card_index[card]
-            if state.deck[kind] == 0:  # take it back from the discard pile instead
-                state.discard_up[kind] -= 1
-                state.deck[kind] += 1
-            state.deck[kind] -= 1
-            state.hands[seat][kind] += 1
-    state.deck_size = sum(state.deck)
-    return state
+    return staged(turn, "strike", german, british, **options)
 
 
 def strike(state: JutlandState, german: list[str], british: list[str]) -> None:

@@ -8,7 +8,7 @@ import random
 from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntState
 from hunt.models.the_hunt.players import TrackerPlayer
 from hunt.models.the_hunt.tracker import GrafSpeeTracker
-from hunt.tests.hunt_positions import british_turn, new_state, play, roll, texts
+from hunt.tests.hunt_positions import british_turn, force_g_searches, new_state, play, roll, texts
 
 STRONG_BRITISH = ["mile-by-mile", "royal-navy", "cumberland", "harwood", "cumberland"]
 """A British hand that expects to win a Battle even with Force G alone."""
@@ -70,13 +70,7 @@ def test_german_refills_beside_the_altmark_only_when_that_tells_the_british_litt
 
 def test_german_cancels_only_a_search_of_its_own_hex() -> None:
     for raider, expected in (("06", "react cat-and-mouse"), ("31", "pass")):
-        state = new_state(graf_spee=raider, german=["cat-and-mouse", "kriegsmarine", "radar",
-                                                   "langsdorff", "marconi"])
-        play(state, "play kriegsmarine ap", "end")
-        while state.current_player() != BRITISH or "play royal-navy ap" not in texts(state):
-            state.apply_action(state.legal_actions()[0])
-        play(state, "play royal-navy ap", "search G")
-        assert choice(state) == expected
+        assert choice(force_g_searches(raider)) == expected
 
 
 def test_british_keep_scuttling_for_the_fifth_duel() -> None:

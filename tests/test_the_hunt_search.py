@@ -11,7 +11,7 @@ from hunt.models.the_hunt import BRITISH, TheHuntAction, TheHuntState
 from hunt.models.the_hunt.heuristics import battle_ready
 from hunt.models.the_hunt.observation import TheHuntSeen
 from hunt.solver.agent_specs import make_agent
-from hunt.tests.hunt_positions import GAME, british_turn, new_state, play, texts
+from hunt.tests.hunt_positions import GAME, british_turn, force_g_searches, play, texts
 
 
 def search_choice(state: TheHuntState, seed: int = 0) -> str:
@@ -42,12 +42,7 @@ def test_intelligence_plus_one_is_not_bought_when_no_search_can_follow() -> None
 def test_the_german_does_not_cancel_a_search_that_cannot_find_it() -> None:
     """Cat and Mouse spent on a search of 06 while the Graf Spee is on 31 saves nothing."""
     for raider, cancels in (("31", False), ("06", True)):
-        state = new_state(graf_spee=raider, german=["cat-and-mouse", "kriegsmarine", "radar",
-                                                   "langsdorff", "marconi"])
-        play(state, "play kriegsmarine ap", "end")
-        while state.current_player() != BRITISH or "play royal-navy ap" not in texts(state):
-            state.apply_action(state.legal_actions()[0])
-        play(state, "play royal-navy ap", "search G")
+        state = force_g_searches(raider)
         assert ("react cat-and-mouse" in sensible(state)) == cancels
         if not cancels:
             assert search_choice(state) == "pass"
