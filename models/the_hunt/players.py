@@ -20,7 +20,7 @@ each side from it, not from the game's rules of thumb:
   fifth duel, Montevideo never left for it).
 
 It decides from its seat's observation and the belief its seat can compute, never from
-hidden state.
+hidden state, and without chance: equal choices are broken by the action itself.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class TrackerPlayer(Player):
             return _duel(state.game, seen, legal)
         tracker = GrafSpeeTracker.for_seat(state, seat)
         if seat == BRITISH:
-            return _british(state, seen, tracker.posterior(), legal, rng)
+            return _british(state, seen, tracker.posterior(), legal)
         return _german(state, seen, tracker, legal)
 
 
@@ -133,7 +133,7 @@ def spread(belief: Belief) -> float:
 
 
 def _british(state: TheHuntState, seen: TheHuntObservation, belief: Belief,
-             legal: list[TheHuntAction], rng: random.Random) -> TheHuntAction:
+             legal: list[TheHuntAction]) -> TheHuntAction:
     game = state.game
     verbs = {action.verb for action in legal}
     if "play" in verbs:
@@ -153,7 +153,7 @@ def _british(state: TheHuntState, seen: TheHuntObservation, belief: Belief,
         if plus and belief.get(searched, 0.0) >= PLUS_ONE_BELIEF:
             return min(plus, key=lambda a: (_keep_value(game, a.arg), a.arg))
         return PASS
-    return _british_actions(game, seen, belief, legal, rng)
+    return _british_actions(game, seen, belief, legal)
 
 
 def _mass(belief: Belief, hexes: frozenset[str]) -> float:
@@ -222,7 +222,7 @@ Plan = tuple[int, float, tuple[TheHuntAction, ...]]
 
 
 def _british_actions(game: TheHuntGame, seen: TheHuntObservation, belief: Belief,
-                     legal: list[TheHuntAction], rng: random.Random) -> TheHuntAction:
+                     legal: list[TheHuntAction]) -> TheHuntAction:
     """One step of the turn's best plan: a Hint first when the belief is spread, the
     Forces' moves, +1 for the searches that pay for it, the searches, an advance."""
     ap = seen["ap"]
