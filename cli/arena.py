@@ -83,8 +83,8 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, games: int,
                                  param_hint="--agents")
     pairings = [(specs[0], member) for member in population(loaded)] if population_flag \
         else [(specs[0], specs[1])]
-    for spec in {spec for pairing in pairings for spec in pairing}:
-        make_agent(spec, 0, loaded)
+    for spec in dict.fromkeys(spec for pairing in pairings for spec in pairing):
+        make_agent(spec, 0, loaded)  # a bad spec refused before any game, in order
     info = loaded.info
     seats = 2 if info.cooperative else info.num_players  # co-op: each seed once per agent
     done = resumed_games(resume_path, game_name, pairings, games, seed, options)
@@ -105,12 +105,11 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, games: int,
                 log.flush()
 
         for first, second in pairings:
+            mine = set(arena_tasks(game_name, first, second, games, seed, options))
             reports.append(run_arena(
                 game_name, first, second, games, first_seed=seed, workers=workers,
                 options=options, on_game=finished, backend=backend, address=address,
-                sprt=sprt,
-                done=[outcome for outcome in done if outcome.task in set(arena_tasks(
-                    game_name, first, second, games, seed, options))]))
+                sprt=sprt, done=[outcome for outcome in done if outcome.task in mine]))
     played = sum(report.games * (2 if info.cooperative else 1) + len(report.pending)
                  + len(report.failed) for report in reports) - len(done)
     seconds = time.perf_counter() - start
