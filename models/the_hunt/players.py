@@ -39,7 +39,8 @@ from hunt.models.the_hunt.actions import (
     STEPS_FOR_AP,
     TheHuntAction,
 )
-from hunt.models.the_hunt.observation import TheHuntObservation
+from hunt.models.the_hunt.advice import roll_chance
+from hunt.models.the_hunt.observation import TheHuntObservation, raider_hex
 from hunt.models.the_hunt.rules import TheHuntGame, TheHuntState
 from hunt.models.the_hunt.steps import BRITISH, GERMAN
 from hunt.models.the_hunt.tracker import GrafSpeeTracker, public_facts
@@ -120,11 +121,6 @@ def _battle_value(game: TheHuntGame, card_id: str, with_g: bool) -> float:
 
 
 # -- the British -----------------------------------------------------------------------
-
-
-def roll_chance(game: TheHuntGame, bonus: int) -> float:
-    """P(a search roll succeeds) with `bonus` added to the die."""
-    return min(1.0, max(0.0, (7 - game.rules["search_success"] + bonus) / 6))
 
 
 def spread(belief: Belief) -> float:
@@ -338,7 +334,7 @@ def _german(state: TheHuntState, seen: TheHuntObservation, tracker: GrafSpeeTrac
     if "start" in verbs:  # far from Force G's entry, near the Freight Ships' courses
         return min(legal, key=lambda a: (_start_score(game, a.hex), a.hex))
     if "altmark" in verbs:
-        raider = seen["graf_spee"] or ""
+        raider = raider_hex(seen)
         return min(legal, key=lambda a: (abs(game.hex_distance(a.hex, raider) - 1), a.hex))
     if "play" in verbs:
         return _german_card(game, seen, belief, legal)
@@ -349,7 +345,7 @@ def _german(state: TheHuntState, seen: TheHuntObservation, tracker: GrafSpeeTrac
     if "hint" in verbs:  # where the Hint leaves the most belief beside the raider
         return max(legal, key=lambda a: (_mass(belief, game.ball[a.hex][1]), a.hex))
     if "shift" in verbs:  # push the Force farthest from the raider
-        raider = seen["graf_spee"] or ""
+        raider = raider_hex(seen)
         return max(legal, key=lambda a: (game.hex_distance(a.hex, raider), a.arg, a.hex))
     if "redraw" in verbs:
         return _refill(game, seen, belief, legal)
@@ -367,7 +363,7 @@ def _start_score(game: TheHuntGame, hex_id: str) -> tuple[int, int]:
 
 def _german_card(game: TheHuntGame, seen: TheHuntObservation, belief: Belief,
                  legal: list[TheHuntAction]) -> TheHuntAction:
-    raider = seen["graf_spee"] or ""
+    raider = raider_hex(seen)
     forces = [h for h in seen["forces"].values() if h is not None]
     near = min((game.hex_distance(raider, h) for h in forces), default=9)
     on_freighter = any(f["hex"] == raider for f in seen["freighters"].values())
@@ -387,7 +383,7 @@ def _german_card(game: TheHuntGame, seen: TheHuntObservation, belief: Belief,
 
 def _ap_wanted(game: TheHuntGame, seen: TheHuntObservation) -> int:
     """The AP that reach the nearest Freight Ship's course, attack it and slip away."""
-    raider = seen["graf_spee"] or ""
+    raider = raider_hex(seen)
     steps = min((game.hex_distance(raider, f["hex"]) for f in seen["freighters"].values()),
                 default=9)
     if steps > 3:
@@ -399,7 +395,7 @@ def _refill(game: TheHuntGame, seen: TheHuntObservation, belief: Belief,
             legal: list[TheHuntAction]) -> TheHuntAction:
     """Two cards more beside the Altmark only when the belief they leave on the raider's
     hex (kept within 1 of the Altmark) stays low."""
-    raider, altmark = seen["graf_spee"] or "", seen["altmark"] or ""
+    raider, altmark = raider_hex(seen), seen["altmark"] or ""
     near = _mass(belief, game.ball[altmark][1])
     after = belief.get(raider, 0.0) / near if near > 0 else 1.0
     most, fewest = max(legal, key=lambda a: a.n), min(legal, key=lambda a: a.n)
@@ -432,7 +428,7 @@ def _german_actions(state: TheHuntState, seen: TheHuntObservation, tracker: Graf
     Altmark beside it; repair the airplane with AP to spare."""
     game = state.game
     belief = tracker.posterior()
-    raider = seen["graf_spee"] or ""
+    raider = raider_hex(seen)
     attacks = [a for a in legal if a.verb == "attack"]
     repair = TheHuntAction("repair")
     removed = sum(seen["removed_counts"][GERMAN].values())
@@ -496,9 +492,9 @@ def _move_score(game: TheHuntGame, seen: TheHuntObservation, after: Belief,
 
 def _stay_score(game: TheHuntGame, seen: TheHuntObservation, belief: Belief) -> float:
     """Not moving: the belief stays where it is."""
-    raider = seen["graf_spee"] or ""
+    raider = raider_hex(seen)
     exposure = belief.get(raider, 0.0) * _danger(game, seen, raider)
     return -EXPOSURE_WEIGHT * exposure - 0.15 * _chase(game, seen, raider)
 
 
-__all__ = ["TrackerPlayer", "roll_chance", "spread"]
+__all__ = ["TrackerPlayer", "spread"]
