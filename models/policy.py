@@ -65,10 +65,15 @@ class ViewPolicy(GamePolicy[StateT, ActionT, ObsT]):
     acting seat's heuristic view of the sampled world (`State.heuristic_view`)."""
 
     def rollout_action(self, state: StateT, rng: random.Random) -> ActionT:
-        """The heuristic, from the acting seat's view of the sampled world."""
+        """The heuristic, from the acting seat's view of the sampled world; a forced
+        move without building the view (every game's rules of thumb play it and draw
+        nothing from `rng`)."""
+        legal: list[ActionT] = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
         # the heuristic view holds the part of the observation the rules of thumb read
         view = cast(ObsT, state.heuristic_view(state.current_player()))
-        return self.heuristic_action(state.game, view, state.legal_actions(), rng)
+        return self.heuristic_action(state.game, view, legal, rng)
 
 
 AnyPolicy = GamePolicy[Any, Any, Any]
