@@ -51,6 +51,7 @@ ATTACK_AP = 2
 
 END = TheHuntAction("end")
 PASS = TheHuntAction("pass")
+REPAIR = TheHuntAction("repair")
 
 
 def parse_action(text: str) -> TheHuntAction | None:

@@ -17,10 +17,11 @@ Battle: strongest cards first (Montevideo early, never in the fifth duel).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from hunt.models.the_hunt.actions import ATTACK_AP, END, PASS, TheHuntAction
+from hunt.models.the_hunt.actions import ATTACK_AP, END, PASS, REPAIR, TheHuntAction
 from hunt.models.the_hunt.observation import TheHuntSeen, raider_hex
 
 if TYPE_CHECKING:
@@ -138,28 +139,28 @@ def _german_actions(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAct
                     rng: random.Random) -> TheHuntAction:
     gs = raider_hex(seen)
     attacks = [a for a in legal if a.verb == "attack"]
-    repairable = any(a.verb == "repair" for a in legal) \
+    repairable = REPAIR in legal \
         and sum(seen["removed_counts"][0].values()) <= REPAIR_RISK
     if attacks and repairable and seen["ap"] >= game.tracks.repair_cost + ATTACK_AP:
         # 1 AP first makes the attack a 3+ instead of a 5+ (2 in 3 instead of 1 in 3).
-        return TheHuntAction("repair")
+        return REPAIR
     if attacks:
         return max(attacks, key=lambda a: a.n)  # with the airplane when it can
-    forces = [h for h in seen["forces"].values() if h]
     gs_moves = [a for a in legal if a.verb == "move" and a.arg == "graf-spee"]
-    targets: list[str] = []
-    for freighter, where in seen["freighters"].items():
-        route = game.freighters[freighter].route
-        index = route.index(where["hex"])
-        targets += list(route[index:index + 3])
-
-    def score(action: TheHuntAction) -> tuple[float, float]:
-        row = game.distance[action.hex]  # one lookup per hex: this runs in every playout
-        danger = sum(1 for f in forces if row[f] <= 1)
-        chase = min([row[t] for t in targets], default=0)
-        return (-3 * danger - chase - 0.3 * action.n, rng.random())
-
     if gs_moves and seen["turn_state"]["gs_moves"] == 0:
+        # Forces within 1 hex of each hex, and the steps to the nearest hex a Freight
+        # Ship reaches within its next two moves; looked up, not recomputed, for each of
+        # the moves (this runs in every playout).
+        danger = Counter(h for where in seen["forces"].values() if where
+                         for h in game.ball[where][1])
+        targets = _targets(game, seen)
+        chase = game.nearest_distance(targets) if targets else None
+
+        def score(action: TheHuntAction) -> tuple[float, float]:
+            to = action.hex
+            return (-3 * danger[to] - (chase[to] if chase else 0) - 0.3 * action.n,
+                    rng.random())
+
         best = max(gs_moves, key=score)
         here = score(TheHuntAction("move", "graf-spee", 0, gs))
         if score(best)[0] > here[0]:
@@ -169,8 +170,18 @@ def _german_actions(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAct
     if altmark_moves and altmark is not None and game.hex_distance(altmark, gs) > 1:
         return min(altmark_moves, key=lambda a: (game.hex_distance(a.hex, gs), a.n))
     if repairable:
-        return TheHuntAction("repair")
+        return REPAIR
     return END
+
+
+def _targets(game: TheHuntGame, seen: TheHuntSeen) -> frozenset[str]:
+    """The hexes the Freight Ships at sea stand on or reach within their next two moves."""
+    targets: list[str] = []
+    for freighter, where in seen["freighters"].items():
+        route = game.freighters[freighter].route
+        at = route.index(where["hex"])
+        targets += route[at:at + 3]
+    return frozenset(targets)
 
 
 REPAIR_RISK = 2
@@ -194,13 +205,13 @@ def _british_actions(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAc
         return searches[0]
     moves = [a for a in legal if a.verb == "move"]
     if moves and possible:
+        nearest = game.nearest_distance(frozenset(possible))
+
         def closeness(action: TheHuntAction) -> tuple[int, int, float]:
-            row = game.distance[action.hex]
-            return (min([row[h] for h in possible]), action.n, rng.random())
+            return (nearest[action.hex], action.n, rng.random())
 
         best = min(moves, key=closeness)
-        before = min(game.hex_distance(forces[best.arg], h) for h in possible)
-        if closeness(best)[0] < before:
+        if closeness(best)[0] < nearest[forces[best.arg]]:
             return best
     hints = [a for a in intel if game.cards[a.arg].intelligence in ("hint", "both")]
     if hints and len(possible) > 3:
@@ -247,18 +258,13 @@ def battle_ready(game: TheHuntGame, seen: TheHuntSeen, hex_id: str) -> bool:
         return True  # one more sinking ends the game: a Battle is the last chance
     size, duels = rules["battle_hand_size"], rules["duels"]
 
-    def ap_and_count(side: int) -> tuple[int, int]:
-        deck = game.deck_lists[side]
-        return sum(game.cards[card].ap * n for card, n in deck.items()), sum(deck.values())
-
     own = sorted((game.cards[card].ap for card in seen["hand"]), reverse=True)[:size]
-    british_ap, british_cards = ap_and_count(1)
-    own_total = sum(own) + (size - len(own)) * british_ap / british_cards
+    own_total = sum(own) + (size - len(own)) * game.deck_ap[1] / game.deck_size[1]
     bonus = sum(game.force_bonus[force] for force, where in seen["forces"].items()
                 if where == hex_id)
     gone = [seen["discard_counts"][0], seen["removed_counts"][0]]
-    german_ap, german_cards = ap_and_count(0)
-    left = german_ap - sum(game.cards[card].ap * n for pile in gone for card, n in pile.items())
-    german = size * left / max(1, german_cards - sum(sum(pile.values()) for pile in gone))
+    left = game.deck_ap[0] - sum(game.cards[card].ap * n for pile in gone
+                                 for card, n in pile.items())
+    german = size * left / max(1, game.deck_size[0] - sum(sum(pile.values()) for pile in gone))
     leading = len(seen["delivered"]) > len(seen["sunk"])
     return own_total + duels * bonus >= german + (LEAD_MARGIN if leading else BATTLE_MARGIN)

@@ -36,6 +36,7 @@ from hunt.models.the_hunt.actions import (
     ATTACK_AP,
     END,
     PASS,
+    REPAIR,
     STEPS_FOR_AP,
     TheHuntAction,
 )
@@ -430,11 +431,10 @@ def _german_actions(state: TheHuntState, seen: TheHuntObservation, tracker: Graf
     belief = tracker.posterior()
     raider = raider_hex(seen)
     attacks = [a for a in legal if a.verb == "attack"]
-    repair = TheHuntAction("repair")
     removed = sum(seen["removed_counts"][GERMAN].values())
     if attacks:
-        if repair in legal and removed <= 2 and seen["ap"] >= game.tracks.repair_cost + ATTACK_AP:
-            return repair  # a Ready airplane makes it a 3+, not a 5+
+        if REPAIR in legal and removed <= 2 and seen["ap"] >= game.tracks.repair_cost + ATTACK_AP:
+            return REPAIR  # a Ready airplane makes it a 3+, not a 5+
         return max(attacks, key=lambda a: (a.n, a.arg))
     moves = [a for a in legal if a.verb == "move" and a.arg == "graf-spee"]
     if moves:
@@ -451,8 +451,8 @@ def _german_actions(state: TheHuntState, seen: TheHuntObservation, tracker: Graf
     altmark_moves = [a for a in legal if a.verb == "move" and a.arg == "altmark"]
     if altmark_moves and altmark is not None and game.hex_distance(altmark, raider) > 1:
         return min(altmark_moves, key=lambda a: (game.hex_distance(a.hex, raider), a.n, a.hex))
-    if repair in legal and removed <= 2:
-        return repair
+    if REPAIR in legal and removed <= 2:
+        return REPAIR
     return END
 
 

@@ -52,14 +52,15 @@ from __future__ import annotations
 from typing import Any
 
 import networkx as nx
+import numpy as np
 
 from hunt.boards.the_hunt.cards import TheHuntCard, load_hunt_cards
 from hunt.boards.the_hunt.map import TheHuntMap, load_hunt_map
-from hunt.boards.the_hunt.tracks import TheHuntTracks, load_hunt_tracks
+from hunt.boards.the_hunt.tracks import FORCES, TheHuntTracks, load_hunt_tracks
 from hunt.models.game import Game, GameInfo
 from hunt.models.options import Option, OptionSpec
 from hunt.models.the_hunt.actions import AP_FOR_STEPS, TheHuntAction
-from hunt.models.the_hunt.observation import TheHuntObservation
+from hunt.models.the_hunt.observation import FreighterSeen, TheHuntObservation
 from hunt.models.the_hunt.state import DIE, MAX_HINTS, SIDES, VARIANTS
 from hunt.models.the_hunt.steps import BRITISH, GERMAN
 from hunt.models.the_hunt.views import TheHuntViews
@@ -67,6 +68,11 @@ from hunt.models.the_hunt.views import TheHuntViews
 __all__ = ["BRITISH", "DIE", "GERMAN", "MAX_HINTS", "SIDES", "VARIANTS", "TheHuntAction",
            "TheHuntGame", "TheHuntState"]
 """The rules' public names (the constants live in `state.py`, actions in `actions.py`)."""
+
+
+NEAREST_KEPT = 4096
+"""How many sets of hexes `TheHuntGame.nearest_distance` keeps answers for (then it
+starts again): a search meets a few hundred."""
 
 
 class TheHuntGame(Game["TheHuntState", TheHuntAction, TheHuntObservation]):
@@ -89,6 +95,12 @@ class TheHuntGame(Game["TheHuntState", TheHuntAction, TheHuntObservation]):
         self.distance: dict[str, dict[str, int]] = {
             source: dict(lengths) for source, lengths in nx.all_pairs_shortest_path_length(
                 self.graph)}
+        self.hex_index: dict[str, int] = {hex_id: i for i, hex_id in enumerate(self.hexes)}
+        self.distance_array: np.ndarray[Any, np.dtype[np.int64]] = np.array(
+            [[self.distance[a][b] for b in self.hexes] for a in self.hexes], dtype=np.int64)
+        """`distance` as a matrix in the order of `hexes` (`hex_index`): the rules of
+        thumb take minima over many hexes at once with it."""
+        self._nearest: dict[frozenset[str], dict[str, int]] = {}
         self.ball: dict[str, dict[int, frozenset[str]]] = {
             hex_id: {steps: frozenset(other for other, d in self.distance[hex_id].items()
                                       if d <= steps) for steps in range(4)}
@@ -97,16 +109,38 @@ class TheHuntGame(Game["TheHuntState", TheHuntAction, TheHuntObservation]):
             (piece, hex_id, steps): tuple(
                 TheHuntAction("move", piece, AP_FOR_STEPS[steps], h)
                 for h in sorted(self.ball[hex_id][steps]) if piece == "graf-spee" or h != hex_id)
-            for piece in ("graf-spee", "altmark", "G", "H", "K") for hex_id in self.hexes
+            for piece in ("graf-spee", "altmark", *FORCES) for hex_id in self.hexes
             for steps in AP_FOR_STEPS}
         """Every move of a piece from a hex by up to so many steps (made once: the search
         asks for them all the time). Only the Graf Spee may stay where it is."""
         self.cards: dict[str, TheHuntCard] = {card.id: card for card in load_hunt_cards()}
+        self.draw_actions = {card: TheHuntAction("draw", card) for card in sorted(self.cards)}
+        """Drawing each card (made once: playouts draw all the time)."""
+        self.play_actions = {card: (TheHuntAction("play", card, mode="ap"),
+                                    TheHuntAction("play", card, mode="event"))
+                             for card in sorted(self.cards)}
+        """Playing each card for its AP and for its event."""
+        self.intel_actions = {card: TheHuntAction("intel", card) for card in sorted(self.cards)}
+        """Playing each card for its Intelligence."""
+        self.force_actions = {(verb, force): TheHuntAction(verb, force)
+                              for verb in ("search", "advance") for force in FORCES}
+        """A search by each Force, and advancing each Force on the Strategy track."""
         german, british = (
             {card.id: card.copies for card in self.cards.values() if side in card.decks}
             for side in SIDES)
         self.deck_lists: tuple[dict[str, int], dict[str, int]] = (german, british)
+        self.deck_ap: tuple[int, int] = (
+            sum(self.cards[card].ap * n for card, n in german.items()),
+            sum(self.cards[card].ap * n for card, n in british.items()))
+        """The AP of all the cards of each side's deck (German, British)."""
+        self.deck_size: tuple[int, int] = (sum(german.values()), sum(british.values()))
+        """How many cards each side's deck holds (German, British)."""
         self.freighters = {freighter.id: freighter for freighter in self.board.freighters}
+        self.freighter_seen: dict[str, tuple[FreighterSeen, ...]] = {
+            f: tuple({"hex": where, "destination": freighter.destination}
+                     for where in freighter.route) for f, freighter in self.freighters.items()}
+        """What a side sees of each Freight Ship at each point of its route (read only:
+        the heuristic views of every state share them)."""
         self.force_bonus = self.tracks.force_bonus[variant]
         self.rules = self.tracks.rules
         self.info = GameInfo(
@@ -120,6 +154,20 @@ class TheHuntGame(Game["TheHuntState", TheHuntAction, TheHuntObservation]):
     def hex_distance(self, a: str, b: str) -> int:
         """Hexes between `a` and `b` along the map."""
         return self.distance[a][b]
+
+    def nearest_distance(self, hexes: frozenset[str]) -> dict[str, int]:
+        """For every hex, the distance to the nearest of `hexes` (which must not be
+        empty). Kept for the last sets asked: the British rules of thumb ask it for the
+        same possible hexes at every decision of a turn, and in every playout."""
+        found = self._nearest.get(hexes)
+        if found is None:
+            if len(self._nearest) >= NEAREST_KEPT:
+                self._nearest.clear()
+            columns = [self.hex_index[h] for h in sorted(hexes)]
+            found = dict(zip(self.hexes,
+                             self.distance_array[:, columns].min(axis=1).tolist(), strict=True))
+            self._nearest[hexes] = found
+        return found
 
 
 class TheHuntState(TheHuntViews):

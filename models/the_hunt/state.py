@@ -289,7 +289,8 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
     def _cards_left(self, step: Draw) -> list[tuple[Action, float]]:
         deck = self.decks[step.side]
         total = sum(deck.values())
-        return [(TheHuntAction("draw", card), n / total) for card, n in sorted(deck.items()) if n]
+        draws = self.game.draw_actions
+        return [(draws[card], n / total) for card, n in sorted(deck.items()) if n]
 
     @effect("draw")
     def _do_draw(self, step: Draw, action: TheHuntAction) -> None:

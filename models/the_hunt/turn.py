@@ -30,6 +30,7 @@ from hunt.models.the_hunt.actions import (
     ATTACK_AP,
     END,
     PASS,
+    REPAIR,
     STEPS_FOR_AP,
     TheHuntAction,
 )
@@ -85,6 +86,10 @@ from hunt.models.the_hunt.steps import (
     Window,
 )
 
+ROLLS: tuple[tuple[Action, float], ...] = tuple((TheHuntAction("roll", n=face), 1 / 6)
+                                                for face in DIE)
+"""A die roll's outcomes (made once: playouts roll all the time)."""
+
 
 class TurnSteps(SetupSteps, partial=True):
     """The steps of a side's turn."""
@@ -101,7 +106,7 @@ class TurnSteps(SetupSteps, partial=True):
         if isinstance(step, Draw) and not self._can_draw(step):
             self.stack.pop()
             return True
-        if step.seat >= 0 and not self._decisions(step):
+        if step.seat >= 0 and self._nothing_to_decide(step):
             self.stack.pop()  # nothing to decide (e.g. no legal hex for a hint)
             if isinstance(step, PlaceHint):
                 self._no_hint()
@@ -110,17 +115,31 @@ class TurnSteps(SetupSteps, partial=True):
             return True
         return False
 
+    def _nothing_to_decide(self, step: Step) -> bool:
+        """Whether the decision `step` has no legal choice: `not self._decisions(step)`,
+        answered without building the list where the rules make it plain (this is asked
+        before every decision, in every playout step)."""
+        kind = step.kind
+        if kind in ("actions", "duel"):
+            return False  # `end` is always legal; a Duel without cards plays "none"
+        if kind in ("card", "window"):
+            return not self.hands[step.seat]  # any card may be played for its AP
+        if kind == "boost":
+            return self.ap < 1 or not self.hands[BRITISH]
+        return not self._decisions(step)
+
     # -- the card a side plays for its Action Points or its event ----------------------
 
     @legal("card")
     def _legal_card(self, step: PlayCard) -> list[TheHuntAction]:
-        seat = step.seat
+        seat, plays = step.seat, self.game.play_actions
         actions = []
         for card_id in sorted(set(self.hands[seat])):
-            actions.append(TheHuntAction("play", card_id, mode="ap"))
+            for_ap, for_event = plays[card_id]
+            actions.append(for_ap)
             card = self._card(card_id)
             if card.event == "hunt" and self._event_usable(seat, card.effect):
-                actions.append(TheHuntAction("play", card_id, mode="event"))
+                actions.append(for_event)
         return actions
 
     @effect("card")
@@ -177,7 +196,7 @@ class TurnSteps(SetupSteps, partial=True):
                 if self.plane == "ready":
                     actions.append(TheHuntAction("attack", freighter, 1))
         if self.ap >= game.tracks.repair_cost and self.plane == "broken":
-            actions.append(TheHuntAction("repair"))
+            actions.append(REPAIR)
         return actions
 
     def _british_actions(self) -> list[TheHuntAction]:
@@ -191,13 +210,13 @@ class TurnSteps(SetupSteps, partial=True):
                         actions += game.moves[force, where, steps]
             if force not in self.searched and not self.no_searches \
                     and (self.ap >= 1 or self.free_searches):
-                actions.append(TheHuntAction("search", force))
+                actions.append(game.force_actions["search", force])
         if self.ap >= 1:
             for card_id in sorted(set(self.hands[BRITISH])):
                 if self._card(card_id).intelligence != "none":
-                    actions.append(TheHuntAction("intel", card_id))
+                    actions.append(game.intel_actions[card_id])
         if self.ap >= game.tracks.advance_cost and not self.advanced:
-            actions += [TheHuntAction("advance", force) for force in sorted(self.strategy)]
+            actions += [game.force_actions["advance", force] for force in sorted(self.strategy)]
         return actions
 
     def search_may_follow(self, after_ap: int = 0) -> bool:
@@ -521,7 +540,7 @@ class TurnSteps(SetupSteps, partial=True):
 
     @outcomes("repair-roll", "attack-roll", "search-roll")
     def _die(self, step: Step) -> list[tuple[Action, float]]:
-        return [(TheHuntAction("roll", n=face), 1 / 6) for face in DIE]
+        return list(ROLLS)
 
     @effect("repair-roll")
     def _do_repair_roll(self, step: RollForRepair, action: TheHuntAction) -> None:

@@ -48,9 +48,7 @@ class TheHuntViews(BattleSteps, partial=True):
             "possible": self.possible, "altmark": self.altmark, "forces": self.forces,
             "strategy": self.strategy, "ap": self.ap,
             "sunk": self.sunk, "delivered": self.delivered,
-            "freighters": {f: {"hex": game.freighters[f].route[i],
-                               "destination": game.freighters[f].destination}
-                           for f, i in self.at_sea.items()},
+            "freighters": {f: game.freighter_seen[f][i] for f, i in self.at_sea.items()},
             "turn_state": {"gs_moves": self.gs_moves if player == GERMAN else None,
                            "attacked": self.attacked, "moved": self.moved,
                            "searched": self.searched, "search_bonus": self.search_bonus,
