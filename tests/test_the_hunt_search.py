@@ -4,19 +4,35 @@ such moves from what the search weighs (`TheHuntPolicy.sensible_actions`)."""
 
 from __future__ import annotations
 
+import random
 from typing import cast
 
 from hunt.models.registry import game_policy
 from hunt.models.the_hunt import BRITISH, TheHuntAction, TheHuntState
-from hunt.models.the_hunt.heuristics import battle_ready
+from hunt.models.the_hunt.heuristics import battle_ready, heuristic_action
 from hunt.models.the_hunt.observation import TheHuntSeen
 from hunt.solver.agent_specs import make_agent
-from hunt.tests.hunt_positions import GAME, british_turn, force_g_searches, play, texts
+from hunt.tests.hunt_positions import (
+    GAME,
+    british_turn,
+    force_g_searches,
+    new_state,
+    play,
+    texts,
+)
 
 
 def search_choice(state: TheHuntState, seed: int = 0) -> str:
     action = make_agent("ismcts:normal", seed, GAME).select_action(state)
     assert isinstance(action, TheHuntAction)
+    return state.action_to_string(action)
+
+
+def rule_of_thumb(state: TheHuntState) -> str:
+    """What the playouts' rules of thumb play here."""
+    seat = state.current_player()
+    action = heuristic_action(GAME, state.heuristic_view(seat), state.legal_actions(),
+                              random.Random(0))
     return state.action_to_string(action)
 
 
@@ -58,3 +74,14 @@ def test_the_playouts_british_seek_any_battle_when_one_more_sinking_loses() -> N
     assert not battle_ready(GAME, seen, "06")
     last_chance = cast(TheHuntSeen, {**seen, "sunk": ["e-a", "e-b", "e-s", "a-e1"]})
     assert battle_ready(GAME, last_chance, "06")
+
+
+def test_the_german_keeps_langsdorff_when_a_weaker_card_pays_for_the_attack() -> None:
+    """A Freight Ship one hex away needs 1 AP to reach and 2 to attack: Radar's 3 AP do
+    it, and Langsdorff (5 AP, the best Battle card) stays in hand (the playtest: it was
+    spent for AP)."""
+    state = new_state()  # the raider on 24, a Freight Ship on 23
+    assert GAME.hex_distance("24", "23") == 1 and "langsdorff" in state.hands[0]
+    assert rule_of_thumb(state) == "play radar ap"
+    assert search_choice(state) != "play langsdorff ap"
+

@@ -1,7 +1,8 @@
 """The Hunt rules of thumb, from one side's observation only.
 
-German: start far from Force G, next to the Altmark; play the strongest card for AP
-when a Freight Ship can be caught, else a weak one; attack a Freight Ship on its hex
+German: start far from Force G, next to the Altmark; when a Freight Ship can be
+caught, play for AP the card least worth keeping that pays for the chase and the
+attack (the strongest if none does), else a weak one; attack a Freight Ship on its hex
 (with the airplane when Ready, or repairing it first when the repair is likely and
 the AP pay for both); otherwise sail toward the nearest Freight Ship's course, keeping
 away from Forces; bring the Altmark along and refill to 5 beside it; react to
@@ -21,7 +22,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from hunt.models.the_hunt.actions import ATTACK_AP, END, PASS, REPAIR, TheHuntAction
+from hunt.models.the_hunt.actions import AP_FOR_STEPS, ATTACK_AP, END, PASS, REPAIR, TheHuntAction
 from hunt.models.the_hunt.observation import TheHuntSeen, raider_hex
 
 if TYPE_CHECKING:
@@ -108,8 +109,14 @@ def _card(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction],
     if german:
         gs = raider_hex(seen)
         targets = [f["hex"] for f in seen["freighters"].values()]
-        close = any(game.hex_distance(gs, t) <= 2 for t in targets)
-        if close:
+        steps = min((game.hex_distance(gs, t) for t in targets), default=3)
+        if steps <= 2:
+            # Enough AP to reach a Freight Ship and attack it, from the card least worth
+            # keeping (not the best Battle card when a weaker one will do).
+            need = AP_FOR_STEPS.get(steps, 0) + ATTACK_AP
+            enough = [a for a in plays if game.cards[a.arg].ap >= need]
+            if enough:
+                return min(enough, key=keep_value)
             return max(plays, key=lambda a: game.cards[a.arg].ap)
         return min(plays, key=keep_value)
     events = [a for a in legal if a.mode == "event"
