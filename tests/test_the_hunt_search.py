@@ -85,3 +85,20 @@ def test_the_german_keeps_langsdorff_when_a_weaker_card_pays_for_the_attack() ->
     assert rule_of_thumb(state) == "play radar ap"
     assert search_choice(state) != "play langsdorff ap"
 
+
+
+def test_no_reaction_is_spent_to_refuse_the_card_prize_warfare_gives() -> None:
+    """The German plays Rules of Prize Warfare for its AP: its forced event makes the
+    British draw a card. That Never Happened would spend a British card to refuse one
+    (the playtest: it did). A forced Storm at Sea, which stops the British searches, is
+    still worth cancelling."""
+    british = ["that-never-happened", "royal-navy", "cumberland", "fair-weather",
+               "convoy-routes"]
+    german = ["prize-warfare", "storm-at-sea", "radar", "langsdorff", "marconi"]
+    for card, worth_cancelling in (("prize-warfare", False), ("storm-at-sea", True)):
+        state = new_state(german=german, british=british)
+        play(state, f"play {card} ap")
+        assert "react that-never-happened" in texts(state)
+        assert ("react that-never-happened" in sensible(state)) == worth_cancelling
+        if not worth_cancelling:
+            assert search_choice(state) == "pass"

@@ -12,7 +12,7 @@ from hunt.models.the_hunt.evaluation import german_win_chance
 from hunt.models.the_hunt.heuristics import heuristic_action
 from hunt.models.the_hunt.observation import TheHuntObservation, TheHuntSeen
 from hunt.models.the_hunt.rules import TheHuntGame, TheHuntState
-from hunt.models.the_hunt.steps import BRITISH, GERMAN, Actions, Boost, Window
+from hunt.models.the_hunt.steps import BRITISH, GERMAN, Actions, Boost, Resolve, Window
 
 
 class TheHuntPolicy(GamePolicy[TheHuntState, TheHuntAction, TheHuntObservation]):
@@ -38,19 +38,19 @@ class TheHuntPolicy(GamePolicy[TheHuntState, TheHuntAction, TheHuntObservation])
 
     def sensible_actions(self, state: TheHuntState, legal: list[TheHuntAction]
                          ) -> list[TheHuntAction]:
-        """Drops two plain wastes the rules make plain: British Intelligence that only
-        adds +1 to the rolls when no search can follow this turn, and a German reaction
+        """Drops the plain wastes the rules make plain: British Intelligence that only
+        adds +1 to the rolls when no search can follow this turn; a German reaction
         that cancels a search of a hex the Graf Spee is not on (the German knows its
-        hex; the search cannot find it)."""
+        hex; the search cannot find it); a reaction that cancels an event whose only
+        effect is that the reacting side draws a card (Rules of Prize Warfare: a card
+        spent to refuse a card)."""
         step = state.stack[-1]
         kept = legal
         if isinstance(step, Actions) and step.seat == BRITISH \
                 and not state.search_may_follow(after_ap=1):
             kept = [a for a in legal if a.verb != "intel"
                     or state.game.cards[a.arg].intelligence != "plus-one"]
-        elif isinstance(step, Window) and step.seat == GERMAN \
-                and step.reaction == "cancel-roll" and isinstance(state.stack[-2], Boost) \
-                and state.stack[-2].hex != state.graf_spee:
+        elif isinstance(step, Window) and _reaction_gains_nothing(state, step):
             kept = [a for a in legal if a.verb != "react"]
         return kept or legal
 
@@ -61,3 +61,17 @@ class TheHuntPolicy(GamePolicy[TheHuntState, TheHuntAction, TheHuntObservation])
             return None
         german = 2 * german_win_chance(state) - 1
         return [german, -german]
+
+
+def _reaction_gains_nothing(state: TheHuntState, window: Window) -> bool:
+    """Whether cancelling what waits below `window` can only cost the reacting side its
+    card: a search of a hex the Graf Spee is not on (the German knows), or an event
+    whose only effect is that the reacting side draws a card."""
+    below = state.stack[-2]
+    if window.reaction == "cancel-roll":
+        return window.seat == GERMAN and isinstance(below, Boost) \
+            and below.hex != state.graf_spee
+    if window.reaction == "cancel-event":
+        return isinstance(below, Resolve) and below.side != window.seat \
+            and state.game.cards[below.card].effect == "opponent-draws"
+    return False
