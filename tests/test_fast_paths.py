@@ -6,12 +6,14 @@ tests/test_search_goldens.py.)"""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from hunt.models.game import AnyState
 from hunt.models.registry import game_policy, load_game
 from hunt.models.steps import Step
+from hunt.models.the_hunt import TheHuntState
 from hunt.models.the_hunt.steps import (
     BRITISH,
     GERMAN,
@@ -37,7 +39,8 @@ def test_nothing_to_decide_is_an_empty_list_of_decisions() -> None:
     """Before every decision the rules ask whether it has any choice; the quick answer
     agrees with building the choices, with hands full and empty and with AP or none."""
     checked = 0
-    for state in midgame_states(GAME, 12, seed=5):
+    for position in midgame_states(GAME, 12, seed=5):
+        state = cast(TheHuntState, position)
         for hands_empty in (False, True):
             for ap in (0, 1, 3):
                 world = state.clone()
