@@ -63,15 +63,16 @@ class Layout:
     entries: tuple[Entry, ...] = ()
     members: tuple[int, ...] = ()
     words: tuple[str, ...] = ()
+    example: str = ""
+    """With `words`: one member's whole text, shown as what may be typed instead."""
 
     def lines(self, notes: Sequence[str]) -> list[str]:
         """The level as screen lines at most `WIDTH` wide."""
         head = [f"{self.title}:"] if self.title else []
         if self.words:
-            example = f"{self.title.removesuffix(' ...')} {self.words[0]}"
             lines = textwrap.wrap(
                 f"{self.title}: type one of these {len(self.words)} (or the whole choice, "
-                f"as '{example}'):", WIDTH)
+                f"as '{self.example}'):", WIDTH)
             by_note: dict[str, list[str]] = {}  # words with the same note on one line
             for word, member in zip(self.words, self.members, strict=True):
                 by_note.setdefault(notes[member], []).append(word)
@@ -192,7 +193,8 @@ class MenuTree:
         lasts = [self.words[m][depth:] for m in members]
         if all(len(words) == 1 for words in lasts):
             return Layout(title or " ".join(self.words[members[0]][:depth]) + " ...",
-                          members=members, words=tuple(words[0] for words in lasts))
+                          members=members, words=tuple(words[0] for words in lasts),
+                          example=self.texts[members[0]])
         size = math.ceil(len(members) / MOST)
         runs = [members[start:start + size] for start in range(0, len(members), size)]
         return Layout(title, tuple(  # each run by its first and last choice
@@ -206,8 +208,11 @@ class MenuTree:
 
     def starting(self, text: str) -> Layout | None:
         """The menu of the choices whose leading words `text` types ("move ship"),
-        when it names more than one and is not a choice itself; else None."""
+        when it names more than one and is not a choice itself; else None. A group's
+        label typed as shown ("move ship 2 ... [7]") names its leading words."""
         typed = text.lower().split()
+        if "..." in typed:
+            typed = typed[:typed.index("...")]
         if not typed or self.is_choice(text):
             return None
         members = tuple(m for m, words in enumerate(self.words)

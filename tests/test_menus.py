@@ -150,3 +150,22 @@ def test_a_groups_leading_words_open_it_and_a_command_word_can_be_a_move() -> No
     chosen = read_menu(hints, hints.__getitem__, lambda text: text,
                        io.StringIO("hint\nhint 07\n"), {"hint": advice})
     assert chosen == "hint 07" and asked == [""]  # "hint" alone asks; "hint 07" places
+
+
+def test_a_groups_label_typed_as_shown_opens_it() -> None:
+    """The menu shows "move graf-spee 2 ... [15]": typing that, or its words up to the
+    dots, opens the group as its number does."""
+    assert ask(["end", *MOVES], "move graf-spee 2 ... [15]\n3\n") == "move graf-spee 2 03"
+    assert ask(["end", *MOVES], "move graf-spee 2 ...\n3\n") == "move graf-spee 2 03"
+
+
+def test_a_list_of_last_words_offers_a_whole_choice_as_the_example() -> None:
+    """Opened from a group, a list of hexes names one whole choice as what may be typed
+    instead (not the group's label with a hex after it)."""
+    moves = [f"move graf-spee 4 {hex_id:02d}" for hex_id in range(1, 30)]
+    tree = MenuTree(["end", *moves])
+    group = next(entry for entry in tree.layout(tuple(range(30))).entries if entry.is_group)
+    lines = tree.opened(group).lines(tree.notes)
+    assert "(or the whole choice, as 'move graf-spee 4 01'):" in " ".join(lines)
+    assert ask(["end", *moves], f"{1 + tree.layout(tuple(range(30))).entries.index(group)}\n"
+               "move graf-spee 4 07\n") == "move graf-spee 4 07"
