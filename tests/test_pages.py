@@ -18,6 +18,7 @@ from hunt.models.plugin import SCREEN_WIDTH
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.models.the_hunt.rules import BRITISH, GERMAN, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.words import log_lines
+from hunt.tests.hunt_positions import new_state, play
 
 
 def played(name: str, actions: int, seed: int = 1) -> AnyState:
@@ -65,6 +66,18 @@ def test_log_lists_every_event_the_seat_saw_and_the_screen_only_the_last() -> No
     events = log_lines(state.game, state.observation(BRITISH)["log"])  # in words
     assert len(events) > 5 and all(event.split()[0] in log for event in events)
     assert events[0].split(" (")[0] in log  # the first event too, not only the last few
+
+
+def test_the_germans_own_log_says_where_the_graf_spee_moved_and_the_british_do_not() -> None:
+    """The German's log is the paper it keeps its moves on: "The Graf Spee moves to 19
+    (2 AP)."; the British hear "The Graf Spee moves: 2 AP spent." only."""
+    state = new_state()  # the raider on 24
+    play(state, "play kriegsmarine ap", "move graf-spee 2 19")
+    german = log_lines(state.game, state.observation(GERMAN)["log"])
+    british = log_lines(state.game, state.observation(BRITISH)["log"])
+    assert "The Graf Spee moves to 19 (2 AP)." in german
+    assert "The Graf Spee moves: 2 AP spent." in british
+    assert not any("19" in line for line in british if "Graf Spee" in line)
 
 
 def test_hand_and_map_read_only_the_seats_view() -> None:

@@ -94,9 +94,11 @@ class AltmarkMoves(NamedTuple):
 
 
 class GrafSpeeMoves(NamedTuple):
-    """The Graf Spee moves (only the AP spent is public)."""
+    """The Graf Spee moves: the AP spent are public, the hex it moves to is in the
+    German's own log only (`hex` is "" in the British view)."""
 
     ap: int
+    hex: str = ""
 
 
 class HintsRemoved(NamedTuple):

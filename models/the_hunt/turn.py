@@ -287,7 +287,7 @@ class TurnSteps(SetupSteps, partial=True):
             self.gs_moved_after_attack = self.attacked
             self._see(GERMAN, ("move", "graf-spee", action.n, action.hex))
             self._see(BRITISH, ("graf spee moved", action.n))
-            self.log.append(GrafSpeeMoves(action.n))
+            self.log.append(GrafSpeeMoves(action.n, action.hex))
             self.possible = frozenset().union(*(self.game.ball[h][steps] for h in self.possible))
             if self.hints:
                 self.log.append(HintsRemoved())

@@ -13,7 +13,7 @@ from hunt.models.seat_record import follows
 from hunt.models.steps import Step
 from hunt.models.the_hunt.actions import TheHuntAction
 from hunt.models.the_hunt.battle import BattleSteps
-from hunt.models.the_hunt.events import KINDS
+from hunt.models.the_hunt.events import KINDS, GrafSpeeMoves
 from hunt.models.the_hunt.observation import TheHuntObservation, TheHuntSeen
 from hunt.models.the_hunt.state import SIDES
 from hunt.models.the_hunt.steps import (
@@ -84,7 +84,9 @@ class TheHuntViews(BattleSteps, partial=True):
             "plane": self.plane, "reserve": self.reserve,
             "bag": len(self.bag), "sunk": list(self.sunk), "delivered": list(self.delivered),
             "hints": list(self.hints),
-            "log": [KINDS.to_json(event) for event in self.log],
+            "log": [KINDS.to_json(event._replace(hex="")
+                                  if player != GERMAN and isinstance(event, GrafSpeeMoves)
+                                  else event) for event in self.log],
             "result": None if self.winner is None else
             {"winner": SIDES[self.winner], "how": self.how},
         }

@@ -55,8 +55,10 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
             return f"Force {force} moves to {hex_id} ({ap} AP)."
         case ev.AltmarkMoves(hex_id, ap):
             return f"The Altmark moves to {hex_id} ({ap} AP)."
-        case ev.GrafSpeeMoves(ap):
-            return f"The Graf Spee moves: {ap} AP spent."
+        case ev.GrafSpeeMoves(ap, hex_id):
+            # the German's own log says where it went; the British hear only the AP
+            return f"The Graf Spee moves to {hex_id} ({ap} AP)." if hex_id else \
+                f"The Graf Spee moves: {ap} AP spent."
         case ev.HintsRemoved():
             return "The Hint markers are removed."
         case ev.Revealed(hex_id):
