@@ -16,6 +16,7 @@ from hunt.errors import IllegalActionError, OptionError
 from hunt.models import load_game
 from hunt.models.game import CHANCE, TERMINAL, random_action, take_forced_steps
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState, PartyAction
+from hunt.models.hunting_party.events import Accident, Bags, TakesTrophy
 from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, NO_FLEE, SHOOT
 from hunt.models.registry import game_policy
 from hunt.models.steps import DataStep
@@ -702,6 +703,59 @@ def test_sharp_eye_shooting_an_animal_already_bagged_takes_a_trophy_from_the_dis
                {first: "shoot", second: "shoot"})
     assert state.bagged_by == first
     assert state.current_player() == second and state.stack[-1].kind == "take-trophy"
+
+
+SHARP_EYE_PARTY = ("amelia-thorne", "barnaby-quill", "cecil-hargreave", "daphne-okoro")
+"""Amelia (seat 0) is the First Hunter; Barnaby (seat 1) meets the animal before
+Daphne, Sharp Eye (seat 3)."""
+
+
+def sharp_eye_round(event: str, discards: bool = True) -> HuntingPartyState:
+    """A 4-player round of `event`: Amelia Camps into an Opportunity Shot, Barnaby
+    and then Daphne Shoot at an Animal Attack, Cecil Flees; every step after the
+    Hunters' turns is played by its first legal action. With `discards=False` the only
+    Fate card in the discards is the one Amelia's Opportunity Shot takes."""
+    state = new_state(players=4, hunters=SHARP_EYE_PARTY)
+    assert state.first == 0 and state.hunter[3] == "daphne-okoro"
+    card = rig(state, event, ("opportunity-shot", "animal-attack", "natives",
+                              "animal-attack", "natives"))
+    plays = {0: "camp", 1: "shoot", 2: "flee", 3: "shoot"}
+    fillers = [rig(state) for _ in range(4)]
+    act(state, f"fate {card}", *(f"fate {f}" for f in fillers))
+    for seat, filler in enumerate(fillers):
+        act(state, f"draw {plays[seat]}", f"play {plays[seat]}", f"discard {filler}")
+        if not discards and seat < 3:  # the last one is discarded as Fate resolves
+            state.fate_discards.remove(filler)
+    while state.stack[-1].kind != "reveal-fate":
+        act(state, texts(state)[0])
+    return state
+
+
+def test_sharp_eye_s_trophy_is_a_hit_so_backtrack_gives_her_no_second_one() -> None:
+    """"Backtrack: Each player that shoots but doesn't hit a trophy gets to choose a
+    fate card from the discard pile": Sharp Eye's Shoot bagged the animal, so her
+    one trophy is the one from the discards."""
+    state = sharp_eye_round("backtrack")
+    assert [e.seat for e in state.log if isinstance(e, Bags)] == [1]
+    assert len(state.trophies[1]) == 1 and len(state.trophies[3]) == 1
+    assert [e for e in state.log if isinstance(e, TakesTrophy) and e.seat == 3] == [
+        TakesTrophy(3, state.trophies[3][0])]
+
+
+def test_sharp_eye_s_trophy_is_a_hit_so_hunting_accident_passes_her_by() -> None:
+    """"Hunting Accident: All players who shoot but do not hit a trophy choose a
+    Hunter to discard a card": Sharp Eye hit the animal, so she chooses nobody."""
+    state = sharp_eye_round("hunting-accident")
+    assert len(state.trophies[3]) == 1
+    assert not any(isinstance(e, Accident) for e in state.log)
+
+
+def test_sharp_eye_hits_an_animal_already_bagged_even_with_no_discards_for_her() -> None:
+    """Her Shoot "bags the trophy even when another Hunter shot it first"; the card
+    is hers "if any", the hit is hers either way: no Hunting Accident from her."""
+    state = sharp_eye_round("hunting-accident", discards=False)
+    assert state.trophies[3] == []
+    assert not any(isinstance(e, Accident) for e in state.log)
 
 
 def test_pathfinder_vine_bridge_turns_over_three_cards() -> None:

@@ -215,6 +215,10 @@ class FateSteps(PartyState, partial=True):
             return
         effect = self._personal_effect(seat, icon)
         if effect is None:
+            if self._hits_animal(seat, icon):
+                # Sharp Eye bags an animal already bagged with no discards left for her:
+                # nothing to take, but she hit it all the same.
+                self.hit[seat] = True
             self._see_all(("personal", seat, icon, "nothing"))
             return
         steps = [DataStep("apply-personal", AUTO, (seat, icon, effect))]
@@ -253,6 +257,15 @@ class FateSteps(PartyState, partial=True):
             return ("gain", 1)
         raise AssertionError(icon)
 
+    def _hits_animal(self, seat: int, icon: str) -> bool:
+        """Whether the Hunter in `seat` hits the animal of an Animal Attack: the first
+        Shoot bags it, and Sharp Eye's Shoot bags it even when another Hunter shot it
+        first (her trophy then comes from the discards, if any). Backtrack and Hunting
+        Accident pass over the Hunters who hit it."""
+        if icon != "animal-attack" or self.played[seat] != SHOOT:
+            return False
+        return self.bagged_by is None or self.ability(seat) == "sharp-eye"
+
     @auto("apply-personal")
     def _auto_apply_personal(self, step: DataStep) -> None:
         seat, icon, (what, count) = step.data
@@ -262,9 +275,10 @@ class FateSteps(PartyState, partial=True):
             return
         self._see_all(("personal", seat, icon, what))
         self.log.append(Personal(seat, icon, what, count))
+        if self._hits_animal(seat, icon):  # before `bagged_by` is set below
+            self.hit[seat] = True
         if what == "trophy":
             self.bagged_by = seat
-            self.hit[seat] = True
         elif what == "discards":
             self._push(DataStep("take-trophy", seat))
         elif what == "lose":
