@@ -16,7 +16,7 @@ from hunt.errors import IllegalActionError, OptionError
 from hunt.models import load_game
 from hunt.models.game import CHANCE, TERMINAL, random_action, take_forced_steps
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState, PartyAction
-from hunt.models.hunting_party.events import Accident, Bags, TakesTrophy
+from hunt.models.hunting_party.events import Accident, Bags, Misfires, TakesTrophy
 from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, NO_FLEE, SHOOT
 from hunt.models.registry import game_policy
 from hunt.models.steps import DataStep
@@ -357,6 +357,44 @@ def test_the_flee_window_opens_for_every_hunter_with_cards_and_others_cannot_tel
     # The second Hunter cannot tell a Flee kept back from no Flee at all.
     assert with_flee.information_state_key(second) == without.information_state_key(second)
     assert with_flee.current_player() == without.current_player()
+
+
+def shoot_then_flee(event: str, icon: str) -> tuple[HuntingPartyState, int]:
+    """A 2-player round of `event` where the First Hunter plays Shoot, meets `icon`
+    and flees from the hand; the other Hunter plays a Flee. The state, and the seat
+    of the Hunter who fled."""
+    state = new_state(hands=["camp flee shoot shoot camp"] * 2)
+    first, second = first_and_second(state)
+    round_with(state, rig(state, event, (icon,) * 5), {first: "shoot", second: "flee"})
+    assert state.current_player() == first and texts(state) == ["flee", "pass"]
+    act(state, "flee")
+    return state, first
+
+
+def test_a_hunter_who_shot_then_fled_from_the_hand_fired_no_shot_so_no_misfire() -> None:
+    """The Flee from the hand takes the place of the Action played ("if you planned
+    to Camp with the natives but a rhino charges you"): one reading for Misfire,
+    Backtrack and Hunting Accident, `action_in_effect`."""
+    state, first = shoot_then_flee("ambush", "misfire")
+    assert not any(isinstance(e, Misfires) for e in state.log)
+    # drew a Camp, played the Shoot, fled with the Flee, lost nothing to a Misfire
+    assert state.hands[first] == [3, 0, 1] and state.stack[-1].kind == "reveal-fate"
+
+
+def test_backtrack_passes_over_a_hunter_who_shot_then_fled_from_the_hand() -> None:
+    """"Backtrack: Each player that shoots but doesn't hit a trophy": a Hunter who
+    fled fired no shot, so takes no trophy from the discards."""
+    state, _ = shoot_then_flee("backtrack", "natives")
+    assert state.fate_discards and state.stack[-1].kind == "reveal-fate"
+    assert state.trophies == [[], []]
+
+
+def test_hunting_accident_passes_over_a_hunter_who_shot_then_fled_from_the_hand() -> None:
+    """"Hunting Accident: All players who shoot but do not hit a trophy choose a
+    Hunter": a Hunter who fled fired no shot, so chooses nobody."""
+    state, _ = shoot_then_flee("hunting-accident", "natives")
+    assert state.stack[-1].kind == "reveal-fate"
+    assert not any(isinstance(e, Accident) for e in state.log)
 
 
 def test_a_flee_played_as_the_action_avoids_the_personal_fate() -> None:
