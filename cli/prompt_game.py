@@ -60,16 +60,18 @@ def may_overwrite(path: Path, state: AnyState, stdin: TextIO) -> bool:
 
 def read_choice(state: AnyState, stdin: TextIO,
                 commands: Mapping[str, Command] | None = None,
-                picture: Callable[[Sequence[str]], str] | None = None) -> Action:
+                picture: Callable[[Sequence[str]], str] | None = None) -> list[Action]:
     """Ask until the human names a legal action (by menu or text); `commands` answer
     their words at the prompt and `picture` draws a group of choices (`read_menu`);
-    `undo` raises `Undo`."""
+    `undo` raises `Undo`. Usually one action; a line that names several of the game's
+    actions at once (`State.string_to_actions`: Jutland's `discard a b c`) gives them
+    all, to play in turn, each checked legal in its turn before any is played."""
     actions: list[Action] = state.legal_actions()
-    action: Action = read_menu([state.action_to_string(action) for action in actions],
-                               actions.__getitem__, state.string_to_action, stdin, commands,
-                               HELP_TEXT, [state.choice_note(action) for action in actions],
-                               picture)
-    return action
+    chosen: list[Action] = read_menu(
+        [state.action_to_string(action) for action in actions],
+        lambda index: [actions[index]], state.string_to_actions, stdin, commands,
+        HELP_TEXT, [state.choice_note(action) for action in actions], picture)
+    return chosen
 
 
 def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None],
@@ -141,7 +143,8 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
             if player == CHANCE and manual_chance and not session.chance_hidden_from(human):
                 click.echo("Chance: what came up at the table?")
                 try:
-                    session.play(read_choice(session.state, stdin, commands()))
+                    for action in read_choice(session.state, stdin, commands()):
+                        session.play(action)
                 except Undo:
                     click.echo("Cannot undo a roll or a draw: type what came up.")
                 continue
@@ -159,7 +162,7 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
                 click.echo(screen)
                 shown_for = screen
             try:
-                action = read_choice(session.state, stdin, commands(), None if picture is None
+                chosen = read_choice(session.state, stdin, commands(), None if picture is None
                                      else partial(picture, session.state, human))
             except Undo:
                 refused = session.undo(human)
@@ -169,7 +172,8 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
                 shown_for = None
                 click.echo("Taken back.")
                 continue
-            session.play(action)
+            for action in chosen:  # several only from one typed line, all checked legal
+                session.play(action)
     except (QuitGame, KeyboardInterrupt) as stop:
         reason = stop if isinstance(stop, QuitGame) else "interrupted"
         session.save()

@@ -375,6 +375,18 @@ class State(ABC, Generic[ActionT, ObsT]):
         raise IllegalActionError(f"{quoted(text.strip())} is not legal here; "
                                  f"legal: {self._legal_texts()}")
 
+    def string_to_actions(self, text: str) -> list[ActionT]:
+        """The legal actions one line typed at the prompt plays, one after the other.
+
+        By default the one action `string_to_action` reads. A game may accept a
+        shorthand there for several of its own actions (Jutland's `discard a b c`):
+        each is still one legal action, taken in turn by the same seat. The whole line
+        is checked before anything is played: raises `IllegalActionError` (one line,
+        naming what would be accepted) and nothing is played if any part is not legal
+        in its turn. Records, seat records and the search see only the single actions.
+        """
+        return [self.string_to_action(text)]
+
     def _legal_texts(self) -> str:
         texts = [self.action_to_string(action) for action in self.legal_actions()]
         if len(texts) > 12:

@@ -55,6 +55,23 @@ def test_play_jutland_to_the_end_through_piped_input(tmp_path: Path) -> None:
     assert final.is_terminal()
 
 
+def test_play_jutland_a_line_naming_several_cards_plays_each_and_a_bad_one_none(
+        tmp_path: Path) -> None:
+    """`discard a b` at the prompt plays the two discards in turn, in any order; a line
+    with a name that cannot be discarded is refused in one line and plays none."""
+    save = tmp_path / "game.json"
+    stdin = "discard jellicoe-bb hipper-dd\ndiscard scheer-lc nelson\nquit\n"
+    code, out = run("play", "jutland", "--as", "british", "--seed", "5", "--save", str(save),
+                    stdin=stdin)
+    assert code == 0, out
+    assert "Chosen to discard so far: hipper-dd, jellicoe-bb\n" in out
+    refusal = next(line for line in out.splitlines() if "nelson" in line and "> " not in line)
+    assert refusal.startswith("Not accepted: 'discard scheer-lc nelson': 'nelson' is not a "
+                              "card, so nothing was played; accepted: discard and any of ")
+    actions = json.loads(save.read_text())["actions"]
+    assert actions[-2:] == ["discard jellicoe-bb", "discard hipper-dd"]
+
+
 def test_play_as_british_by_numbers(tmp_path: Path) -> None:
     code, out = run("play", "jutland", "--as", "british", "--seed", "9", "--level", "easy",
                     stdin="1\n" * 400)

@@ -145,6 +145,29 @@ def test_hard_variant_four_health_seventeen_time_and_the_hard_target() -> None:
     assert state.game.hit_rates["token"] < load_hunted().hit_rates["normal"]["token"]
 
 
+def test_hard_mode_is_starting_with_four_health_and_seventeen_time_not_a_lower_maximum(
+) -> None:
+    """"starting with four health points and seventeen time points": the cubes start
+    lower, the tracks keep their tops, so a Medkit at 4 health heals and a Control
+    Room's success at 17 time gains one."""
+    state = new_state(difficulty="hard")
+    assert state.health == [4] and state.time == 17
+    assert state.game.max_health == 6
+    state.inventory[0].append(Item("Medkit"))
+    act(state, "use medkit")
+    assert state.health == [5]
+    door_to(state, "Control Room")
+    act(state, "test hit")
+    assert state.time == 18
+
+
+def test_hard_mode_heals_up_to_the_six_health_of_the_track_and_no_further() -> None:
+    state = new_state(difficulty="hard")
+    state.inventory[0] += [Item("Medkit"), Item("Medkit"), Item("Medkit")]
+    act(state, "use medkit", "use medkit", "use medkit")
+    assert state.health == [6]
+
+
 def test_options_are_checked_with_a_one_line_error() -> None:
     with pytest.raises(OptionError, match="players must be 1 or 2"):
         HuntedGame(players=3)
@@ -613,6 +636,18 @@ def test_two_players_four_health_two_magazines_each_and_no_hobbes_in_the_deck() 
     assert state.health == [4, 4] and state.time == 20
     assert state.inventory == [[Item("Pulse Rifle", 2, 4)]] * 2
     assert "Hobbes" not in state.pile
+
+
+@pytest.mark.parametrize("difficulty", ["normal", "hard"])
+def test_two_players_four_health_which_is_your_maximum_a_medkit_at_four_heals_nothing(
+        difficulty: str) -> None:
+    """"You start with four health points, which is your maximum", in hard mode too."""
+    state = new_state(players=2, difficulty=difficulty)
+    assert state.health == [4, 4] and state.game.max_health == 4
+    state.inventory[0].append(Item("Medkit"))
+    draw(state, "Service Corridor")
+    act(state, "use medkit")
+    assert state.health == [4, 4] and state.discards.get("Medkit") == 1
 
 
 def test_two_players_alternate_and_hiding_ends_the_turn() -> None:

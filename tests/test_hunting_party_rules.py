@@ -16,6 +16,7 @@ from hunt.errors import IllegalActionError, OptionError
 from hunt.models import load_game
 from hunt.models.game import CHANCE, TERMINAL, random_action, take_forced_steps
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState, PartyAction
+from hunt.models.hunting_party.events import Accident, Bags, Misfires, TakesTrophy
 from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, NO_FLEE, SHOOT
 from hunt.models.registry import game_policy
 from hunt.models.steps import DataStep
@@ -356,6 +357,44 @@ def test_the_flee_window_opens_for_every_hunter_with_cards_and_others_cannot_tel
     # The second Hunter cannot tell a Flee kept back from no Flee at all.
     assert with_flee.information_state_key(second) == without.information_state_key(second)
     assert with_flee.current_player() == without.current_player()
+
+
+def shoot_then_flee(event: str, icon: str) -> tuple[HuntingPartyState, int]:
+    """A 2-player round of `event` where the First Hunter plays Shoot, meets `icon`
+    and flees from the hand; the other Hunter plays a Flee. The state, and the seat
+    of the Hunter who fled."""
+    state = new_state(hands=["camp flee shoot shoot camp"] * 2)
+    first, second = first_and_second(state)
+    round_with(state, rig(state, event, (icon,) * 5), {first: "shoot", second: "flee"})
+    assert state.current_player() == first and texts(state) == ["flee", "pass"]
+    act(state, "flee")
+    return state, first
+
+
+def test_a_hunter_who_shot_then_fled_from_the_hand_fired_no_shot_so_no_misfire() -> None:
+    """The Flee from the hand takes the place of the Action played ("if you planned
+    to Camp with the natives but a rhino charges you"): one reading for Misfire,
+    Backtrack and Hunting Accident, `action_in_effect`."""
+    state, first = shoot_then_flee("ambush", "misfire")
+    assert not any(isinstance(e, Misfires) for e in state.log)
+    # drew a Camp, played the Shoot, fled with the Flee, lost nothing to a Misfire
+    assert state.hands[first] == [3, 0, 1] and state.stack[-1].kind == "reveal-fate"
+
+
+def test_backtrack_passes_over_a_hunter_who_shot_then_fled_from_the_hand() -> None:
+    """"Backtrack: Each player that shoots but doesn't hit a trophy": a Hunter who
+    fled fired no shot, so takes no trophy from the discards."""
+    state, _ = shoot_then_flee("backtrack", "natives")
+    assert state.fate_discards and state.stack[-1].kind == "reveal-fate"
+    assert state.trophies == [[], []]
+
+
+def test_hunting_accident_passes_over_a_hunter_who_shot_then_fled_from_the_hand() -> None:
+    """"Hunting Accident: All players who shoot but do not hit a trophy choose a
+    Hunter": a Hunter who fled fired no shot, so chooses nobody."""
+    state, _ = shoot_then_flee("hunting-accident", "natives")
+    assert state.stack[-1].kind == "reveal-fate"
+    assert not any(isinstance(e, Accident) for e in state.log)
 
 
 def test_a_flee_played_as_the_action_avoids_the_personal_fate() -> None:
@@ -702,6 +741,59 @@ def test_sharp_eye_shooting_an_animal_already_bagged_takes_a_trophy_from_the_dis
                {first: "shoot", second: "shoot"})
     assert state.bagged_by == first
     assert state.current_player() == second and state.stack[-1].kind == "take-trophy"
+
+
+SHARP_EYE_PARTY = ("amelia-thorne", "barnaby-quill", "cecil-hargreave", "daphne-okoro")
+"""Amelia (seat 0) is the First Hunter; Barnaby (seat 1) meets the animal before
+Daphne, Sharp Eye (seat 3)."""
+
+
+def sharp_eye_round(event: str, discards: bool = True) -> HuntingPartyState:
+    """A 4-player round of `event`: Amelia Camps into an Opportunity Shot, Barnaby
+    and then Daphne Shoot at an Animal Attack, Cecil Flees; every step after the
+    Hunters' turns is played by its first legal action. With `discards=False` the only
+    Fate card in the discards is the one Amelia's Opportunity Shot takes."""
+    state = new_state(players=4, hunters=SHARP_EYE_PARTY)
+    assert state.first == 0 and state.hunter[3] == "daphne-okoro"
+    card = rig(state, event, ("opportunity-shot", "animal-attack", "natives",
+                              "animal-attack", "natives"))
+    plays = {0: "camp", 1: "shoot", 2: "flee", 3: "shoot"}
+    fillers = [rig(state) for _ in range(4)]
+    act(state, f"fate {card}", *(f"fate {f}" for f in fillers))
+    for seat, filler in enumerate(fillers):
+        act(state, f"draw {plays[seat]}", f"play {plays[seat]}", f"discard {filler}")
+        if not discards and seat < 3:  # the last one is discarded as Fate resolves
+            state.fate_discards.remove(filler)
+    while state.stack[-1].kind != "reveal-fate":
+        act(state, texts(state)[0])
+    return state
+
+
+def test_sharp_eye_s_trophy_is_a_hit_so_backtrack_gives_her_no_second_one() -> None:
+    """"Backtrack: Each player that shoots but doesn't hit a trophy gets to choose a
+    fate card from the discard pile": Sharp Eye's Shoot bagged the animal, so her
+    one trophy is the one from the discards."""
+    state = sharp_eye_round("backtrack")
+    assert [e.seat for e in state.log if isinstance(e, Bags)] == [1]
+    assert len(state.trophies[1]) == 1 and len(state.trophies[3]) == 1
+    assert [e for e in state.log if isinstance(e, TakesTrophy) and e.seat == 3] == [
+        TakesTrophy(3, state.trophies[3][0])]
+
+
+def test_sharp_eye_s_trophy_is_a_hit_so_hunting_accident_passes_her_by() -> None:
+    """"Hunting Accident: All players who shoot but do not hit a trophy choose a
+    Hunter to discard a card": Sharp Eye hit the animal, so she chooses nobody."""
+    state = sharp_eye_round("hunting-accident")
+    assert len(state.trophies[3]) == 1
+    assert not any(isinstance(e, Accident) for e in state.log)
+
+
+def test_sharp_eye_hits_an_animal_already_bagged_even_with_no_discards_for_her() -> None:
+    """Her Shoot "bags the trophy even when another Hunter shot it first"; the card
+    is hers "if any", the hit is hers either way: no Hunting Accident from her."""
+    state = sharp_eye_round("hunting-accident", discards=False)
+    assert state.trophies[3] == []
+    assert not any(isinstance(e, Accident) for e in state.log)
 
 
 def test_pathfinder_vine_bridge_turns_over_three_cards() -> None:

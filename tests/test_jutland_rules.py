@@ -137,6 +137,75 @@ def test_sail_phase_players_may_discard_some_none_or_all_of_their_cards() -> Non
     assert state.current_player() == CHANCE and state.drawer == BRITISH
 
 
+def test_sail_phase_some_cards_may_be_discarded_in_any_order() -> None:
+    """"Players may discard some, none or all of their cards": the rulebook puts no
+    order on them, so a card listed later does not close off one listed earlier."""
+    finals = []
+    for order in (["hipper", "armor"], ["armor", "hipper"]):
+        state = new_game().new_initial_state()
+        deal_turn_one(state, ["hipper", "hipper-bc", "hipper-lc", "gunnery", "armor",
+                              "armor", "hipper-dd"], ["beatty-dd"] * 4 + ["beatty-lc"] * 3)
+        play(state, *(f"discard {card}" for card in order))
+        assert "discard hipper-bc" in [state.action_to_string(a) for a in state.legal_actions()]
+        play(state, "done", "done")
+        finals.append((hand(state, GERMAN), state.last_discards))
+    assert finals[0] == finals[1] == (Counter(["hipper-bc", "hipper-lc", "gunnery", "armor",
+                                               "hipper-dd"]), (2, 0))
+
+
+def test_a_line_naming_several_cards_plays_one_discard_each_in_turn() -> None:
+    """`discard a b c` at the prompt is the single discards, in the order typed; each
+    is still one legal action of the game."""
+    state = new_game().new_initial_state()
+    deal_turn_one(state, ["hipper", "hipper-bc", "hipper-lc", "gunnery", "armor",
+                          "armor", "hipper-dd"], ["beatty-dd"] * 4 + ["beatty-lc"] * 3)
+    by_one = state.clone()
+    actions = state.string_to_actions("discard  armor hipper ARMOR")
+    assert [state.action_to_string(a) for a in actions] == [
+        "discard armor", "discard hipper", "discard armor"]
+    for action in actions:
+        state.apply_action(action)
+    play(by_one, "discard armor", "discard hipper", "discard armor")
+    assert state == by_one
+    assert state.string_to_actions("done") == [state.game.done_action]
+
+
+@pytest.mark.parametrize(("line", "why"), [
+    ("discard armor nelson", "'nelson' is not a card"),
+    ("discard armor beatty", "beatty is not in your hand"),
+    ("discard armor armor armor", "you hold 2 armor, all chosen already"),
+    ("deploy armor hipper", "this is a discard choice"),
+])
+def test_a_line_with_a_bad_name_is_refused_in_one_line_and_plays_nothing(line: str,
+                                                                         why: str) -> None:
+    state = new_game().new_initial_state()
+    deal_turn_one(state, ["hipper", "hipper-bc", "hipper-lc", "gunnery", "armor",
+                          "armor", "hipper-dd"], ["beatty-dd"] * 4 + ["beatty-lc"] * 3)
+    before = state.clone()
+    with pytest.raises(IllegalActionError) as refused:
+        state.string_to_actions(line)
+    message = str(refused.value)
+    assert why in message and "accepted: discard and any of hipper, hipper-bc" in message
+    assert "\n" not in message and state == before
+
+
+def test_discard_all_and_deploy_all_name_every_card_that_may_still_be_chosen() -> None:
+    """"Some, none or all": `all` is every card left to choose; in a Strike, only those
+    the turn lets the side deploy (turn 1: Hipper and Fleet cards for the German)."""
+    state = staged_strike(1, ["hipper", "hipper-bc", "scheer-lc", "gunnery", "armor",
+                              "jellicoe-bb", "hipper-dd"], ["beatty-dd"] * 7)
+    play(state, "deploy gunnery")
+    deployed = [state.action_to_string(a) for a in state.string_to_actions("deploy all")]
+    assert deployed == ["deploy hipper", "deploy hipper-bc", "deploy hipper-dd",
+                        "deploy armor"]
+    with pytest.raises(IllegalActionError, match="'discard all': this is a deploy choice"):
+        state.string_to_actions("discard all")
+    sail = new_game().new_initial_state()
+    deal_turn_one(sail, ["armor"] * 2 + ["hipper-dd"] * 4 + ["gunnery"], ["beatty-dd"] * 4
+                  + ["beatty-lc"] * 3)
+    assert len(sail.string_to_actions("discard all")) == 7
+
+
 def test_sail_phase_players_may_discard_none() -> None:
     state = new_game().new_initial_state()
     deal_turn_one(state, ["hipper-dd"] * 4 + ["hipper-bc"] * 2 + ["hipper"],
@@ -250,6 +319,14 @@ def test_strike_players_may_deploy_some_of_their_cards() -> None:
     strike(state, ["scheer-dd"], ["jellicoe"])
     assert state.strikes[-1][3] == (state.game.card_index["scheer-dd"],)
     assert hand(state, GERMAN) == Counter(["scheer", "armor"])
+
+
+def test_strike_players_may_deploy_some_of_their_cards_in_any_order() -> None:
+    """Armor comes after Scheer in the deck; deploying it first leaves Scheer free."""
+    state = staged_strike(3, ["scheer", "scheer-dd", "armor"], ["jellicoe"])
+    strike(state, ["armor", "scheer"], ["jellicoe"])
+    assert state.strikes[-1][1] == 5 + 1
+    assert hand(state, GERMAN) == Counter(["scheer-dd"])
 
 
 def test_strike_deployment_is_simultaneous_the_british_choose_blind() -> None:

@@ -157,7 +157,7 @@ def test_a_bad_o_option_is_refused_in_one_line(args: list[str], message: str) ->
 def test_games_lists_each_games_declared_options() -> None:
     code, out = run("games", "--options")
     assert code == 0
-    assert "-o difficulty=...  hard: 4 health and 17 time. Accepted: normal or hard; " \
+    assert "-o difficulty=...  hard: start with 4 health and 17 time. Accepted: normal or hard; " \
            "default: normal." in out
     assert "-o escape_bans_battle_cruisers=..." in out and "default: false." in out
 

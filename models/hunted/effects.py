@@ -68,7 +68,7 @@ class EffectSteps(TurnSteps, partial=True):
             if amount < 0:
                 self._spend_time(-amount)
             else:
-                self.time = min(self.game.start_time, self.time + amount)
+                self.time = min(self.game.max_time, self.time + amount)
                 self._see_all(("time", self.time))
         elif what == "health":
             for _ in range(-amount):

@@ -49,6 +49,9 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
   (the shared row can hold one beside the player's own): the strongest of them all,
   the drawn one included, is fought; every weaker one is discarded with the row. If
   the strongest are equally strong, the player whose row it is chooses among them.
+- Hard mode ("starting with four health points and seventeen time points") sets
+  where the cubes start; a heal or a gain of time still goes up to six health and
+  twenty time. Two players have four health, "which is your maximum", in either mode.
 - Two players: a turn is a draw or a hide; after a draw the player may activate,
   share one card per draw and use the inventory, then says `done`. Hide ends the
   turn. Either player's health at 0, or the shared time at 0, loses the game.
@@ -97,12 +100,12 @@ __all__ = ["DIFFICULTIES", "DONE", "DRAW", "FIGHT_FLIPS", "HIDE", "PASS", "Fight
 
 class HuntedGame(Game["HuntedState", HuntedAction, HuntedObservation]):
     """Hunted: Mining Colony 415. Options: `players` (1 or 2), `difficulty` ("hard":
-    4 health and 17 time), `target` (side of the alien card: "normal" or "hard"),
+    start with 4 health and 17 time), `target` (side of the alien card: "normal" or "hard"),
     `hit_rates` (any of token, large, small: the chance a toss of that token hits)."""
 
     option_spec = OptionSpec("hunted", (
         Option("players", int, 1, "Players (1: solo).", choices=(1, 2), recorded=True),
-        Option("difficulty", str, "normal", "hard: 4 health and 17 time.",
+        Option("difficulty", str, "normal", "hard: start with 4 health and 17 time.",
                choices=DIFFICULTIES, recorded=True),
         Option("target", str, "normal", "The side of the alien target card in the box lid.",
                choices=SIDES, recorded=True),
@@ -126,9 +129,18 @@ class HuntedGame(Game["HuntedState", HuntedAction, HuntedObservation]):
         self.hit_rates = rates
         start, two = components.start, components.two_player
         hard = difficulty == "hard"
+        # Hard mode is "starting with four health points and seventeen time points":
+        # it lowers where the cubes start, not the tops of the tracks. Only the 2-player
+        # health is capped lower: "four health points, which is your maximum".
+        self.max_health: int = two["health"] if players == 2 else start["health"]
+        """The most health a player can have (a heal stops here)."""
+        self.start_health: int = min(start["hard_health"] if hard else start["health"],
+                                     self.max_health)
+        """Each player's health at the start."""
+        self.max_time: int = start["time"]
+        """The most time the track holds (a gain of time stops here)."""
         self.start_time: int = start["hard_time" if hard else "time"]
-        self.max_health: int = min(start["hard_health"] if hard else start["health"],
-                              two["health"] if players == 2 else start["health"])
+        """The time at the start."""
         self.starting_ammo = two["starting_ammo"] if players == 2 else start["starting_ammo"]
         self.starting_weapon = start["starting_weapon"]
         removed = {two["removed_crew"]} if players == 2 else set()

@@ -98,7 +98,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, Step], partial=True)
     def __init__(self, game: HuntedGame, seed: int = 0) -> None:
         super().__init__(game, seed)
         n = game.players
-        self.health = [game.max_health] * n
+        self.health = [game.start_health] * n
         self.time = game.start_time
         weapon = game.cards[game.starting_weapon]
         self.inventory: list[list[Item]] = [

@@ -215,6 +215,10 @@ class FateSteps(PartyState, partial=True):
             return
         effect = self._personal_effect(seat, icon)
         if effect is None:
+            if self._hits_animal(seat, icon):
+                # Sharp Eye bags an animal already bagged with no discards left for her:
+                # nothing to take, but she hit it all the same.
+                self.hit[seat] = True
             self._see_all(("personal", seat, icon, "nothing"))
             return
         steps = [DataStep("apply-personal", AUTO, (seat, icon, effect))]
@@ -224,11 +228,19 @@ class FateSteps(PartyState, partial=True):
             steps.insert(0, DataStep("flee-window", seat, (icon,)))
         self._push(*steps)
 
+    def action_in_effect(self, seat: int) -> int | None:
+        """The Action the Hunter in `seat` meets this round's fate with: the card played,
+        unless a Flee from the hand at personal fate resolution took its place ("useful
+        if you planned to Camp with the natives but a rhino charges you"). So a Hunter
+        who played Shoot and then fled fired no shot: Misfire passes them by, and
+        Backtrack and Hunting Accident ("each player that shoots") do not count them."""
+        return FLEE if self.fled[seat] else self.played[seat]
+
     def _personal_effect(self, seat: int, icon: str) -> tuple[str, int] | None:
         """What `icon` does to the Hunter in `seat` given its Action: ("trophy", 0),
         ("discards", 0) for a trophy from the Fate discards, ("lose", n), ("gain", n),
         ("misfire", 1); None when nothing happens."""
-        action, ability = self.played[seat], self.ability(seat)
+        action, ability = self.action_in_effect(seat), self.ability(seat)
         if action == FLEE and icon not in REGARDLESS_OF_ACTION:
             return None  # "Flee: avoids your personal fate"
         if icon == "animal-attack":
@@ -253,18 +265,29 @@ class FateSteps(PartyState, partial=True):
             return ("gain", 1)
         raise AssertionError(icon)
 
+    def _hits_animal(self, seat: int, icon: str) -> bool:
+        """Whether the Hunter in `seat` hits the animal of an Animal Attack: the first
+        Shoot bags it, and Sharp Eye's Shoot bags it even when another Hunter shot it
+        first (her trophy then comes from the discards, if any). Backtrack and Hunting
+        Accident pass over the Hunters who hit it."""
+        if icon != "animal-attack" or self.action_in_effect(seat) != SHOOT:
+            return False
+        return self.bagged_by is None or self.ability(seat) == "sharp-eye"
+
     @auto("apply-personal")
     def _auto_apply_personal(self, step: DataStep) -> None:
         seat, icon, (what, count) = step.data
         # A Flee from the hand avoids what a Flee Action avoids, and no more.
-        if not self.alive[seat] or (self.fled[seat] and icon not in REGARDLESS_OF_ACTION):
+        if not self.alive[seat] or (self.action_in_effect(seat) == FLEE
+                                    and icon not in REGARDLESS_OF_ACTION):
             self._see_all(("personal", seat, icon, "fled"))
             return
         self._see_all(("personal", seat, icon, what))
         self.log.append(Personal(seat, icon, what, count))
+        if self._hits_animal(seat, icon):  # before `bagged_by` is set below
+            self.hit[seat] = True
         if what == "trophy":
             self.bagged_by = seat
-            self.hit[seat] = True
         elif what == "discards":
             self._push(DataStep("take-trophy", seat))
         elif what == "lose":
@@ -277,7 +300,7 @@ class FateSteps(PartyState, partial=True):
     @auto("after-party")
     def _auto_after_party(self, step: DataStep) -> None:
         missed = [seat for seat in self.live_order()
-                  if self.played[seat] == SHOOT and not self.hit[seat]]
+                  if self.action_in_effect(seat) == SHOOT and not self.hit[seat]]
         if self.event == "backtrack":
             self._push(*(DataStep("take-trophy", seat) for seat in missed))
         elif self.event == "hunting-accident":

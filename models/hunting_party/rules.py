@@ -28,9 +28,14 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
   tell the others the hand holds one); a Flee is offered in it where it avoids the
   fate (never against Pitfall or Reload, where it would be spent for nothing), else
   the Hunter passes, in the open.
+- A Hunter who played Shoot and then fled from the hand fired no shot (the Flee
+  took the Action's place): no Misfire, and neither Backtrack nor Hunting Accident
+  counts them as a Hunter who shot (`action_in_effect` says so for all three).
 - Backtrack and Hunting Accident need to know who shot without bagging the animal,
   so they take effect after the personal fates. A Hunting Accident's victim chooses
   which card to discard (the shooter cannot see it); any live Hunter may be chosen.
+  Sharp Eye's Shoot at an animal another Hunter bagged first is a hit too (her
+  trophy comes from the discards, if any), so neither event counts her as a miss.
 - Jungle Fever: every live Hunter chooses a card to reveal without seeing the others'
   choices; the Hunters whose cards match another's discard them and choose again
   among themselves, until no two match; an unmatched card goes back to the hand.

@@ -132,7 +132,6 @@ def rollout_action(state: JutlandState, rng: random.Random) -> int:
     game, side = state.game, state.chooser
     wanted = target_counts(game, side, state.turn.number, state.phase == "strike",
                            state.hands[side])
-    # Every kind from the lowest allowed instead of the legal actions (not built, for
-    # speed): a wanted card is in hand and deployable, so it is legal there.
-    return next_choice(game, range(state.min_kind[side], game.num_kinds), wanted,
-                        state.selected[side])
+    # Every kind instead of the legal actions (not built, for speed): a wanted card
+    # is in hand and deployable, so it is legal there.
+    return next_choice(game, range(game.num_kinds), wanted, state.selected[side])

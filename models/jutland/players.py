@@ -102,8 +102,7 @@ def _counts(game: JutlandGame, card_ids: Sequence[str]) -> tuple[int, ...]:
 
 
 def next_card(state: JutlandState, view: SeatView, wanted: Sequence[int]) -> int:
-    """The first legal card still wanted (choices are spelled in deck order), else
-    done."""
+    """The first legal card still wanted (in deck order), else done."""
     for action in state.legal_actions():
         if action != state.game.done_action and wanted[action] > view.selected[action]:
             return action

@@ -7,9 +7,10 @@ deploy cards simultaneously; the higher force wins, the British win ties; in Sin
 each side loses the ships the turn's casualty table gives its result.
 
 How the rules become actions:
-- A choice of "some, none or all" cards is made one card at a time, in deck order
-  (action k = card kind k, then DONE), so each set of cards has exactly one spelling
-  and a hand of 7 never offers more than 8 actions.
+- A choice of "some, none or all" cards is made one card at a time, in any order
+  (action k = a card of kind k, then DONE): the rulebook puts no order on a discard or
+  a deployment, and a hand of 7 never offers more than 8 actions. (The prompt may
+  name several cards at once, `discard a b c`: see `string_to_actions`.)
 - Simultaneous choices (the discards, the deployment) are made German first, British
   second; the British see nothing of the German's choice but that it is made, until
   both are made. Then the discard counts (the cards stay face down) or the deployed
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hunt.boards.jutland.deck import SIDES, JutlandTurn, load_jutland
+from hunt.errors import IllegalActionError, quoted
 from hunt.models.game import CHANCE, TERMINAL, Game, GameInfo, State, pick_by_count
 from hunt.models.jutland import heuristics
 from hunt.models.jutland.log import seat_log
@@ -121,7 +123,6 @@ class JutlandState(State[int, JutlandObservation]):
         self.drawer = GERMAN
         self.hands = [[0] * n, [0] * n]
         self.selected = [[0] * n, [0] * n]
-        self.min_kind = [0, 0]
         self.deck = [card.count for card in game.cards]
         self.deck_size = sum(self.deck)
         self.discard_up = [0] * n
@@ -186,7 +187,6 @@ class JutlandState(State[int, JutlandObservation]):
         else:
             seat = self.chooser
             self.selected[seat][action] += 1
-            self.min_kind[seat] = action
             self._see(seat, ("pick", action))
 
     def returns(self) -> list[float]:
@@ -201,7 +201,6 @@ class JutlandState(State[int, JutlandObservation]):
         other = self._copy_shell()
         other.hands = [list(hand) for hand in self.hands]
         other.selected = [list(chosen) for chosen in self.selected]
-        other.min_kind = list(self.min_kind)
         other.deck = list(self.deck)
         other.discard_up = list(self.discard_up)
         other.discard_down = [list(pile) for pile in self.discard_down]
@@ -217,6 +216,54 @@ class JutlandState(State[int, JutlandObservation]):
             return "done"
         verb = "deploy" if self.phase == "strike" else "discard"
         return f"{verb} {self.game.cards[action].id}"
+
+    def string_to_actions(self, text: str) -> list[int]:
+        """At a discard or a deployment, `discard a b c` (or `deploy ...`) names several
+        cards: one action per card, in the order typed (a name twice for two copies);
+        `discard all` / `deploy all` names every card the seat may still choose. Any
+        other line is one action (`string_to_action`). The whole line is checked on a
+        copy first: a name that is not a card, not in the hand (or fewer times than
+        named) or not deployable this turn is refused in one line, and none is played."""
+        words = text.lower().split()
+        verbs = ("discard", "deploy")
+        if self.stage != SELECT or len(words) < 2 or words[0] not in verbs \
+                or (len(words) == 2 and words[1] != "all"):
+            return [self.string_to_action(text)]
+        seat, verb = self.chooser, "deploy" if self.phase == "strike" else "discard"
+        typed = " ".join(text.split())
+        choosable = self._selectable(seat)
+        names = ", ".join(self.game.cards[kind].id for kind in choosable)
+        accepted = f"accepted: {verb} and any of {names} (a name twice for two copies), " \
+            f"or {verb} all" if choosable else "accepted: done"
+        if words[0] != verb:
+            raise IllegalActionError(f"{quoted(typed)}: this is a {verb} choice, nothing "
+                                     f"was played; {accepted}")
+        if words[1:] == ["all"]:
+            actions = [kind for kind in choosable
+                       for _ in range(self.hands[seat][kind] - self.selected[seat][kind])]
+            if not actions:
+                raise IllegalActionError(f"{quoted(typed)}: no card is left that you may "
+                                         f"{verb}; accepted: done")
+            return actions
+        trial = self.clone()
+        actions = []
+        for name in words[1:]:
+            kind = self.game.card_index.get(name)
+            if kind is None:
+                why = f"{quoted(name)} is not a card"
+            elif trial.is_legal(kind):
+                trial.apply_action(kind)
+                actions.append(kind)
+                continue
+            elif verb == "deploy" and not self.game.deployable[self.turn_index][seat][kind]:
+                why = f"{name} may not be deployed this turn"
+            elif self.hands[seat][kind]:
+                why = f"you hold {self.hands[seat][kind]} {name}, all chosen already"
+            else:
+                why = f"{name} is not in your hand"
+            raise IllegalActionError(f"{quoted(typed)}: {why}, so nothing was played; "
+                                     f"{accepted}")
+        return actions
 
     def choice_note(self, action: int) -> str:
         """A card to deploy with its force (what it adds to the Strike); a card to
@@ -332,7 +379,6 @@ class JutlandState(State[int, JutlandObservation]):
         world.deck = _counts(pool[hand_size + hidden_discards:], n)
         assert sum(world.deck) == self.deck_size
         world.selected[opponent] = [0] * n
-        world.min_kind[opponent] = 0
         if self.stage == SELECT and self.chooser == BRITISH and opponent == GERMAN:
             world._guess_german_choice(rng)
         return world
@@ -350,7 +396,6 @@ class JutlandState(State[int, JutlandObservation]):
             for kind in self._selectable(GERMAN):
                 chosen[kind] = sum(rng.random() < 0.5 for _ in range(self.hands[GERMAN][kind]))
         self.selected[GERMAN] = chosen
-        self.min_kind[GERMAN] = max((kind for kind in range(n) if chosen[kind]), default=0)
 
     def belief(self, player: int) -> KeptCards:
         """What `player` can tell of the opponent's hand from public counts: how many of
@@ -398,7 +443,7 @@ class JutlandState(State[int, JutlandObservation]):
     # -- the turn sequence ------------------------------------------------------------
 
     def _may_select(self, seat: int, kind: int) -> bool:
-        if not (self.min_kind[seat] <= kind < self.game.num_kinds):
+        if not 0 <= kind < self.game.num_kinds:
             return False
         if self.hands[seat][kind] <= self.selected[seat][kind]:
             return False
@@ -407,7 +452,7 @@ class JutlandState(State[int, JutlandObservation]):
     def _selectable(self, seat: int) -> list[int]:
         # The same test as `_may_select`, over every kind at once (the search's hot path).
         hand, chosen = self.hands[seat], self.selected[seat]
-        kinds = range(self.min_kind[seat], self.game.num_kinds)
+        kinds = range(self.game.num_kinds)
         if self.phase == "strike":
             allowed = self.game.deployable[self.turn_index][seat]
             return [kind for kind in kinds if hand[kind] > chosen[kind] and allowed[kind]]
@@ -418,7 +463,7 @@ class JutlandState(State[int, JutlandObservation]):
         hand, chosen = self.hands[seat], self.selected[seat]
         allowed = self.game.deployable[self.turn_index][seat] if self.phase == "strike" \
             else None
-        for kind in range(self.min_kind[seat], self.game.num_kinds):
+        for kind in range(self.game.num_kinds):
             if hand[kind] > chosen[kind] and (allowed is None or allowed[kind]):
                 return True
         return False
@@ -512,7 +557,6 @@ class JutlandState(State[int, JutlandObservation]):
     def _clear_selections(self) -> None:
         n = self.game.num_kinds
         self.selected = [[0] * n, [0] * n]
-        self.min_kind = [0, 0]
 
     def _next_phase(self) -> None:
         phases = self.turn.phases
@@ -536,7 +580,7 @@ class JutlandState(State[int, JutlandObservation]):
     def _fingerprint(self) -> Hashable:
         return (self.turn_index, self.phase, self.stage, self.chooser, self.drawer,
                 tuple(map(tuple, self.hands)), tuple(map(tuple, self.selected)),
-                tuple(self.min_kind), tuple(self.deck), tuple(self.discard_up),
+                tuple(self.deck), tuple(self.discard_up),
                 tuple(map(tuple, self.discard_down)), tuple(map(tuple, self.losses)),
                 tuple(self.strikes), self.last_discards, tuple(self.held), self.kept_turn,
                 tuple(tuple(view) for view in self._views))

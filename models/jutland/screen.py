@@ -68,8 +68,9 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
     if seen["log"]:
         lines.append("Lately (log: every event):")
         lines += [f"  {entry}" for entry in seen["log"][-LATELY:]]
-    action = {"deploy": "Choose the cards to deploy, one at a time, then done:",
-              "discard": "Choose the cards to discard (face down), one at a time, "
+    # One card at a time, in any order, or several in one line (`string_to_actions`).
+    action = {"deploy": "Choose cards to deploy (deploy a b ... or deploy all), then done:",
+              "discard": "Choose cards to discard face down (discard a b ... or discard all), "
                          "then done:"}.get(seen["stage"], "")
     if action:
         lines.append(action)
