@@ -11,6 +11,7 @@ from hunt.errors import IllegalActionError, OptionError
 from hunt.models import CHANCE, TERMINAL, load_game
 from hunt.models.jutland import BRITISH, GERMAN, JutlandState, heuristics
 from hunt.models.jutland.rules import KeptCards
+from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.tests.jutland_positions import new_game, staged
 
@@ -151,6 +152,26 @@ def test_sail_phase_some_cards_may_be_discarded_in_any_order() -> None:
         finals.append((hand(state, GERMAN), state.last_discards))
     assert finals[0] == finals[1] == (Counter(["hipper-bc", "hipper-lc", "gunnery", "armor",
                                                "hipper-dd"]), (2, 0))
+
+
+def test_the_search_weighs_each_set_of_discards_once_in_deck_order() -> None:
+    """Any order is legal, but the search weighs a discard in deck order only (the
+    game policy's sensible actions): after Armor, the kinds before it are not offered
+    to it again; every set is still reached, and `done` always."""
+    state = new_game().new_initial_state()
+    deal_turn_one(state, ["hipper", "hipper-bc", "hipper-lc", "gunnery", "armor",
+                          "armor", "hipper-dd"], ["beatty-dd"] * 4 + ["beatty-lc"] * 3)
+    policy = game_policy(state.game)
+    every = state.legal_actions()
+    assert policy.sensible_actions(state, every) == every  # nothing chosen yet
+    play(state, "discard armor")
+    kept = [state.action_to_string(a)
+            for a in policy.sensible_actions(state, state.legal_actions())]
+    assert "discard hipper" in [state.action_to_string(a) for a in state.legal_actions()]
+    armor = state.game.card_index["armor"]
+    assert "discard hipper" not in kept and "done" in kept
+    assert all(state.game.card_index[text.split()[1]] >= armor
+               for text in kept if text != "done")
 
 
 def test_a_line_naming_several_cards_plays_one_discard_each_in_turn() -> None:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from hunt.models.jutland import heuristics
 from hunt.models.jutland.observation import JutlandObservation
-from hunt.models.jutland.phases import BRITISH, GERMAN
+from hunt.models.jutland.phases import BRITISH, GERMAN, SELECT
 from hunt.models.jutland.rules import BIG, SMALL, JutlandGame, JutlandState
 from hunt.models.policy import GamePolicy
 
@@ -27,6 +27,18 @@ class JutlandPolicy(GamePolicy[JutlandState, int, JutlandObservation]):
     def rollout_action(self, state: JutlandState, rng: random.Random) -> int:
         """The heuristic, read from the acting side's hand in the sampled world."""
         return heuristics.rollout_action(state, rng)
+
+    def sensible_actions(self, state: JutlandState, legal: list[int]) -> list[int]:
+        """A discard or a deployment, which the rules take one card at a time in any
+        order, weighed in deck order only: the cards of a kind before the last kind
+        chosen are dropped (never `done`). Every set of cards is still reached, once,
+        so the search does not spread its visits over orders of the same choice."""
+        if state.stage != SELECT:
+            return legal
+        chosen = state.selected[state.chooser]
+        last = max((kind for kind, count in enumerate(chosen) if count), default=0)
+        return [action for action in legal
+                if action == state.game.done_action or action >= last]
 
     def search_reward(self, state: JutlandState) -> list[float]:
         """The result, plus up to 0.25 for the margin of ships sunk (big ones double),
