@@ -16,7 +16,7 @@ from __future__ import annotations
 from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
-CODE_FOLDERS = ("boards", "models", "solver", "cli")
+CODE_FOLDERS = ("boards", "models", "solver", "cli", "adapters")
 """The root's folders that are subpackages of `hunt` (the layout in docs/design.md)."""
 
 

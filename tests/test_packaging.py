@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BARE_NAMES = ("models", "cli", "solver", "boards", "errors")
 
 
-CODE_FOLDERS = ("boards", "models", "solver", "cli")
+CODE_FOLDERS = ("boards", "models", "solver", "cli", "adapters")
 """The root's folders that are subpackages of `hunt` (the layout in docs/design.md)."""
 DECOYS = ("build/lib/hunt/__init__.py", "build/lib/hunt/models/__init__.py",
           ".venv/lib/python3.11/site-packages/numpy/__init__.py", "hunt.egg-info/__init__.py",
