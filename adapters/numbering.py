@@ -69,6 +69,10 @@ class ActionNumbering:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_ids", {text: i for i, text in enumerate(self.texts)})
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionNumbering:
+        # Immutable, so a copy is itself (OpenSpiel deep-copies a state's attributes).
+        return self
+
     @property
     def size(self) -> int:
         """How many ids there are: listed texts and spares."""
