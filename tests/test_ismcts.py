@@ -396,7 +396,9 @@ def test_an_epsilon_playout_strays_from_the_rollout_policy() -> None:
     pure = game.new_initial_state(0)
     play_out(pure, random.Random(0))
     assert not any(deployed for strike in pure.strikes for deployed in strike[3:])
-    assert strayed == 40
+    # Half the decisions random: nearly every playout deploys something (39 of these
+    # 40 since the rules take cards in any order), where the pure policy deploys nothing.
+    assert strayed >= 35
 
 
 def test_a_cut_playout_returns_the_games_evaluation_and_plays_on_where_it_has_none() -> None:

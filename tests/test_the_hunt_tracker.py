@@ -183,7 +183,7 @@ def test_belief_depends_only_on_the_british_view_and_the_german_sees_the_same() 
     for action in state.history[:120]:
         cut.apply_action(action)
     from hunt.models.testing import alternative_histories
-    others = alternative_histories(cut, BRITISH, random.Random(1), attempts=40, wanted=3)
+    others = alternative_histories(cut, BRITISH, random.Random(1), attempts=200, wanted=3)
     assert others, "no other world to compare with"
     for other in others:
         assert other.belief(BRITISH) == cut.belief(BRITISH)
