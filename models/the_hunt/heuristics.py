@@ -23,7 +23,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from hunt.models.the_hunt.actions import AP_FOR_STEPS, ATTACK_AP, END, PASS, REPAIR, TheHuntAction
-from hunt.models.the_hunt.observation import TheHuntSeen, raider_hex
+from hunt.models.the_hunt.observation import TheHuntSeen, freight_targets, raider_hex
 
 if TYPE_CHECKING:
     from hunt.models.the_hunt.rules import TheHuntGame
@@ -160,7 +160,7 @@ def _german_actions(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAct
         # the moves (this runs in every playout).
         danger = Counter(h for where in seen["forces"].values() if where
                          for h in game.ball[where][1])
-        targets = _targets(game, seen)
+        targets = freight_targets(game, seen["freighters"])
         chase = game.nearest_distance(targets) if targets else None
 
         def score(action: TheHuntAction) -> tuple[float, float]:
@@ -179,16 +179,6 @@ def _german_actions(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAct
     if repairable:
         return REPAIR
     return END
-
-
-def _targets(game: TheHuntGame, seen: TheHuntSeen) -> frozenset[str]:
-    """The hexes the Freight Ships at sea stand on or reach within their next two moves."""
-    targets: list[str] = []
-    for freighter, where in seen["freighters"].items():
-        route = game.freighters[freighter].route
-        at = route.index(where["hex"])
-        targets += route[at:at + 3]
-    return frozenset(targets)
 
 
 REPAIR_RISK = 2

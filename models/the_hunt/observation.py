@@ -9,7 +9,10 @@ The containers are typed read-only (`Collection`, `Mapping`) so that both fit.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
+
+if TYPE_CHECKING:
+    from hunt.models.the_hunt.rules import TheHuntGame
 
 
 class FreighterSeen(TypedDict):
@@ -115,3 +118,15 @@ def raider_hex(seen: TheHuntSeen) -> str:
     if raider is None:
         raise ValueError("only the German's view of a game under way holds the Graf Spee")
     return raider
+
+
+def freight_targets(game: TheHuntGame, freighters: Mapping[str, FreighterSeen]
+                    ) -> frozenset[str]:
+    """The hexes the Freight Ships at sea stand on or reach within their next two
+    moves (public: every side sees the Freight Ships)."""
+    targets: list[str] = []
+    for freighter, where in freighters.items():
+        route = game.freighters[freighter].route
+        at = route.index(where["hex"])
+        targets += route[at:at + 3]
+    return frozenset(targets)

@@ -41,7 +41,7 @@ from hunt.models.the_hunt.actions import (
     TheHuntAction,
 )
 from hunt.models.the_hunt.advice import roll_chance
-from hunt.models.the_hunt.observation import TheHuntObservation, raider_hex
+from hunt.models.the_hunt.observation import TheHuntObservation, freight_targets, raider_hex
 from hunt.models.the_hunt.rules import TheHuntGame, TheHuntState
 from hunt.models.the_hunt.steps import BRITISH, GERMAN
 from hunt.models.the_hunt.tracker import GrafSpeeTracker, public_facts
@@ -465,15 +465,8 @@ def _danger(game: TheHuntGame, seen: TheHuntObservation, hex_id: str) -> float:
 
 def _chase(game: TheHuntGame, seen: TheHuntObservation, hex_id: str) -> int:
     """Steps from `hex_id` to the nearest hex a Freight Ship will sail through next."""
-    targets = [h for name, f in sorted(seen["freighters"].items())
-               for h in _ahead(game, name, f["hex"])]
-    return min((game.hex_distance(hex_id, h) for h in targets), default=0)
-
-
-def _ahead(game: TheHuntGame, freighter: str, where: str) -> Sequence[str]:
-    route = game.freighters[freighter].route
-    index = route.index(where)
-    return route[index:index + 3]
+    targets = freight_targets(game, seen["freighters"])
+    return game.nearest_distance(targets)[hex_id] if targets else 0
 
 
 def _move_score(game: TheHuntGame, seen: TheHuntObservation, after: Belief,

@@ -158,7 +158,8 @@ class TheHuntGame(Game["TheHuntState", TheHuntAction, TheHuntObservation]):
     def nearest_distance(self, hexes: frozenset[str]) -> dict[str, int]:
         """For every hex, the distance to the nearest of `hexes` (which must not be
         empty). Kept for the last sets asked: the British rules of thumb ask it for the
-        same possible hexes at every decision of a turn, and in every playout."""
+        same possible hexes at every decision of a turn, the German ones for the Freight
+        Ships' course, and in every playout."""
         found = self._nearest.get(hexes)
         if found is None:
             if len(self._nearest) >= NEAREST_KEPT:
