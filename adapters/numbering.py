@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+import numpy as np
+
 from hunt.models.game import CHANCE, Action, AnyGame, AnyState, as_json
 from hunt.models.registry import load_game
 
@@ -46,6 +48,10 @@ CENSUS_STEPS = 20_000
 """How many actions the census plays, over as many games as it takes."""
 CLOSURE_LIMIT = 20_000
 """The most texts one verb's closure may add; a larger one keeps only the texts met."""
+OBSERVATION_HEADROOM = 4
+"""A padded observation holds this many times the longest observation the census met."""
+SHORTEST_PADDED_OBSERVATION = 256
+"""The fewest bytes a padded observation holds, however short the census's were."""
 
 
 class NumberingError(RuntimeError):
@@ -72,6 +78,14 @@ class ActionNumbering:
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionNumbering:
         # Immutable, so a copy is itself (OpenSpiel deep-copies a state's attributes).
         return self
+
+    @property
+    def observation_length(self) -> int:
+        """The fixed length of a seat's padded observation (`padded_observation`):
+        `OBSERVATION_HEADROOM` times the longest the numbering met, at least
+        `SHORTEST_PADDED_OBSERVATION`."""
+        return max(SHORTEST_PADDED_OBSERVATION,
+                   OBSERVATION_HEADROOM * self.longest_observation)
 
     @property
     def size(self) -> int:
@@ -120,6 +134,25 @@ def observation_bytes(state: AnyState, player: int) -> bytes:
     as canonical JSON in UTF-8: keys sorted, sets sorted, no spaces."""
     return json.dumps(as_json(state.observation(player)), sort_keys=True,
                       separators=(",", ":"), ensure_ascii=False).encode()
+
+
+class ObservationLengthError(ValueError):
+    """A seat's observation longer than the fixed length its padded form holds."""
+
+
+def padded_observation(state: AnyState, player: int, length: int) -> np.ndarray[Any, Any]:
+    """The seat's `observation_bytes` as `uint8`, padded with zeros to `length` (an
+    adapter's fixed observation: `ActionNumbering.observation_length`); the padding is
+    dropped by stripping the trailing zeros, as JSON text holds none.
+    `ObservationLengthError` if the observation is longer than `length`."""
+    data = observation_bytes(state, player)
+    if len(data) > length:
+        raise ObservationLengthError(
+            f"seat {player}'s observation takes {len(data)} bytes, more than the {length} "
+            "a padded observation holds")
+    padded = np.zeros(length, np.uint8)
+    padded[:len(data)] = np.frombuffer(data, np.uint8)
+    return padded
 
 
 def canonical_text(value: object) -> str:

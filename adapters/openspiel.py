@@ -14,22 +14,31 @@ those of a plain type (int, str, bool): `pyspiel.load_game("hunt_hunting_party(p
   `min_utility`, `max_utility` and `max_game_length` (which counts chance outcomes).
 - `information_state_string(player)` is the seat's information-state key as text (all
   it has seen: perfect recall); `observation_string(player)` is its observation now as
-  canonical JSON. No tensors are offered.
+  canonical JSON, and `observation_tensor(player)` the same JSON's bytes as numbers, padded
+  with zeros to the numbering's fixed `observation_length` (`padded_observation`, the
+  PettingZoo adapter's encoding). No information-state tensor is offered: a seat's
+  information state grows with every step of the game, so no fixed size holds it.
 - `resample_from_infostate(player, sampler)` is our `determinize`, weighted by the
   seat's `belief` where the game has one, seeded by one draw of `sampler`. A sampled
   world keeps only that seat's view: the other seats' information states in it start
   from the sample (as `State.determinize` documents).
+
+`OpenSpielISMCTSAgent` seats OpenSpiel's Python ISMCTS at our table, an `Agent` like
+ours: its `TimedISMCTSBot` searches for a time a move, as our search does, and counts
+its iterations, so the two can be compared at equal time (`scripts/arena_openspiel.py`).
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from hunt.adapters.numbering import (
     ActionNumbering,
@@ -37,9 +46,12 @@ from hunt.adapters.numbering import (
     information_state_text,
     numbering_for,
     observation_bytes,
+    padded_observation,
 )
 from hunt.models.game import CHANCE, TERMINAL, Action, AnyGame, AnyState
 from hunt.models.registry import available_games, game_plugin, load_game
+from hunt.solver.agent import Agent
+from hunt.solver.budget import check_budget
 
 PREFIX = "hunt_"
 """What OpenSpiel's names of our games begin with."""
@@ -71,7 +83,7 @@ def _game_type(name: str) -> Any:
         utility=utility, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high, min_num_players=low,
         provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=_parameters(name))
 
 
@@ -98,10 +110,10 @@ class HuntSpielGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: Mapping[str, Any] | None = None) -> HuntObserver:
-        """The strings OpenSpiel asks for: the information state under perfect recall,
-        else the observation."""
+        """The information state under perfect recall (a string only), else the
+        observation (a string and a tensor)."""
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return HuntObserver(perfect_recall)
+        return HuntObserver(perfect_recall, self.numbering.observation_length)
 
 
 class HuntSpielState(pyspiel.State):
@@ -197,21 +209,133 @@ class _Held:
 
 
 class HuntObserver:
-    """OpenSpiel's observer of one of our states: strings only (no tensor)."""
+    """OpenSpiel's observer of one of our states. The observation (not perfect recall)
+    has a tensor of `length` numbers, the seat's padded observation; the information
+    state (perfect recall) has none, as it grows without bound."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, length: int) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor: np.ndarray[Any, Any] = np.zeros(0, np.float32)
-        self.dict: dict[str, np.ndarray[Any, Any]] = {}
+        self.length = 0 if perfect_recall else length
+        self.tensor: np.ndarray[Any, Any] = np.zeros(self.length, np.float32)
+        self.dict: dict[str, np.ndarray[Any, Any]] = \
+            {} if perfect_recall else {"observation": self.tensor}
 
     def set_from(self, state: HuntSpielState, player: int) -> None:
-        """Nothing to fill: this observer offers strings only."""
+        """Fill the tensor with the seat's padded observation (`padded_observation`:
+        its canonical JSON's bytes, zeros after); nothing for the information state."""
+        if not self.perfect_recall:
+            self.tensor[:] = padded_observation(state.hunt_state, player, self.length)
 
     def string_from(self, state: HuntSpielState, player: int) -> str:
         """The seat's information state (perfect recall) or its observation now."""
         if self.perfect_recall:
             return information_state_text(state.hunt_state, player)
         return observation_bytes(state.hunt_state, player).decode()
+
+
+UCT_C = 2.0
+"""The exploration constant OpenSpiel's ISMCTS is run with here: the `uct_c` of
+OpenSpiel's own examples (its bot has no default)."""
+FEWEST_SIMULATIONS = 2
+"""The simulations a timed search runs however short its time: the first only
+expands the root, so a choice needs a second."""
+
+
+class TimedISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's Python `ISMCTSBot` with a budget of wall time a decision (`seconds`),
+    simulations (`simulations`) or both, whichever ends first, instead of its fixed
+    `max_simulations`; it counts the simulations it ran (`iterations`) and the time
+    they took (`search_seconds`) over all its decisions, a decision with one legal
+    action not counted (nothing is searched there).
+
+    Leaves are valued by one random rollout (OpenSpiel's `RandomRolloutEvaluator`),
+    children picked by UCT with `uct_c`. `allow_inconsistent_action_sets` is on: a
+    sampled world keeps only the searching seat's view, so another seat's node may
+    meet differing actions. Every draw (worlds, rollouts, ties, the final choice)
+    comes from `random_state`."""
+
+    def __init__(self, game: Any, random_state: np.random.RandomState, *,
+                 seconds: float | None = None, simulations: int | None = None,
+                 uct_c: float = UCT_C) -> None:
+        check_budget(simulations, seconds)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+        super().__init__(game, evaluator, uct_c, max_simulations=simulations or 0,
+                         random_state=random_state, allow_inconsistent_action_sets=True)
+        self.seconds = seconds
+        self.simulations = simulations
+        self.iterations = 0
+        """Simulations run, over every decision searched."""
+        self.search_seconds = 0.0
+        """Wall time the searches took, over every decision searched."""
+        # OpenSpiel's own resampler draws from an unseeded sampler: draw from ours.
+        self.set_resampler(self._resample)
+
+    def _resample(self, state: HuntSpielState, player: int) -> HuntSpielState:
+        return state.resample_from_infostate(player, self._random_state.uniform)
+
+    def _searching(self, done: int, start: float) -> bool:
+        """Whether a search that began at `start` and has run `done` simulations goes on
+        (the clock read every simulation: one may take milliseconds)."""
+        if done < FEWEST_SIMULATIONS:
+            return True
+        if self.simulations is not None and done >= self.simulations:
+            return False
+        return self.seconds is None or time.perf_counter() - start < self.seconds
+
+    def run_search(self, state: HuntSpielState) -> list[tuple[int, float]]:
+        """OpenSpiel's `run_search` with its loop bounded by this bot's budget (and
+        without its check, each simulation, that the sampled world's information
+        state is the root's: our determinizer promises it)."""
+        self.reset()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return [(legal[0], 1.0)]
+        start = time.perf_counter()
+        self._root_node = self.create_new_node(state)
+        done = 0
+        while self._searching(done, start):
+            self.run_simulation(self.sample_root_state(state))
+            done += 1
+        self.iterations += done
+        self.search_seconds += time.perf_counter() - start
+        policy: list[tuple[int, float]] = self.get_final_policy(
+            state, self.filter_illegals(self._root_node, legal))
+        return policy
+
+
+class OpenSpielISMCTSAgent(Agent):
+    """OpenSpiel's Python ISMCTS (`TimedISMCTSBot`) as one of our agents, on our game
+    through this adapter, with a budget of `seconds` a decision, `simulations`, or both.
+
+    It decides from the seat's view only: the bot is handed a world our determinizer
+    deals from that view, never the real position. `reseed` reseeds the bot's numpy
+    generator too, so a seeded game replays (at a budget of simulations; time varies)."""
+
+    name = "openspiel-ismcts"
+
+    def __init__(self, game: AnyGame, *, seconds: float | None = None,
+                 simulations: int | None = None, seed: int = 0) -> None:
+        name = game.info.name
+        params = {key: value for key, value in game.options.items()
+                  if key in _parameters(name)}
+        self.spiel_game: HuntSpielGame = pyspiel.load_game(register(name), params)
+        self.rng = random.Random(seed)
+        self.random_state = np.random.RandomState(seed % 2**32)
+        self.bot = TimedISMCTSBot(self.spiel_game, self.random_state, seconds=seconds,
+                                  simulations=simulations)
+
+    def reseed(self, seed: int) -> None:
+        """Draw what follows, the bot's draws included, from `seed`."""
+        self.rng.seed(seed)
+        self.random_state.seed(seed % 2**32)
+
+    def select_action(self, state: AnyState) -> Action:
+        legal = self.spiel_game.numbering.actions_by_id(state)
+        if len(legal) == 1:
+            return next(iter(legal.values()))
+        seat = state.current_player()
+        world = state.determinize(seat, self.rng, prior=state.belief(seat))
+        return legal[int(self.bot.step(HuntSpielState(self.spiel_game, world)))]
 
 
 @cache

@@ -9,8 +9,8 @@ What an agent observes is its seat's view and nothing else: a dict of
 
 - `observation`: `uint8` bytes of the seat's observation (`State.observation(seat)`,
   all its screen may show) as canonical JSON in UTF-8, padded with zeros to a fixed
-  length (four times the longest the numbering's census met); `decode_observation`
-  turns it back into the dict;
+  length (`padded_observation`: four times the longest the numbering's census met);
+  `decode_observation` turns it back into the dict;
 - `action_mask`: `int8`, 1 for each id the seat may play now (all 0 off its turn).
 
 Chance (dice, draws, deals) is resolved inside `step` and `reset` from a
@@ -36,14 +36,11 @@ from hunt.adapters.numbering import (
     ActionNumbering,
     draw_chance,
     numbering_for,
-    observation_bytes,
+    padded_observation,
 )
 from hunt.models.game import CHANCE, AnyGame, AnyState
 from hunt.models.plugin import plain
 from hunt.models.registry import game_plugin, load_game
-
-OBSERVATION_HEADROOM = 4
-"""The observation buffer holds this many times the longest observation the census met."""
 
 
 def decode_observation(data: np.ndarray[Any, Any]) -> dict[str, Any]:
@@ -71,8 +68,7 @@ class HuntEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents: list[str] = list(self.game.info.seat_names)
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        length = max(256, OBSERVATION_HEADROOM * self.numbering.longest_observation)
-        self._observation_length = length
+        length = self.numbering.observation_length
         self.observation_spaces = {agent: spaces.Dict({
             "observation": spaces.Box(0, 255, (length,), np.uint8),
             "action_mask": spaces.Box(0, 1, (self.numbering.size,), np.int8)})
@@ -125,12 +121,7 @@ class HuntEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """The agent's seat's view (see the module's docstring)."""
         seat = self._seat[agent]
-        data = observation_bytes(self.state, seat)
-        if len(data) > self._observation_length:
-            raise ValueError(f"{agent}'s observation takes {len(data)} bytes, more than the "
-                             f"{self._observation_length} this environment holds")
-        observation = np.zeros(self._observation_length, np.uint8)
-        observation[:len(data)] = np.frombuffer(data, np.uint8)
+        observation = padded_observation(self.state, seat, self.numbering.observation_length)
         mask = np.zeros(self.numbering.size, np.int8)
         if not self.state.is_terminal() and self.state.current_player() == seat:
             mask[list(self._legal)] = 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -12,7 +14,8 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python import policy as spiel_policy  # noqa: E402
 from open_spiel.python.algorithms import expected_game_score, ismcts, mcts  # noqa: E402
 
-from hunt.adapters.openspiel import spiel_name  # noqa: E402
+from hunt.adapters.numbering import numbering_for, observation_bytes  # noqa: E402
+from hunt.adapters.openspiel import HuntSpielState, spiel_name  # noqa: E402
 
 SIMULATIONS = {"the-hunt": 1, "hunting-party": 2}
 """random_sim_test's games per game: The Hunt runs to thousands of actions."""
@@ -92,3 +95,42 @@ def test_leduc_through_the_adapter_is_worth_openspiels_under_uniform_play() -> N
         values.append(expected_game_score.policy_value(game.new_initial_state(),
                                                        [uniform, uniform]))
     assert np.allclose(values[0], values[1])
+
+
+def _leduc_dealt(second_card: str) -> HuntSpielState:
+    """Leduc through the adapter with Kh dealt to the first seat and `second_card` to the
+    second: worlds the first seat cannot tell apart when only the second card differs."""
+    state: HuntSpielState = pyspiel.load_game("hunt_leduc").new_initial_state()
+    for text in ("deal Kh", f"deal {second_card}"):
+        state.apply_action(state.string_to_action(text))
+    return state
+
+
+def test_the_game_offers_an_observation_tensor_and_no_information_state_tensor() -> None:
+    kind = pyspiel.load_game("hunt_leduc").get_type()
+    assert kind.provides_observation_tensor
+    assert not kind.provides_information_state_tensor
+
+
+def test_the_observation_tensor_has_the_numberings_fixed_length() -> None:
+    game = pyspiel.load_game("hunt_jutland")
+    length = numbering_for("jutland", {}).observation_length
+    assert game.observation_tensor_shape() == [length]
+    state = game.new_initial_state()
+    assert len(state.observation_tensor(0)) == len(state.observation_tensor(1)) == length
+
+
+def test_the_observation_tensor_is_the_seats_own_observation_padded_with_zeros() -> None:
+    state = _leduc_dealt("Qs")
+    for seat in (0, 1):
+        tensor = np.array(state.observation_tensor(seat))
+        data = observation_bytes(state.hunt_state, seat)
+        assert bytes(tensor[:len(data)].astype(np.uint8)) == data
+        assert not tensor[len(data):].any()
+        assert json.loads(data) == json.loads(state.observation_string(seat))
+
+
+def test_worlds_a_seat_cannot_tell_apart_give_it_the_same_observation_tensor() -> None:
+    one, other = _leduc_dealt("Qs"), _leduc_dealt("Jh")
+    assert one.observation_tensor(0) == other.observation_tensor(0)
+    assert one.observation_tensor(1) != other.observation_tensor(1)

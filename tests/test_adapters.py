@@ -12,9 +12,15 @@ import sys
 import tomllib
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from hunt.adapters.numbering import numbering_for
+from hunt.adapters.numbering import (
+    ObservationLengthError,
+    numbering_for,
+    observation_bytes,
+    padded_observation,
+)
 from hunt.models.game import random_action
 from hunt.models.registry import load_game
 
@@ -91,3 +97,20 @@ def test_the_docs_pages_code_runs(page: str) -> None:
     if importlib.util.find_spec(PAGES[page]) is None:
         pytest.skip(f"{PAGES[page]} is not installed (extra of docs/{page})")
     exec(compile(_code(page), f"docs/{page}", "exec"), {})
+
+
+def test_a_padded_observation_is_the_seats_json_then_zeros() -> None:
+    state = load_game("leduc").new_initial_state(3)
+    state.apply_action(state.string_to_action("deal Kh"))
+    numbering = numbering_for("leduc", {})
+    padded = padded_observation(state, 0, numbering.observation_length)
+    data = observation_bytes(state, 0)
+    assert padded.dtype == np.uint8 and padded.shape == (numbering.observation_length,)
+    assert bytes(padded[:len(data)]) == data and not padded[len(data):].any()
+
+
+def test_an_observation_longer_than_its_padding_is_refused_with_both_lengths() -> None:
+    state = load_game("leduc").new_initial_state(3)
+    size = len(observation_bytes(state, 0))
+    with pytest.raises(ObservationLengthError, match=f"takes {size} bytes, more than the 8"):
+        padded_observation(state, 0, 8)
