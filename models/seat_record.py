@@ -147,15 +147,19 @@ def world_from_seat_record(game: AnyGame, record: Mapping[str, Any],
 def possible_entries(state: AnyState, seat: int, rng: random.Random,
                      worlds: int = 24) -> list[str]:
     """What `seat` may write down next in `state` (a witness): the entries of the actions
-    legal in it and in `worlds` worlds drawn from the seat's belief, so the other side's
-    moves in every public form they may take, with what the seat would learn from each.
-    The seat's own choices in their order, each with everything it may learn from it
-    (a poker call that ends the hand: every card the showdown may show); the rest
-    sorted (no order, or absence, tells which world the witness is)."""
+    legal in it and in the worlds the game enumerates for the seat (`State.seat_worlds`:
+    then the list is exact, every entry that can follow), or else in `worlds` worlds
+    drawn from the seat's belief, so the other side's moves in every public form they
+    may take, with what the seat would learn from each. The seat's own choices in their
+    order, each with everything it may learn from it (a poker call that ends the hand:
+    every card the showdown may show); the rest sorted (no order, or absence, tells
+    which world the witness is)."""
     if state.is_terminal():
         return []
-    prior = state.belief(seat)
-    others = [state.determinize(seat, rng, prior) for _ in range(worlds)]
+    others = state.seat_worlds(seat, rng)
+    if others is None:
+        prior = state.belief(seat)
+        others = [state.determinize(seat, rng, prior) for _ in range(worlds)]
     if state.current_player() == seat:
         # The seat's choices are the same in every world it cannot tell apart.
         return [entry for action in state.legal_actions() for entry in sorted(
