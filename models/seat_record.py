@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hunt.errors import RecordError, quoted
@@ -494,6 +494,21 @@ class SeatNotebook:
                 raise RecordError(f"{quoted(entry)} cannot happen here; possible here: "
                                   f"{listed(possible)}") from None
         self.entries.append(entry)
+
+    def add_all(self, texts: Sequence[str]) -> None:
+        """Write down the entries `texts` in turn, all or none: `RecordError` (the
+        notebook unchanged) naming the first that cannot follow the ones before it."""
+        entries, replay = list(self.entries), self._replay
+        # `add` extends the replay in place: keep a copy of its lists to go back to.
+        kept = replace(replay, taken=list(replay.taken), choices=list(replay.choices),
+                       entry_of=list(replay.entry_of))
+        for number, text in enumerate(texts, start=1):
+            try:
+                self.add(text)
+            except RecordError as error:
+                self.entries, self._replay = entries, kept
+                raise RecordError(f"none of the {len(texts)} written down: number {number} "
+                                  f"was refused: {error}") from None
 
     def undo(self) -> str:
         """Strike out the last entry and say which it was ("" if there is none)."""

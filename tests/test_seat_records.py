@@ -292,3 +292,30 @@ def test_hint_followed_by_a_hex_at_the_table_is_an_entry_never_the_advice(
                       lines=[*TABLE_OPENING, "hint 32", "quit"])
     assert code == 0, out
     assert "Not accepted: 'hint 32' cannot happen here" in out and "advice for" not in out
+
+
+def test_a_printed_card_name_is_accepted_at_the_table(tmp_path: Path) -> None:
+    """A card may be typed as printed (case, apostrophes and punctuation aside): the
+    record keeps its id."""
+    save = tmp_path / "table.json"
+    printed = {"draw royal-navy": "draw Royal Navy", "draw harwood": "draw Sir Henry Harwood",
+               "draw cumberland": "draw HMS Cumberland"}
+    code, out = table("--as", "british", "--save", str(save),
+                      lines=[*(printed.get(entry, entry) for entry in TABLE_OPENING),
+                             "rules harwood's intuition", "quit"])
+    assert code == 0 and "Not accepted" not in out, out
+    assert json.loads(save.read_text())["actions"] == TABLE_OPENING
+    assert "Harwood's Intuition" in out[out.rindex("> rules"):]
+
+
+def test_draw_hidden_x5_enters_five_draws_or_none(tmp_path: Path) -> None:
+    """`draw ? x5` is five entries; `draw ? x6` where five can follow is refused in one
+    line and none of it is written down."""
+    save = tmp_path / "table.json"
+    opening = [*TABLE_OPENING[:2], "draw ? x6", "draw ? x0", "draw ? x5", *TABLE_OPENING[7:]]
+    code, out = table("--as", "british", "--save", str(save), lines=[*opening, "quit"])
+    assert code == 0, out
+    assert "Not accepted: 'draw ? x6': none of the 6 written down: number 6 was refused: " \
+        "'draw ?' cannot happen here" in out
+    assert "Not accepted: 'draw ? x0': the count after x is 1 to 40" in out
+    assert json.loads(save.read_text())["actions"] == TABLE_OPENING
