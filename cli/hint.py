@@ -11,7 +11,7 @@ from hunt.cli.params import GAME, SEED
 from hunt.models.game import AnyState
 from hunt.solver.hints import hint_lines, hint_report, move_model
 from hunt.solver.profiles import search_profile
-from hunt.solver.record_files import read_position
+from hunt.solver.record_files import read_position, saved_seat
 
 
 @click.command()
@@ -20,7 +20,7 @@ from hunt.solver.record_files import read_position
                 type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--as", "seat_name", default=None,
               help="Whose advice: the seat you play (e.g. british or german); a seat "
-                   "record names its own.")
+                   "record names its own, and a full record its person's seat.")
 @click.option("--model", default=None,
               help="The move model of the game's advice, for a game that has them "
                    "(default: the game's first; an unknown one is refused with the list).")
@@ -32,10 +32,14 @@ from hunt.solver.record_files import read_position
 def hint(game_name: str, record_path: Path, seat_name: str | None, model: str | None,
          iterations: int | None, seed: int, as_json: bool) -> None:
     """Advice for a seat at the end of RECORD, computed only from what that seat has
-    seen. RECORD is a full game record (saved or hand-written; --as names the seat) or
-    a seat record (what one seat saw: `hunt record seat`, `hunt table`)."""
+    seen. RECORD is a full game record (saved or hand-written; --as names the seat, else
+    the person's seat the record names) or a seat record (what one seat saw: `hunt
+    record seat`, `hunt table`)."""
     model = move_model(game_name, model)
     state, recorded_seat = read_position(record_path, game_name)
+    if seat_name is None and recorded_seat is None \
+            and (named := saved_seat(record_path)) in state.game.info.seat_names:
+        seat_name = named  # a full record: its person's seat
     seat = chosen_seat(state, seat_name, recorded_seat)
     budget = search_profile(state.game).advice_iterations if iterations is None else iterations
     report = hint_report(state, seat, model, budget, seed)

@@ -283,6 +283,9 @@ Command = Callable[[str], str]
 
 BUILT_IN = ("help", "quit", "undo", "back")
 """The prompt's own commands, beside the ones a caller passes."""
+BARE_COMMANDS = frozenset({"hint"})
+"""Commands that take nothing after their word: followed by more, the line is a move
+("hint 01" places a Hint marker, or is refused as one), never the command."""
 
 
 def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Callable[[str], T],
@@ -339,7 +342,7 @@ def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Call
                 levels.pop()
                 show = True
             continue
-        if word in commands and not (rest and tree.is_choice(text)):  # "hint 02" is a move
+        if word in commands and not (rest and (word in BARE_COMMANDS or tree.is_choice(text))):
             click.echo(commands[word](rest.strip()))
             continue
         if (started := tree.starting(text)) is not None:  # "move ship": that group

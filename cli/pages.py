@@ -14,7 +14,7 @@ import click
 from hunt.cli.prompt_game import Page
 from hunt.errors import quoted
 from hunt.models.game import AnyState
-from hunt.models.plugin import AnyPlugin, Screen, wrap
+from hunt.models.plugin import AnyPlugin, Screen, with_card_ids, wrap
 from hunt.models.registry import game_plugin
 
 
@@ -55,7 +55,8 @@ def rules_page(plugin: AnyPlugin, state: AnyState, seat: int, card: str) -> str:
     texts: Mapping[str, str] = plugin.cards(state.game) if plugin.cards is not None else {}
     if not texts:
         return f"{plugin.title} has no cards to look up; `rules` alone gives its turn."
-    wanted = slug(card)
+    names = plugin.card_names(state.game) if plugin.card_names is not None else {}
+    wanted = slug(with_card_ids(card, names))  # "rules Harwood's Intuition"
     found = [name for name in texts if slug(name) == wanted] or \
         [name for name in texts if slug(name).startswith(wanted)]
     if len(found) != 1:

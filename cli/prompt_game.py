@@ -21,6 +21,8 @@ import click
 from hunt.cli.menu import Command, QuitGame, Undo, read_line, read_menu, shown
 from hunt.errors import OutputError, quoted
 from hunt.models.game import CHANCE, Action, AnyState
+from hunt.models.plugin import with_card_ids
+from hunt.models.registry import game_plugin
 from hunt.solver.agent import Agent
 from hunt.solver.record_files import holds_only_this_game, save_record, writable_file
 from hunt.solver.session import VERDICTS, GameSession, outcome
@@ -65,11 +67,15 @@ def read_choice(state: AnyState, stdin: TextIO,
     their words at the prompt and `picture` draws a group of choices (`read_menu`);
     `undo` raises `Undo`. Usually one action; a line that names several of the game's
     actions at once (`State.string_to_actions`: Jutland's `discard a b c`) gives them
-    all, to play in turn, each checked legal in its turn before any is played."""
+    all, to play in turn, each checked legal in its turn before any is played. A card
+    may be typed by its printed name (`GamePlugin.card_names`)."""
     actions: list[Action] = state.legal_actions()
+    plugin = game_plugin(state.game.info.name)
+    names = plugin.card_names(state.game) if plugin.card_names is not None else {}
     chosen: list[Action] = read_menu(
         [state.action_to_string(action) for action in actions],
-        lambda index: [actions[index]], state.string_to_actions, stdin, commands,
+        lambda index: [actions[index]],
+        lambda text: state.string_to_actions(with_card_ids(text, names)), stdin, commands,
         HELP_TEXT, [state.choice_note(action) for action in actions], picture)
     return chosen
 

@@ -7,20 +7,22 @@ of `hunt hint` from that record alone."""
 from __future__ import annotations
 
 import io
+import re
 import sys
+from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 
 import click
 
-from hunt.cli.menu import Command, QuitGame, Undo, read_menu
+from hunt.cli.menu import Command, QuitGame, Undo, parse_number, read_menu
 from hunt.cli.pages import pages_of
 from hunt.cli.params import GAME, UserError, game_option_flags, game_options
 from hunt.cli.play import screen_of
 from hunt.cli.prompt_game import INTERRUPTED, verdict
-from hunt.errors import HuntError, OutputError, RecordError
+from hunt.errors import HuntError, OutputError, RecordError, quoted
 from hunt.models.game import CHANCE, AnyState
-from hunt.models.plugin import upper_first
+from hunt.models.plugin import upper_first, with_card_ids
 from hunt.models.registry import game_of_record, game_plugin, load_game
 from hunt.models.seat_record import SeatNotebook, is_seat_record
 from hunt.solver.hints import hint_lines, hint_report, move_model
@@ -29,9 +31,28 @@ from hunt.solver.record_files import new_save_path, read_game_record, writable_f
 
 TABLE_HELP = ("Type the number of an entry or its text: your own moves, what the other "
               "side did as you saw it (a hidden part as ?, e.g. 'draw ?'), your rolls "
-              "and your draws; a number that opens a group shows its entries, and back "
-              "returns. hint: advice, with a search on your turn; undo: strike out the "
-              "last entry; rules [CARD]; log; save [FILE].")
+              "and your draws; a card by its id or its printed name ('draw HMS "
+              "Cumberland'); an entry and xN for it N times ('draw ? x5', all or none); a "
+              "number that opens a group shows its entries, and back returns. hint: "
+              "advice, with a search on your turn; undo: strike out the last entry; rules "
+              "[CARD]; log; save [FILE].")
+MOST_REPEATS = 40
+"""The most times `ENTRY xN` repeats an entry (no turn holds more entries of one kind)."""
+REPEATED = re.compile(r"(?P<entry>.*\S)\s+x(?P<times>\d+)", re.IGNORECASE)
+"""An entry typed with a count: "draw ? x5"."""
+
+
+def entries_typed(text: str, names: Mapping[str, str]) -> list[str]:
+    """The entries a typed line names: one, or `ENTRY xN` the entry N times; printed card
+    names read as the cards' ids (`names`). `RecordError` for a count out of range."""
+    repeated = REPEATED.fullmatch(text.strip())
+    entry = with_card_ids(repeated["entry"] if repeated else text, names)
+    if repeated is None:
+        return [entry]
+    times = parse_number(repeated["times"])
+    if times is None or not 1 <= times <= MOST_REPEATS:
+        raise RecordError(f"{quoted(text)}: the count after x is 1 to {MOST_REPEATS}")
+    return [entry] * times
 
 
 @click.command()
@@ -114,13 +135,25 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
     model = move_model(game.info.name, None)
     shown_for = ""
     pages = pages_of(game.info.name)
-    title = game_plugin(game.info.name).seat_title
+    plugin = game_plugin(game.info.name)
+    title = plugin.seat_title
+    names = plugin.card_names(game) if plugin.card_names is not None else {}
 
     def save(target: str) -> str:
         try:
             return f"Saved in {write_record(notebook.record(), target or path)}."
         except OutputError as error:
             return f"Not saved: {error}."
+
+    def enter(text: str) -> None:
+        entries = entries_typed(text, names)
+        if len(entries) == 1:
+            notebook.add(entries[0])
+            return
+        try:
+            notebook.add_all(entries)
+        except RecordError as error:
+            raise RecordError(f"{quoted(text)}: {error}") from None
 
     def hint() -> str:
         state = notebook.world
@@ -148,7 +181,7 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
             commands: dict[str, Command] = {word: partial(page, notebook.world, seat)
                                             for word, page in pages.items()}
             commands |= {"hint": lambda _: hint(), "save": save}
-            read_menu(options, chosen, notebook.add, sys.stdin, commands, TABLE_HELP,
+            read_menu(options, chosen, enter, sys.stdin, commands, TABLE_HELP,
                       own_notes(state, options) if player == seat else None)
         except Undo:
             struck = notebook.undo()

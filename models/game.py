@@ -341,6 +341,16 @@ class State(ABC, Generic[ActionT, ObsT]):
         Kh"); by default its text."""
         return self.action_to_string(action)
 
+    def seat_worlds(self, player: int, rng: random.Random) -> list[Self] | None:
+        """For a seat record's menu of what may come next (`possible_entries`): worlds
+        `player` cannot tell from this one that between them hold every hidden thing
+        the game can enumerate (each hex a hidden piece may be on, each card the other
+        side may hold), so the entries of their legal actions are every entry that can
+        follow. Each agrees with `player`'s view exactly as a `determinize` sample does,
+        and is built from that view alone. None (the default): the game has no such
+        enumeration, and worlds are sampled instead."""
+        return None
+
     def resample_hidden(self, taken: Sequence[ActionT], entry: str,
                         player: int, rng: random.Random) -> list[ActionT] | None:
         """For the seat-record replayer: this state (a world consistent with `player`'s

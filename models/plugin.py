@@ -9,8 +9,9 @@ game. Every part is a pure function (no I/O): the CLI prints what it returns.
 
 from __future__ import annotations
 
+import re
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -62,6 +63,47 @@ def plural(count: int, noun: str) -> str:
     if count == 1:
         return f"{count} {noun}"
     return f"{count} {noun}es" if noun.endswith(("x", "s", "sh", "ch")) else f"{count} {noun}s"
+
+
+def name_key(text: str) -> str:
+    """A card name as it is matched: lower case, apostrophes dropped, any other
+    punctuation a space ("Harwood's Intuition" and "harwoods intuition" are one)."""
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", re.sub(r"['\u2019]", "", text.lower())).split())
+
+
+def unique_names(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """(printed name, id) pairs as a `card_names` mapping: a name (as matched, see
+    `name_key`) that two different ids share names neither."""
+    ids: dict[str, set[str]] = {}
+    first: dict[str, str] = {}
+    for name, card_id in pairs:
+        ids.setdefault(name_key(name), set()).add(card_id)
+        first.setdefault(name_key(name), name)
+    return {first[key]: next(iter(found)) for key, found in ids.items() if len(found) == 1}
+
+
+def with_card_ids(text: str, names: Mapping[str, str]) -> str:
+    """`text` as typed, with each printed card name in it (`names`: name -> id, matched
+    by `name_key`, the longest run of words first) replaced by the card's id; the parts
+    between "; " are read one by one."""
+    keys = {name_key(name): card_id for name, card_id in names.items()}
+
+    def part(text: str) -> str:
+        words, out, start = text.split(), [], 0
+        while start < len(words):
+            end = next((end for end in range(len(words), start, -1)
+                        if name_key(" ".join(words[start:end])) in keys), None)
+            if end is None:
+                out.append(words[start])
+                start += 1
+            else:
+                out.append(keys[name_key(" ".join(words[start:end]))])
+                start = end
+        return " ".join(out)
+
+    if not keys:
+        return text
+    return "; ".join(part(piece) for piece in text.split(";"))
 
 
 GameT = TypeVar("GameT", bound=AnyGame)
@@ -169,6 +211,11 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     cards: Callable[[GameT], Mapping[str, str]] | None = None
     """Every card a player may ask about, by the id the screen shows, with its whole
     text and what each of its uses does (`rules CARD` at the prompt)."""
+    card_names: Callable[[GameT], Mapping[str, str]] | None = None
+    """Every card's printed name (as the board files hold it) -> the id the program
+    types, so that the table and the prompt read "draw HMS Cumberland" as "draw
+    cumberland" (`with_card_ids`); a name that several cards share is left out. The
+    rules never read it."""
     pages: Mapping[str, Screen[GameT, ObsT]] = field(default_factory=dict)
     """More than the screen holds, one word away at the prompt ("hand": every card's
     text), by that word; drawn from the seat's observation like the screen."""

@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hunt.errors import RecordError, quoted
@@ -147,15 +147,19 @@ def world_from_seat_record(game: AnyGame, record: Mapping[str, Any],
 def possible_entries(state: AnyState, seat: int, rng: random.Random,
                      worlds: int = 24) -> list[str]:
     """What `seat` may write down next in `state` (a witness): the entries of the actions
-    legal in it and in `worlds` worlds drawn from the seat's belief, so the other side's
-    moves in every public form they may take, with what the seat would learn from each.
-    The seat's own choices in their order, each with everything it may learn from it
-    (a poker call that ends the hand: every card the showdown may show); the rest
-    sorted (no order, or absence, tells which world the witness is)."""
+    legal in it and in the worlds the game enumerates for the seat (`State.seat_worlds`:
+    then the list is exact, every entry that can follow), or else in `worlds` worlds
+    drawn from the seat's belief, so the other side's moves in every public form they
+    may take, with what the seat would learn from each. The seat's own choices in their
+    order, each with everything it may learn from it (a poker call that ends the hand:
+    every card the showdown may show); the rest sorted (no order, or absence, tells
+    which world the witness is)."""
     if state.is_terminal():
         return []
-    prior = state.belief(seat)
-    others = [state.determinize(seat, rng, prior) for _ in range(worlds)]
+    others = state.seat_worlds(seat, rng)
+    if others is None:
+        prior = state.belief(seat)
+        others = [state.determinize(seat, rng, prior) for _ in range(worlds)]
     if state.current_player() == seat:
         # The seat's choices are the same in every world it cannot tell apart.
         return [entry for action in state.legal_actions() for entry in sorted(
@@ -490,6 +494,21 @@ class SeatNotebook:
                 raise RecordError(f"{quoted(entry)} cannot happen here; possible here: "
                                   f"{listed(possible)}") from None
         self.entries.append(entry)
+
+    def add_all(self, texts: Sequence[str]) -> None:
+        """Write down the entries `texts` in turn, all or none: `RecordError` (the
+        notebook unchanged) naming the first that cannot follow the ones before it."""
+        entries, replay = list(self.entries), self._replay
+        # `add` extends the replay in place: keep a copy of its lists to go back to.
+        kept = replace(replay, taken=list(replay.taken), choices=list(replay.choices),
+                       entry_of=list(replay.entry_of))
+        for number, text in enumerate(texts, start=1):
+            try:
+                self.add(text)
+            except RecordError as error:
+                self.entries, self._replay = entries, kept
+                raise RecordError(f"none of the {len(texts)} written down: number {number} "
+                                  f"was refused: {error}") from None
 
     def undo(self) -> str:
         """Strike out the last entry and say which it was ("" if there is none)."""

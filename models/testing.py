@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from hunt.errors import IllegalActionError
 from hunt.models.game import CHANCE, Action, AnyGame, AnyState, as_json
 from hunt.models.registry import game_players, game_policy
+from hunt.models.seat_record import entry_text, follows, normalized
 
 _NOT_AN_ACTION = ("not", "an", "action")
 
@@ -249,9 +250,36 @@ def _check_determinize(state: AnyState, seat: int, rng: random.Random, game_seed
         if world.determinize(seat, random.Random(probe), world.belief(seat)) != expected:
             raise _fail(game_seed, step, f"determinize leaks: seat {seat} gets different "
                                          "samples from worlds it cannot tell apart")
+    _check_seat_worlds(state, seat, other_worlds, probe, game_seed, step)
     if rng.random() < playout_probability:
         _play_to_end(sample, rng, game_seed, step)
     return len(other_worlds) - 2
+
+
+def _check_seat_worlds(state: AnyState, seat: int, other_worlds: list[AnyState], probe: int,
+                       game_seed: int, step: int) -> None:
+    """`State.seat_worlds`, where a game has it: every world agrees with the seat's
+    view, each entry the seat could write of a legal action here is one of some world's
+    (so the table's menu never leaves out what can happen), and worlds the seat cannot
+    tell apart give the same worlds from the same seed (they leak nothing)."""
+    worlds = state.seat_worlds(seat, random.Random(probe))
+    if worlds is None:
+        return
+    key, seen = state.information_state_key(seat), state.observation(seat)
+    for world in worlds:
+        if world.information_state_key(seat) != key or world.observation(seat) != seen \
+                or world.current_player() != state.current_player():
+            raise _fail(game_seed, step, f"seat_worlds for seat {seat} holds a world the "
+                                         "seat can tell from this one")
+    for action in state.legal_actions():
+        entry = normalized(entry_text(state, action, seat))
+        if not any(follows(world, entry, seat) for world in worlds):
+            raise _fail(game_seed, step, f"seat_worlds for seat {seat} leaves out "
+                                         f"{entry!r}, which can happen here")
+    for world in other_worlds[:1]:  # one other world: the enumeration is long
+        if world.seat_worlds(seat, random.Random(probe)) != worlds:
+            raise _fail(game_seed, step, f"seat_worlds leaks: seat {seat} gets different "
+                                         "worlds from worlds it cannot tell apart")
 
 
 def alternative_histories(state: AnyState, seat: int, rng: random.Random, *,

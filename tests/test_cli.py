@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -14,9 +15,11 @@ from click.testing import CliRunner
 
 from hunt.cli.main import cli
 from hunt.cli.play import screen_of
+from hunt.cli.prompt_game import read_choice
 from hunt.models import load_game, state_from_record
 from hunt.models.hunted import HuntedState
 from hunt.models.hunting_party import HuntingPartyState
+from hunt.models.jutland import JutlandGame
 from hunt.solver import arena as arena_module
 from hunt.solver.record_files import revealed_record
 
@@ -694,3 +697,33 @@ def test_a_resumed_game_goes_on_to_a_new_one_beside_it_counting_only_this_sessio
     assert "seed 4.\nIts hidden draws follow from the seed" in out
     assert (tmp_path / "hand-2.json").exists()
     assert "After" not in out  # the resumed game ended in the session before
+
+
+def test_hint_takes_the_seat_from_a_full_record(tmp_path: Path) -> None:
+    """A full record that names its person's seat (`human`, as `hunt play` saves it)
+    needs no --as; one that names none still asks for it."""
+    record = json.loads((Path(__file__).parent.parent / "examples" / "the-hunt-full-game.json")
+                        .read_text())
+    named, unnamed = tmp_path / "named.json", tmp_path / "unnamed.json"
+    named.write_text(json.dumps(record | {"human": "british"}))
+    unnamed.write_text(json.dumps(record))
+    code, out = run("hint", "the-hunt", str(named), "--iterations", "0")
+    assert code == 0 and "advice for the British" in out, out
+    code, out = run("hint", "the-hunt", str(unnamed), "--iterations", "0")
+    assert code == 2 and "a full record needs the seat to advise" in out
+
+
+def test_a_printed_card_name_is_accepted_at_the_prompt() -> None:
+    """At `hunt play`, "discard Hipper Battle Cruisers" is "discard hipper-bc"."""
+    game = cast(JutlandGame, load_game("jutland"))
+    state = game.new_initial_state(3)
+    rng = random.Random(3)
+    while not (state.current_player() >= 0 and any(
+            state.action_to_string(a).startswith("discard ") for a in state.legal_actions())):
+        state.apply_action(rng.choice(state.legal_actions()))
+    cards = {card.id: card.title for card in game.cards}
+    text = next(state.action_to_string(a) for a in state.legal_actions()
+                if state.action_to_string(a).startswith("discard "))
+    printed = "discard " + cards[text.split()[1]].upper()
+    chosen = read_choice(state, io.StringIO(printed + "\n"))
+    assert chosen == [state.string_to_action(text)]

@@ -208,3 +208,19 @@ def test_the_conformance_suite_refuses_unequal_returns_in_a_cooperative_game() -
 
     with pytest.raises(ConformanceError, match="cooperative game differ"):
         check_game(UnfairGame(players=2), num_games=1)
+
+
+def test_the_suite_catches_seat_worlds_that_leak_what_the_seat_cannot_see(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`State.seat_worlds` that returns the real position tells the seat the hidden
+    cards: worlds it cannot tell apart give different lists."""
+    _breaks(monkeypatch, "seat_worlds", lambda self, player, rng: [self.clone()],
+            "seat_worlds leaks")
+
+
+def test_the_suite_catches_seat_worlds_that_leave_out_what_can_happen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One sampled world is not every world: an entry the real position allows is
+    missing from the menu the worlds make."""
+    _breaks(monkeypatch, "seat_worlds",
+            lambda self, player, rng: [self.determinize(player, rng)], "leaves out")

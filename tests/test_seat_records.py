@@ -14,7 +14,7 @@ from hunt.cli.main import cli
 from hunt.errors import RecordError
 from hunt.models import available_games, load_game
 from hunt.models.game import AnyState, random_action
-from hunt.models.seat_record import seat_record, world_from_seat_record
+from hunt.models.seat_record import SeatNotebook, seat_record, world_from_seat_record
 from hunt.models.testing import alternative_histories
 from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntGame
 from hunt.models.the_hunt.actions import TheHuntAction
@@ -175,7 +175,10 @@ def test_the_table_keeps_the_seat_record_refuses_what_cannot_happen_and_resumes(
     code, out = table("--as", "british", "--save", str(save),
                       lines=[*TABLE_OPENING, "move graf-spee 1 ?", "end", "undo", "quit"])
     assert code == 0, out
-    assert "Not accepted: 'move graf-spee 1 ?' cannot happen here; possible here: end" in out
+    # Every German act that can follow, the attacks from the hexes the raider may be on too
+    assert "Not accepted: 'move graf-spee 1 ?' cannot happen here; possible here: attack " \
+        "e-b plane; revealed 06, attack e-b; revealed 06, attack s-e1 plane; revealed 29, " \
+        "attack s-e1; revealed 29, end, move altmark 1 24" in out
     assert "Struck out: end." in out and "Traceback" not in out
     record = json.loads(save.read_text())
     assert record["seat"] == "british" and record["actions"] == TABLE_OPENING
@@ -250,3 +253,69 @@ def test_ctrl_c_at_the_table_saves_the_seat_record_and_exits_130(
     code, out = table("--as", "british", "--save", str(save), lines=[])
     assert code == 130 and "Stopped (interrupted)" in out
     assert json.loads(save.read_text())["seat"] == "british"
+
+
+def hint_to_place(seed: int) -> AnyState:
+    """A random game of The Hunt stopped where the German places an Intelligence Hint."""
+    rng = random.Random(seed)
+    state: AnyState = TheHuntGame().new_initial_state(seed)
+    while not state.is_terminal():
+        if state.current_player() == GERMAN and any(
+                action.verb == "hint" for action in state.legal_actions()):
+            return state
+        state.apply_action(random_action(state, rng))
+    raise AssertionError(f"no Hint to place in game {seed}")
+
+
+def test_the_table_offers_a_hint_on_every_hex_the_map_shows_possible(tmp_path: Path) -> None:
+    """The menu of what the German may do is exact: a Hint may go on any hex the map
+    shows possible for the Graf Spee (it may be there), and each is offered and taken."""
+    for seed in range(4):
+        state = hint_to_place(seed)
+        seen = state.observation(BRITISH)
+        hexes = [h for h in seen["possible"] if h not in seen["hints"] and h != seen["altmark"]]
+        notebook = SeatNotebook.from_record(state.game, seat_record(state, BRITISH))
+        offered = notebook.possible_entries()
+        assert [f"hint {h}" for h in hexes if f"hint {h}" not in offered] == [], seed
+    save = tmp_path / "table.json"
+    save.write_text(json.dumps(seat_record(state, BRITISH)))
+    code, out = table("--resume", str(save), lines=[f"hint {hexes[0]}", "quit"])
+    assert code == 0 and "Not accepted" not in out and "advice for" not in out, out
+    assert json.loads(save.read_text())["actions"][-1].startswith(f"hint {hexes[0]}")
+
+
+def test_hint_followed_by_a_hex_at_the_table_is_an_entry_never_the_advice(
+        tmp_path: Path) -> None:
+    """`hint 32` (the Altmark's hex, where no Hint can go) is refused as an entry; it
+    does not ask for advice, which is `hint` alone."""
+    code, out = table("--as", "british", "--save", str(tmp_path / "t.json"),
+                      lines=[*TABLE_OPENING, "hint 32", "quit"])
+    assert code == 0, out
+    assert "Not accepted: 'hint 32' cannot happen here" in out and "advice for" not in out
+
+
+def test_a_printed_card_name_is_accepted_at_the_table(tmp_path: Path) -> None:
+    """A card may be typed as printed (case, apostrophes and punctuation aside): the
+    record keeps its id."""
+    save = tmp_path / "table.json"
+    printed = {"draw royal-navy": "draw Royal Navy", "draw harwood": "draw Sir Henry Harwood",
+               "draw cumberland": "draw HMS Cumberland"}
+    code, out = table("--as", "british", "--save", str(save),
+                      lines=[*(printed.get(entry, entry) for entry in TABLE_OPENING),
+                             "rules harwood's intuition", "quit"])
+    assert code == 0 and "Not accepted" not in out, out
+    assert json.loads(save.read_text())["actions"] == TABLE_OPENING
+    assert "Harwood's Intuition" in out[out.rindex("> rules"):]
+
+
+def test_draw_hidden_x5_enters_five_draws_or_none(tmp_path: Path) -> None:
+    """`draw ? x5` is five entries; `draw ? x6` where five can follow is refused in one
+    line and none of it is written down."""
+    save = tmp_path / "table.json"
+    opening = [*TABLE_OPENING[:2], "draw ? x6", "draw ? x0", "draw ? x5", *TABLE_OPENING[7:]]
+    code, out = table("--as", "british", "--save", str(save), lines=[*opening, "quit"])
+    assert code == 0, out
+    assert "Not accepted: 'draw ? x6': none of the 6 written down: number 6 was refused: " \
+        "'draw ?' cannot happen here" in out
+    assert "Not accepted: 'draw ? x0': the count after x is 1 to 40" in out
+    assert json.loads(save.read_text())["actions"] == TABLE_OPENING

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hunt.boards.jutland.deck import SIDES, JutlandCard
 from hunt.models.jutland.rules import JutlandGame
+from hunt.models.plugin import unique_names
 
 RULES = """\
 Jutland: 6 turns of 4 phases over one deck of both fleets' cards (52).
@@ -36,3 +37,10 @@ def card_text(game: JutlandGame, card: JutlandCard) -> str:
 def card_texts(game: JutlandGame) -> dict[str, str]:
     """Every card by its id, for `rules CARD`."""
     return {card.id: card_text(game, card) for card in game.cards}
+
+
+def card_names(game: JutlandGame) -> dict[str, str]:
+    """Every card's printed name -> its id ("Hipper Battle Cruisers" -> "hipper-bc"),
+    with the fleet where the name alone is shared ("Battle Cruisers" names none)."""
+    return unique_names(pair for card in game.cards
+                        for pair in ((card.title, card.id), (card.name, card.id)))

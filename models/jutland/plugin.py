@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hunt.boards.jutland import BOARD_SETS
-from hunt.models.jutland.help import RULES, card_texts
+from hunt.models.jutland.help import RULES, card_names, card_texts
 from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.players import GreedyPlayer, PlannerPlayer
 from hunt.models.jutland.policy import JutlandPolicy
@@ -31,5 +31,5 @@ PLUGIN: GamePlugin[JutlandGame, JutlandState, JutlandObservation] = GamePlugin(
     goals={"": "To win, sink more enemy ships than you lose (then more big ones) in 6 "
                "turns.\nEach Strike the higher force wins, British win ties; the turn "
                "sets the losses."},
-    rules=RULES, cards=card_texts, web_board=web_board, hands=hands)
+    rules=RULES, cards=card_texts, card_names=card_names, web_board=web_board, hands=hands)
 """Jutland, as every command reads it."""

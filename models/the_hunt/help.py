@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hunt.boards.the_hunt.cards import TheHuntCard
+from hunt.models.plugin import unique_names
 
 if TYPE_CHECKING:  # the rules' state reads this module for its menu notes
     from hunt.models.the_hunt.rules import TheHuntGame
@@ -70,3 +71,9 @@ def card_text(card: TheHuntCard) -> str:
 def card_texts(game: TheHuntGame) -> dict[str, str]:
     """Every card's text by its id, for `rules CARD`."""
     return {card_id: card_text(card) for card_id, card in sorted(game.cards.items())}
+
+
+def card_names(game: TheHuntGame) -> dict[str, str]:
+    """Every card's printed name -> its id ("HMS Cumberland" -> "cumberland"), for the
+    table and the prompt to read."""
+    return unique_names((card.name, card_id) for card_id, card in sorted(game.cards.items()))

@@ -17,7 +17,7 @@ from hunt.models.game import random_action
 from hunt.models.plugin import GamePlugin, plural
 from hunt.models.profile import SearchProfile
 from hunt.models.the_hunt.advice import advice_report, belief_by_turn
-from hunt.models.the_hunt.help import RULES, card_texts
+from hunt.models.the_hunt.help import RULES, card_names, card_texts
 from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.players import TrackerPlayer
 from hunt.models.the_hunt.policy import TheHuntPolicy
@@ -237,6 +237,7 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, TheHuntObservation] = GamePlugin(
                      "you spend.",
            "british": "To win, find the hidden Graf Spee with Forces G, H and K and win the "
                       "Battle,\nor guide 5 Freight Ships to port before it sinks 5."},
-    rules=RULES, cards=card_texts, pages={"hand": hand_page, "map": map_page, "log": log_page},
+    rules=RULES, cards=card_texts, card_names=card_names,
+    pages={"hand": hand_page, "map": map_page, "log": log_page},
     choices_screen=choices_map, web_board=web_board, hands=hands)
 """The Hunt, as every command reads it."""

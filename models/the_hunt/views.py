@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import Any, Self
 
 from hunt.models.game import CHANCE, TERMINAL, as_json
@@ -96,50 +97,108 @@ class TheHuntViews(BattleSteps, partial=True):
         has seen), and for the British the Graf Spee's hex among the possible ones,
         weighted by `prior` (hex -> weight) when given. A Battle card the German has
         chosen but not yet shown is redrawn from the sampled hand."""
+        pool = self._unseen_pool(player)
+        rng.shuffle(pool)
+        world = self._dealt(player, pool, lambda held: rng.randrange(len(held)))
+        if player == BRITISH and self.graf_spee is not None:
+            hexes = self._hexes_for(world)
+            weights = [float(prior.get(h, 0.0)) for h in hexes] if prior else None
+            if weights is not None and sum(weights) <= 0:
+                weights = None
+            world.graf_spee = rng.choices(hexes, weights=weights)[0]
+        return world
+
+    def seat_worlds(self, player: int, rng: random.Random) -> list[Self]:
+        """Worlds `player` cannot tell from this one that between them hold every card
+        the other side may hold (each in some world's hand, and each the Battle card it
+        may have chosen but not shown) and, for the British, every hex the Graf Spee
+        may be on: each hand dealt once per hex, so a German act that needs both (an
+        event playable only from some hexes) is in some world too."""
+        other = 1 - player
+        pool = self._unseen_pool(player)
+        types = sorted(set(pool))
+        pending = self.duel_cards[other] not in (None, "none")
+        hidden = len(self.hands[other]) - sum(self.known_hand[player].values())
+        # Cards put first in a world's deal (every type once, in as few worlds as may
+        # be), and the Battle card chosen but not shown, if there is one.
+        deals: list[tuple[list[str], str | None]]
+        if pending:
+            deals = [([t] if t in pool else [], t)
+                     for t in sorted({*types, *self.known_hand[player]})]
+        elif hidden <= 0 or not types:
+            deals = [([], None)]
+        else:
+            size = min(hidden, len(types))
+            deals = [([types[(start + i) % len(types)] for i in range(size)], None)
+                     for start in range(0, len(types), size)]
+        worlds = []
+        for front, chosen in deals:
+            rest = list(pool)
+            for card in front:
+                rest.remove(card)
+            rng.shuffle(rest)
+            world = self._dealt(player, [*front, *rest], partial(_index_of, chosen))
+            if player != BRITISH or self.graf_spee is None:
+                worlds.append(world)
+                continue
+            for hex_id in self._hexes_for(world):
+                placed = world.clone()
+                placed.graf_spee = hex_id
+                worlds.append(placed)
+        return worlds
+
+    def _unseen_pool(self, player: int) -> list[str]:
+        """The other side's cards `player` has not seen where they are (its hand and
+        deck beyond the cards seen), sorted."""
+        other = 1 - player
+        unseen = Counter(self.game.deck_lists[other]) - self.discards[other] \
+            - self.removed[other] - self._cards_in_play(other) - self.known_hand[player]
+        return sorted(unseen.elements())
+
+    def _dealt(self, player: int, pool: list[str], pick: Callable[[list[str]], int]) -> Self:
+        """A world for `player` with the other side's unseen cards dealt from `pool` in
+        its order (its hand first, then its deck), and the Battle card it chose but has
+        not shown, if any, taken from the hand at `pick(hand)`."""
         world = self._sampled_copy(player)
         if player == BRITISH:
             self.belief(BRITISH)  # the sample answers `belief` as this state does
             world._tracked = self._tracked
         other = 1 - player
         known = self.known_hand[player]
-        unseen = Counter(self.game.deck_lists[other]) - self.discards[other] \
-            - self.removed[other] - self._cards_in_play(other) - known
-        pool = sorted(unseen.elements())
-        rng.shuffle(pool)
-        top = self.stack[-1] if self.stack else None
         pending = self.duel_cards[other] not in (None, "none")
         # Cards the other side holds (and a Battle card it chose but has not shown).
         hidden = len(self.hands[other]) + pending - sum(known.values())
         held = sorted([*pool[:hidden], *known.elements()])
         world.decks[other] = Counter(pool[hidden:])
         if pending:
-            world.duel_cards[other] = held.pop(rng.randrange(len(held)))
+            world.duel_cards[other] = held.pop(pick(held))
         world.hands[other] = held
-        if player == BRITISH and self.graf_spee is not None:
-            hexes = sorted(self.possible)
-            redrawing = isinstance(top, Draw) and top.side == GERMAN \
-                and self.flow == "german-redraw"
-            announce = self.stack[-2] if redrawing else None  # pushed with the draw
-            before = announce.before if isinstance(announce, Announce) else 0
-            rules = self.game.rules
-            if isinstance(top, Draw) and redrawing \
-                    and top.upto > max(before, rules["hand_size_german"]):
-                # The German draws beyond 3 cards: it had the choice, beside the Altmark.
-                assert self.altmark is not None
-                hexes = [h for h in hexes if self.game.hex_distance(h, self.altmark) <= 1]
-            elif top is not None and top.seat == GERMAN:
-                # A German choice is pending (a hint, an event's target): only hexes
-                # from which it has a legal answer, as it had in the real game.
-                def answerable(hex_id: str) -> bool:
-                    world.graf_spee = hex_id
-                    return bool(world._decisions(top))
-
-                hexes = [h for h in hexes if answerable(h)] or hexes
-            weights = [float(prior.get(h, 0.0)) for h in hexes] if prior else None
-            if weights is not None and sum(weights) <= 0:
-                weights = None
-            world.graf_spee = rng.choices(hexes, weights=weights)[0]
         return world
+
+    def _hexes_for(self, world: Self) -> list[str]:
+        """The hexes the British cannot rule out for the Graf Spee in `world` (a deal of
+        this state's unseen cards; its hex is changed while trying them)."""
+        top = self.stack[-1] if self.stack else None
+        hexes = sorted(self.possible)
+        redrawing = isinstance(top, Draw) and top.side == GERMAN \
+            and self.flow == "german-redraw"
+        announce = self.stack[-2] if redrawing else None  # pushed with the draw
+        before = announce.before if isinstance(announce, Announce) else 0
+        rules = self.game.rules
+        if isinstance(top, Draw) and redrawing \
+                and top.upto > max(before, rules["hand_size_german"]):
+            # The German draws beyond 3 cards: it had the choice, beside the Altmark.
+            assert self.altmark is not None
+            hexes = [h for h in hexes if self.game.hex_distance(h, self.altmark) <= 1]
+        elif top is not None and top.seat == GERMAN:
+            # A German choice is pending (a hint, an event's target): only hexes
+            # from which it has a legal answer, as it had in the real game.
+            def answerable(hex_id: str) -> bool:
+                world.graf_spee = hex_id
+                return bool(world._decisions(top))
+
+            hexes = [h for h in hexes if answerable(h)] or hexes
+        return hexes
 
     def belief(self, player: int) -> dict[str, float] | None:
         """For the British: the Graf Spee tracker's posterior over its hex (uniform move
@@ -258,3 +317,8 @@ def _asked(step: Step) -> list[str]:
         case Boost(force=force, hex=hex_id):
             return ["search", force, hex_id]
     return []
+
+
+def _index_of(card: str | None, held: list[str]) -> int:
+    """Where `card` is in `held` (the first place when it is None)."""
+    return 0 if card is None else held.index(card)
