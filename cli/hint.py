@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from hunt.cli.menu import wrapped
 from hunt.cli.params import GAME, SEED
 from hunt.models.game import AnyState
 from hunt.solver.hints import hint_lines, hint_report, move_model
@@ -46,8 +47,7 @@ def hint(game_name: str, record_path: Path, seat_name: str | None, model: str | 
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=1))
         return
-    for line in hint_lines(state, report):
-        click.echo(line)
+    click.echo(wrapped("\n".join(hint_lines(state, report))))
 
 
 def chosen_seat(state: AnyState, seat_name: str | None, recorded_seat: int | None) -> int:

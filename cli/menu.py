@@ -14,6 +14,8 @@ The layout is pure (`MenuTree`, `Entry`, `Layout`); `read_menu` is the prompt ar
 from __future__ import annotations
 
 import math
+import shutil
+import sys
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -28,7 +30,10 @@ MOST = 20
 MOST_LINES = 8
 """The most lines a menu takes by opening groups (a group's own members may take more)."""
 WIDTH = 80
-"""The screen width menus are laid out for."""
+"""The screen width menus are laid out for, and what `wrapped` fits when the output is
+not a terminal."""
+MIN_WIDTH = 40
+"""The narrowest a terminal is taken to be (`terminal_width`)."""
 MAX_NUMBER_DIGITS = 6
 """The longest choice number the prompt reads: no state has a million choices."""
 MAX_LINE = 1000
@@ -72,19 +77,44 @@ class Layout:
         if self.words:
             lines = textwrap.wrap(
                 f"{self.title}: type one of these {len(self.words)} (or the whole choice, "
-                f"as '{self.example}'):", WIDTH)
+                f"as '{self.example}'):", WIDTH, break_on_hyphens=False)
             by_note: dict[str, list[str]] = {}  # words with the same note on one line
             for word, member in zip(self.words, self.members, strict=True):
                 by_note.setdefault(notes[member], []).append(word)
             for note, words in by_note.items():
                 lines += textwrap.wrap(" ".join(words), WIDTH, initial_indent=" " + (
-                    f"{note}: " if note else ""), subsequent_indent="   ")
+                    f"{note}: " if note else ""), subsequent_indent="   ",
+                    break_on_hyphens=False)
             return lines
         labels = [f"{number:>3}. {entry.label}"
                   for number, entry in enumerate(self.entries, start=1)]
         if len(labels) <= 4:
             return head + [" " + label for label in labels]
         return head + columns(labels)
+
+
+def terminal_width() -> int:
+    """The columns of the terminal the output goes to; `WIDTH` when it is not one (a
+    pipe, a file: what tests and transcripts read)."""
+    if not sys.stdout.isatty():
+        return WIDTH
+    return max(MIN_WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
+
+
+def wrapped(text: str, width: int | None = None) -> str:
+    """`text` with each line longer than `width` (default: the terminal's) broken at
+    spaces, never inside a word ("cat-and-mouse", "possible" stay whole), the later
+    parts indented two more than the line. Colour codes do not count as columns."""
+    width = width or terminal_width()
+    lines = []
+    for line in text.split("\n"):
+        if len(click.unstyle(line)) <= width:
+            lines.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+        lines += textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                               break_on_hyphens=False, drop_whitespace=True) or [line]
+    return "\n".join(lines)
 
 
 def labelled(text: str, note: str) -> str:
@@ -331,7 +361,7 @@ def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Call
             raise QuitGame("you quit")
         if word in ("help", "?") and not rest:
             names = ", ".join([*commands, *BUILT_IN])
-            click.echo("\n".join(textwrap.wrap(f"{help_text} Commands: {names}.", WIDTH)))
+            click.echo(wrapped(f"{help_text} Commands: {names}."))
             continue
         if word == "undo" and not rest:
             raise Undo
@@ -343,7 +373,7 @@ def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Call
                 show = True
             continue
         if word in commands and not (rest and (word in BARE_COMMANDS or tree.is_choice(text))):
-            click.echo(commands[word](rest.strip()))
+            click.echo(wrapped(commands[word](rest.strip())))
             continue
         if (started := tree.starting(text)) is not None:  # "move ship": that group
             levels.append(started)
@@ -360,11 +390,11 @@ def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Call
             if isinstance(picked, Entry):
                 return by_number(picked.members[0])
             if picked is not None:
-                click.echo(picked)
+                click.echo(wrapped(picked))
                 continue
             return by_text(text)
         except HuntError as error:
-            click.echo(f"Not accepted: {error}")
+            click.echo(wrapped(f"Not accepted: {error}"))
 
 
 def pick(level: Layout, text: str) -> Entry | str | None:

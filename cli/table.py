@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from hunt.cli.menu import Command, QuitGame, Undo, parse_number, read_menu
+from hunt.cli.menu import Command, QuitGame, Undo, parse_number, read_menu, wrapped
 from hunt.cli.pages import pages_of
 from hunt.cli.params import GAME, UserError, game_option_flags, game_options
 from hunt.cli.play import screen_of
@@ -165,7 +165,8 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
         player = state.current_player()
         screen = render(state, seat)
         if player == seat:
-            screen += "\n" + "\n".join(hint_lines(state, hint_report(state, seat, model, 0, 0))[1:])
+            screen += "\n" + wrapped("\n".join(
+                hint_lines(state, hint_report(state, seat, model, 0, 0))[1:]))
         if screen != shown_for:
             click.echo(screen)
             shown_for = screen

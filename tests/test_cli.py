@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TextIO, cast
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -68,9 +69,8 @@ def test_play_jutland_a_line_naming_several_cards_plays_each_and_a_bad_one_none(
                     stdin=stdin)
     assert code == 0, out
     assert "Chosen to discard so far: hipper-dd, jellicoe-bb\n" in out
-    refusal = next(line for line in out.splitlines() if "nelson" in line and "> " not in line)
-    assert refusal.startswith("Not accepted: 'discard scheer-lc nelson': 'nelson' is not a "
-                              "card, so nothing was played; accepted: discard and any of ")
+    assert "Not accepted: 'discard scheer-lc nelson': 'nelson' is not a card, so nothing " \
+        "was played; accepted: discard and any of " in " ".join(out.split())  # wrapped
     actions = json.loads(save.read_text())["actions"]
     assert actions[-2:] == ["discard jellicoe-bb", "discard hipper-dd"]
 
@@ -315,7 +315,8 @@ def test_play_the_hunt_with_hint_undo_save_and_resume(tmp_path: Path) -> None:
     assert "Recommended play: start " in out and "Likeliest hexes: 01 2.4%" in out
     assert "Cannot undo: you have made no choice yet." in out
     assert out.count("Taken back.") == 1
-    assert f"Saved in {save}; resume with: hunt play the-hunt --resume {save}" in out
+    assert f"Saved in {save}; resume with: hunt play the-hunt --resume {save}" in \
+        " ".join(out.split())  # wrapped at spaces
     record = revealed_record(save, spoilers=True)
     assert record["human"] == "german"
     assert record["actions"][-3:] == ["altmark 20", "play military-order ap",
@@ -432,7 +433,7 @@ def test_the_map_is_in_colour_on_a_terminal_and_plain_with_no_color(
     ("jutland", "german", "Game over: the Germans win on more ships sunk.\nYou won.\n"),
     ("leduc", "first", "Game over: you folded; you lose 1 chip.\nYou lost.\n"),
     ("hunted", "p1", "Game over: health ran out.\nYou lost.\n"),
-    ("hunting-party", "p1", "p1 1, p2 0, p3 -3.\nYou won.\n")])
+    ("hunting-party", "p1", "(not met) - 3 for dying = -3 points.\nYou won.\n")])
 def test_the_end_says_whether_you_won_why_and_the_score(name: str, seat: str, ending: str,
                                                          tmp_path: Path) -> None:
     code, out = run("play", name, "--as", seat, "--seed", "3", "--ai", "random",
@@ -727,3 +728,37 @@ def test_a_printed_card_name_is_accepted_at_the_prompt() -> None:
     printed = "discard " + cards[text.split()[1]].upper()
     chosen = read_choice(state, io.StringIO(printed + "\n"))
     assert chosen == [state.string_to_action(text)]
+
+
+def test_hunting_party_end_screen_explains_each_score_and_shows_the_goals() -> None:
+    """At the end every Hunter's Goal is shown (it is scored), and the screen says how
+    each score was made: a point a trophy, the Goal's points if met, 3 off for dying."""
+    state = load_game("hunting-party", players=3).new_initial_state(5)
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    out = screen_of("hunting-party")(state, 0)
+    explained = " ".join(out[out.index("Game over ("):].split())
+    for seat, score in enumerate(state.scores()):
+        goal = state.game.goals[state.goal[seat]]
+        assert f"for the Goal '{goal.text.rstrip('.')}'" in explained
+        assert re.search(rf"p{seat + 1} \([^)]*\): \d+ troph(y|ies) .*?= {score} points?\.",
+                         explained)
+
+
+def test_a_personal_fate_at_the_flee_window_is_said_in_words() -> None:
+    """"animal-attack (trophy 0)" reads "animal attack: you bag the animal"."""
+    lines = set()
+    for seed in range(30):
+        state = load_game("hunting-party", players=3).new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat >= 0 and state.observation(seat)["threat"] is not None:
+                screen = click.unstyle(screen_of("hunting-party")(state, seat))
+                lines |= {line for line in screen.splitlines()
+                          if line.startswith("Your personal fate")}
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert "Your personal fate: animal attack: you bag the animal. Flee from your" in lines
+    assert "Your personal fate: natives: you discard 2 cards. Flee from your hand?" in lines
+    assert not any(re.search(r"\(\w+ \d\)", line) for line in lines), lines

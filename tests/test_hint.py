@@ -36,6 +36,7 @@ def run(*args: str) -> tuple[int, str]:
 def test_british_hint_on_the_example_record_shows_belief_searches_and_a_play() -> None:
     code, out = run("hint", "the-hunt", str(EXAMPLE), "--as", "british", "--iterations", "40")
     assert code == 0, out
+    out = " ".join(out.split())  # lines over 80 columns are wrapped at spaces
     assert "7 hexes possible" in out
     assert "Likeliest hexes: 19 17.6%, 20 17.6%, 25 17.6%, 26 17.6%, 14 12.9%" in out
     assert "Force G: search 19 (1 AP): P(there) 17.6% x P(roll) 33% = P(find) 5.9%" in out

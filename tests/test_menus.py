@@ -4,13 +4,14 @@ and every game's decision screen with its menu fits 80 columns."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 from collections.abc import Iterator
 
 import pytest
 
-from hunt.cli.menu import MOST, WIDTH, Layout, MenuTree, read_menu
+from hunt.cli.menu import MOST, WIDTH, Layout, MenuTree, read_menu, wrapped
 from hunt.errors import HuntError
 from hunt.models.game import CHANCE, AnyState
 from hunt.models.plugin import plain
@@ -169,3 +170,34 @@ def test_a_list_of_last_words_offers_a_whole_choice_as_the_example() -> None:
     assert "(or the whole choice, as 'move graf-spee 4 01'):" in " ".join(lines)
     assert ask(["end", *moves], f"{1 + tree.layout(tuple(range(30))).entries.index(group)}\n"
                "move graf-spee 4 07\n") == "move graf-spee 4 07"
+
+
+def test_a_long_line_wraps_at_spaces_never_inside_a_word() -> None:
+    """"Not accepted" lists, advice and `rules` answers are broken at spaces to the
+    width: "cat-and-mouse" and "possible" stay whole, later parts indented."""
+    line = ("  Not accepted: 'x' is no card here: type a card's id as the screen shows it "
+            "(e.g. cat-and-mouse, concentrated-fire, convoy-routes); possible here: 41")
+    lines = wrapped(line + "\nshort", 40).splitlines()
+    assert all(len(part) <= 40 for part in lines) and lines[-1] == "short"
+    assert " ".join(part.strip() for part in lines[:-1]) == line.strip()
+    assert all(part.startswith("    ") for part in lines[1:-1])
+    assert wrapped(line) == wrapped(line, WIDTH)  # not a terminal: 80 columns
+
+
+def test_the_prompts_answers_fit_80_columns_when_not_a_terminal() -> None:
+    """`rules nonexistent` and a refused move come back in lines of 80 columns at most."""
+    def rules(rest: str) -> str:
+        return f"{rest!r} is no card here: type a card's id as the screen shows it (e.g. " \
+               "cat-and-mouse, concentrated-fire, convoy-routes)."
+
+    def refuse(text: str) -> str:
+        raise HuntError(f"{text!r} cannot happen here; possible here: " + ", ".join(MOVES))
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        chosen = read_menu(["end", *MOVES], lambda index: str(index), refuse,
+                           io.StringIO("rules nonexistent\nmove nothing\n1\n"),
+                           {"rules": rules})
+    assert chosen == "0"
+    assert all(len(line) <= WIDTH for line in out.getvalue().splitlines())
+    assert "cat-and-mouse" in out.getvalue() and "Not accepted" in out.getvalue()

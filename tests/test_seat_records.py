@@ -178,7 +178,7 @@ def test_the_table_keeps_the_seat_record_refuses_what_cannot_happen_and_resumes(
     # Every German act that can follow, the attacks from the hexes the raider may be on too
     assert "Not accepted: 'move graf-spee 1 ?' cannot happen here; possible here: attack " \
         "e-b plane; revealed 06, attack e-b; revealed 06, attack s-e1 plane; revealed 29, " \
-        "attack s-e1; revealed 29, end, move altmark 1 24" in out
+        "attack s-e1; revealed 29, end, move altmark 1 24" in " ".join(out.split())
     assert "Struck out: end." in out and "Traceback" not in out
     record = json.loads(save.read_text())
     assert record["seat"] == "british" and record["actions"] == TABLE_OPENING
@@ -221,7 +221,7 @@ def test_the_tables_own_moves_offer_everything_they_may_show_not_the_witness_s_g
     showdowns = [f"call; showdown {card} Kh" for card in ("Jh", "Ks", "Qh", "Qs")]
     assert all(text in menu for text in showdowns)  # all the unseen cards but its own
     assert ("Not accepted: 'call': add what it showed you, as in " + ", ".join(showdowns)
-            ) in menu  # the call alone: it showed the opponent's card
+            ) in " ".join(menu.split())  # the call alone: it showed the opponent's card
     assert "the opponent held Jh" in menu and "You lost." in menu
 
 
@@ -316,6 +316,17 @@ def test_draw_hidden_x5_enters_five_draws_or_none(tmp_path: Path) -> None:
     code, out = table("--as", "british", "--save", str(save), lines=[*opening, "quit"])
     assert code == 0, out
     assert "Not accepted: 'draw ? x6': none of the 6 written down: number 6 was refused: " \
-        "'draw ?' cannot happen here" in out
+        "'draw ?' cannot happen here" in " ".join(out.split())
     assert "Not accepted: 'draw ? x0': the count after x is 1 to 40" in out
     assert json.loads(save.read_text())["actions"] == TABLE_OPENING
+
+
+def test_the_tables_advice_lines_fit_80_columns(tmp_path: Path) -> None:
+    """On the British turn the screen's advice, and `hint`, come in lines of 80 columns
+    at most, broken at spaces ("possible", "worth" stay whole)."""
+    code, out = table("--as", "british", "--save", str(tmp_path / "t.json"),
+                      lines=[*TABLE_OPENING, "end", "redraw 4", "hint", "quit"])
+    assert code == 0, out
+    lines = out.splitlines()[1:-1]  # the first and last name the record's file
+    assert [line for line in lines if len(line) > 80] == []
+    assert "possible" in out and "worth its AP" in " ".join(out.split())

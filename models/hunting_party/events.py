@@ -58,9 +58,12 @@ class DiscardsAction(NamedTuple):
 
 
 class GameOver(NamedTuple):
-    """The scores, by seat."""
+    """The scores, by seat, and each Hunter's Goal, shown at the end to be scored: its
+    id ("" for none) and whether it was met."""
 
     scores: tuple[int, ...]
+    goals: tuple[str, ...] = ()
+    met: tuple[bool, ...] = ()
 
 
 class Dies(NamedTuple):

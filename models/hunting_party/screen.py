@@ -6,9 +6,11 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import groupby
 
-from hunt.models.hunting_party.observation import PartyObservation
+from hunt.models.hunting_party.events import KINDS as EVENTS
+from hunt.models.hunting_party.events import GameOver
+from hunt.models.hunting_party.observation import PartyObservation, ThreatSeen
 from hunt.models.hunting_party.rules import HuntingPartyGame
-from hunt.models.hunting_party.words import log_lines
+from hunt.models.hunting_party.words import log_lines, who
 from hunt.models.plugin import Style, fit, plain, plural
 from hunt.models.registry import game_plugin
 
@@ -68,8 +70,7 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
     if seen["ambush"]:
         lines.append("Ambush: this round each Hunter plays the card they draw.")
     if threat := seen["threat"]:
-        lines.append(style(f"Your personal fate: {threat['icon']} "
-                           f"({threat['effect']} {threat['count']}). Flee from your "
+        lines.append(style(f"Your personal fate: {threat_words(threat)}. Flee from your "
                            "hand?", fg="red"))
     if seen["log"]:
         lines.append("Lately (log: every event):")
@@ -78,7 +79,42 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
         scores = ", ".join(f"{h['seat']} {score}" for h, score in
                            zip(seen["hunters"], seen["scores"], strict=True))
         lines.append(f"Game over ({seen['result']}): {scores}.")
+        lines += score_lines(game, seen)
     return fit(lines)
+
+
+def threat_words(threat: ThreatSeen) -> str:
+    """A personal fate in words: "animal attack: you discard 2 cards"."""
+    count = threat["count"]
+    effect = {"trophy": "you bag the animal",
+              "discards": "you take a trophy from the Fate discards",
+              "lose": f"you discard {plural(count, 'card')}",
+              "gain": f"you draw {plural(count, 'card')}",
+              "misfire": "your gun misfires: a card of your hand is lost at random"}
+    return f"{threat['icon'].replace('-', ' ')}: {effect.get(threat['effect'], threat['effect'])}"
+
+
+def score_lines(game: HuntingPartyGame, seen: PartyObservation) -> list[str]:
+    """At the end: how each Hunter scored (a point a trophy, its Goal's points if met,
+    the penalty if dead), with every Goal, shown at the end to be scored."""
+    over = next((event for entry in reversed(seen["log"])
+                 if isinstance(event := EVENTS.from_json(entry), GameOver)), None)
+    if over is None or len(over.goals) != len(seen["hunters"]):
+        return []
+    penalty = game.rules["death_penalty"]
+    lines = []
+    for seat, hunter in enumerate(seen["hunters"]):
+        trophies = len(hunter["trophies"])
+        parts = [f"{trophies} {'trophy' if trophies == 1 else 'trophies'}"]
+        if goal := game.goals.get(over.goals[seat]):
+            met = over.met[seat]
+            parts.append(f"+ {goal.points if met else 0} for the Goal "
+                         f"'{goal.text.rstrip('.')}' ({'met' if met else 'not met'})")
+        if not hunter["alive"]:
+            parts.append(f"- {penalty} for dying")
+        lines.append(f"  {who(seen, seat)}: {' '.join(parts)} = "
+                     f"{plural(over.scores[seat], 'point')}.")
+    return lines
 
 
 def hunters_page(game: HuntingPartyGame, seen: PartyObservation, seat: int,

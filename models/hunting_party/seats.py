@@ -173,8 +173,11 @@ def goals_line(state: PartyViews, taken: Sequence[PartyAction], entry: str, play
     them the final scores `entry` shows (Goals score from public facts only: trophies,
     hand sizes, death); None if `entry` does not end the game after `taken`, or no
     dealing of the Goals the seat did not see gives those scores."""
-    wanted = [int(word) for part in entry.split(SEPARATOR) if part.startswith("over ")
-              for word in part.split()[1:]]
+    over = next((part.split()[1:] for part in entry.split(SEPARATOR)
+                 if part.startswith("over ")), [])
+    cut = over.index("goals") if "goals" in over else len(over)
+    wanted = [int(word) for word in over[:cut] if word.lstrip("-").isdigit()]
+    shown = over[cut + 1:]  # each Hunter's Goal, shown at the end
     replay = state.replayed(0)
     deals: dict[int, list[int]] = {}
     keeps: dict[int, int] = {}
@@ -203,7 +206,9 @@ def goals_line(state: PartyViews, taken: Sequence[PartyAction], entry: str, play
         replay.goal[seat] = goal
         return replay.scores()[seat] == wanted[seat]
 
-    fitting = {seat: [goal for goal in free if scores_with(seat, goal)] for seat in others}
+    fitting = {seat: [goal for goal in free if scores_with(seat, goal)
+                      and (len(shown) != len(wanted) or goal == shown[seat])]
+               for seat in others}
     kept = _distinct(others, fitting, {})
     if kept is None:
         return None

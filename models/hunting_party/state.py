@@ -400,8 +400,11 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         self.over = True
         self.stack = []
         scores = self.scores()
-        self._see_all(("over", tuple(scores)))
-        self.log.append(GameOver(tuple(scores)))
+        # The Goals are shown at the end, to be scored: every Hunter learns them.
+        goals = tuple(goal or "" for goal in self.goal)
+        self._see_all(("over", tuple(scores), goals))
+        self.log.append(GameOver(tuple(scores), goals,
+                                 tuple(self.goal_met(seat) for seat in range(self.game.players))))
 
     # -- cards leaving a hand ------------------------------------------------------------
 

@@ -145,7 +145,7 @@ class PartyViews(FateSteps, partial=True):
     def learned_text(self, token: Hashable, player: int) -> str | None:
         """What an action showed `player` of hidden cards: the Actions turned up, the
         cards revealed in the Jungle, a card lost from a hand, what a personal Fate did,
-        the final scores (Goals counted), a death."""
+        the final scores and the Goals shown for them, a death."""
         if not isinstance(token, tuple) or not token or token[0] not in LEARNED_TOKENS:
             return None
         seats = self.game.info.seat_names
@@ -156,6 +156,9 @@ class PartyViews(FateSteps, partial=True):
             return "jungle " + " ".join(f"{seats[seat]} {KINDS[kind]}" for seat, kind in token[1])
         if token[0] == "lost":
             return f"lost {seats[token[1]]} {KINDS[token[2]]}"
+        if token[0] == "over":  # the scores, then each Hunter's Goal shown
+            return " ".join(["over", *map(str, token[1]), "goals",
+                             *(goal or "-" for goal in token[2])])
         return " ".join(str(word) for word in _flat(token))
 
     def resample_hidden(self, taken: Sequence[PartyAction], entry: str, player: int,
