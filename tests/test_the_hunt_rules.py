@@ -267,12 +267,30 @@ def test_near_the_altmark_the_german_may_draw_up_to_5_or_stop_at_3() -> None:
     state = new_state(graf_spee="24", altmark="23")
     state.hands[GERMAN] = ["marconi", "radar"]
     play(state, "play marconi ap", "end")
-    assert texts(state) == ["redraw 3", "redraw 4", "redraw 5"]
+    assert texts(state) == ["redraw 3", "redraw 5"]
     possible = state.possible
     play(state, "redraw 5")
     draw_until(state, GERMAN)
     assert len(state.hands[GERMAN]) == 5
     assert state.possible == possible & GAME.ball["23"][1]  # proximity is now known
+
+
+def test_beside_the_altmark_the_german_draws_to_five_or_stops_at_three() -> None:
+    """"they may continue to draw until they have 5 cards in their hand, or they may
+    stop at 3 cards only": two stops, not 4. A hand already holding 4 cannot go down
+    to 3: it stops where it is or draws to 5."""
+    for held, sizes in ((["radar", "kriegsmarine", "marconi"], ["redraw 3", "redraw 5"]),
+                        (["radar", "kriegsmarine", "marconi", "montevideo"],
+                         ["redraw 3", "redraw 5"]),
+                        (["radar", "kriegsmarine", "marconi", "montevideo", "second-funnel"],
+                         ["redraw 4", "redraw 5"])):
+        state = new_state(graf_spee="24", altmark="23")
+        state.hands[GERMAN] = list(held)
+        play(state, f"play {held[-1]} ap", "end")
+        assert texts(state) == sizes, held
+        refused = "redraw 3" if "redraw 4" in sizes else "redraw 4"
+        with pytest.raises(IllegalActionError):
+            state.string_to_action(refused)
 
 
 def test_example_4_refilling_only_to_3_near_the_altmark_gives_nothing_away() -> None:
@@ -283,7 +301,7 @@ def test_example_4_refilling_only_to_3_near_the_altmark_gives_nothing_away() -> 
         possible = state.possible
         mark = state.view_length(BRITISH)
         play(state, "end")
-        if "redraw 3" in texts(state):  # beside the Altmark: a choice, 3 to 5
+        if "redraw 3" in texts(state):  # beside the Altmark: a choice, 3 or 5
             play(state, "redraw 3")
         draw_until(state, GERMAN)
         assert len(state.hands[GERMAN]) == 3 and state.possible == possible
@@ -1017,15 +1035,24 @@ def test_military_orders_attack_is_noted_at_no_ap_and_with_its_plus_one() -> Non
     """Military Order 115.39: "attack a Freight Ship in its hex at no AP cost, +1 to the
     roll". The menu's note of that attack says so (not a bought attack's "2 AP, sinks
     on 5+"), and a bought attack's note is unchanged."""
-    rng = random.Random(0)
-    state = GAME.new_initial_state(0)
-    while not (isinstance(top := state.stack[-1], Choose) and top.effect == "free-attack"):
-        if state.current_player() == CHANCE:
-            state.apply_action(state.sample_chance_outcome(rng))
-            continue
-        legal = state.legal_actions()
-        ordered = [a for a in legal if state.action_to_string(a) == "play military-order event"]
-        state.apply_action(ordered[0] if ordered else rng.choice(legal))
+    def walk(seed: int) -> TheHuntState | None:
+        """Random play from `seed` that plays Military Order's event whenever it can,
+        up to its free attack (None if the game ends first)."""
+        rng = random.Random(seed)
+        state = GAME.new_initial_state(seed)
+        while not state.is_terminal():
+            if isinstance(top := state.stack[-1], Choose) and top.effect == "free-attack":
+                return state
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance_outcome(rng))
+                continue
+            legal = state.legal_actions()
+            ordered = [a for a in legal
+                       if state.action_to_string(a) == "play military-order event"]
+            state.apply_action(ordered[0] if ordered else rng.choice(legal))
+        return None
+
+    state = next(found for seed in range(20) if (found := walk(seed)) is not None)
     success = GAME.rules["attack_success"]
     for action in state.legal_actions():
         need = success - state.roll_bonus - 1 - (GAME.tracks.attack_bonus if action.n else 0)

@@ -10,8 +10,9 @@ Readings of ambiguous sentences (docs/rulings.md):
 one card per Card Play phase (the British add Intelligence cards at 1 AP each);
 German AP = card + the whole Reserve, and what is left goes back to the Reserve (at
 most 2: see below); a Mandatory card played in the Hunt phase
-gives its AP and its event happens too; the German redraw may stop anywhere from 3
-to 5 when the Graf Spee is within 1 hex of the Altmark, and the size is announced;
+gives its AP and its event happens too; the German redraw stops at 3 or goes on to 5
+when the Graf Spee is within 1 hex of the Altmark (a hand of 4 may stay), and the size
+is announced;
 a failed search says nothing; Hint markers go on or next to the Graf Spee, never on a
 hint or the Altmark, and go when the German next announces a Graf Spee move; a Force
 advanced past space 4 enters on 06; Battle duels are simultaneous; the game ends when

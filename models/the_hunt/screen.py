@@ -23,7 +23,7 @@ QUESTIONS = {
     "place-altmark": "Where does the Altmark start? (The British see it.)",
     "card": "Play a card: for its AP, or for its event.",
     "actions": "You have {ap} AP to spend.",
-    "redraw-choice": "Refill your hand: to 3 cards, or up to 5 beside the Altmark (the "
+    "redraw-choice": "Refill your hand: to 3 cards, or to 5 beside the Altmark (the "
                      "British hear how many you hold).",
     "hint": "Place the Hint marker the British asked for: on the Graf Spee's hex or next "
             "to it.",

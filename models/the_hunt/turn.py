@@ -376,8 +376,11 @@ class TurnSteps(SetupSteps, partial=True):
         held = len(self.hands[GERMAN])
         rules = self.game.rules
         low = max(held, rules["hand_size_german"])
-        high = rules["hand_size_german_altmark"] if self._near_altmark() else low
-        return [TheHuntAction("redraw", n=n) for n in range(low, high + 1)]
+        high = max(low, rules["hand_size_german_altmark"])
+        # "continue to draw until they have 5 cards ..., or they may stop at 3 cards
+        # only": two stops, never one between; a hand already above 3 stops where it is.
+        sizes = sorted({low, high}) if self._near_altmark() else [low]
+        return [TheHuntAction("redraw", n=n) for n in sizes]
 
     def _near_altmark(self) -> bool:
         assert self.graf_spee is not None and self.altmark is not None
