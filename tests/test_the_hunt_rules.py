@@ -17,13 +17,15 @@ from hunt.models.game import CHANCE, AnyState
 from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntAction, TheHuntGame, TheHuntState
+from hunt.models.the_hunt.actions import PLANE
 from hunt.models.the_hunt.help import card_texts
-from hunt.models.the_hunt.steps import Choose
+from hunt.models.the_hunt.steps import Choose, Window
 from hunt.tests.hunt_positions import (
     GAME,
     REMOVABLE,
     british_turn,
     draw_until,
+    force_g_searches,
     new_state,
     play,
     roll,
@@ -159,7 +161,7 @@ def test_attack_needs_a_freighter_on_the_graf_spee_hex_costs_2_and_hits_on_5() -
 
 def test_attack_fails_below_5_and_the_airplane_adds_2_then_is_broken() -> None:
     state = new_state(freighters=("b-e1", "e-a"), graf_spee="23")
-    play(state, "play kriegsmarine ap", "attack b-e1 plane")
+    play(state, "play kriegsmarine ap", "attack b-e1", "plane")
     assert state.plane == "broken"
     roll(state, 3)
     assert state.sunk == ["b-e1"]
@@ -441,6 +443,48 @@ def test_cat_and_mouse_cancels_a_german_attack() -> None:
     assert "b-e1" in state.at_sea and state.attacked and state.current_player() == GERMAN
 
 
+def test_a_cancelled_attack_keeps_the_airplane_ready() -> None:
+    """The airplane is sent "before rolling the die" (Example 2), once the British have
+    let the attack stand, as Intelligence comes after the German has let a search
+    stand (Example 7): an attack that Cat and Mouse cancels never used the airplane."""
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23",
+                      british=["cat-and-mouse", "royal-navy", "cumberland", "fair-weather",
+                               "convoy-routes"])
+    play(state, "play kriegsmarine ap", "attack b-e1")
+    assert texts(state) == ["pass", "react cat-and-mouse"]  # the British first
+    play(state, "react cat-and-mouse")
+    assert state.plane == "ready" and "b-e1" in state.at_sea
+    assert "plane" not in texts(state) and state.current_player() == GERMAN
+
+
+def test_the_modifier_is_chosen_after_the_opponents_cancel_window_for_both_sides() -> None:
+    """One order for a search and an attack: declared, the other side's window to
+    cancel it, then its side's modifier (Intelligence; the airplane), then the die."""
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23")
+    play(state, "play kriegsmarine ap", "attack b-e1")
+    assert state.stack[-1].kind == "airplane" and texts(state) == ["pass", "plane"]
+    assert state.plane == "ready"  # not committed while the British could cancel
+    assert state.choice_note(PLANE) == "+2, then Broken: sinks on 3+"
+    assert state.choice_note(TheHuntAction("pass")) == "sinks on 5+"
+    play(state, "plane")
+    assert state.plane == "broken" and state.current_player() == CHANCE
+    searched = force_g_searches("06")
+    assert searched.stack[-1] == Window(GERMAN, "cancel-roll")
+    play(searched, "pass")
+    assert searched.stack[-1].kind == "boost"
+
+
+def test_the_airplane_is_asked_for_whenever_it_is_ready_and_only_then() -> None:
+    """Whether the German is asked depends only on the airplane's state (public); a
+    Broken airplane rolls the attack at once."""
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23")
+    state.plane = "broken"
+    play(state, "play kriegsmarine ap", "attack b-e1")
+    assert state.current_player() == CHANCE and state.stack[-1].kind == "attack-roll"
+    roll(state, 4)
+    assert state.sunk == []
+
+
 def test_fair_weather_adds_1_to_the_german_attack_roll() -> None:
     state = new_state(freighters=("b-e1", "e-a"), graf_spee="23",
                       german=["fair-weather", "kriegsmarine", "radar", "marconi", "langsdorff"])
@@ -702,10 +746,11 @@ def test_example_2_prize_warfare_for_ap_attack_on_20_with_the_airplane() -> None
     state.at_sea["e-a"] = GAME.freighters["e-a"].route.index("20")
     play(state, "play prize-warfare ap")
     draw_until(state, BRITISH)  # its Mandatory event
-    play(state, "attack e-a plane")
-    assert state.plane == "broken"
+    play(state, "attack e-a")
     if state.current_player() == BRITISH:  # the card drawn was a Reaction: not used
         play(state, "pass")
+    play(state, "plane")  # "Before rolling the die he decides to use the Airplane"
+    assert state.plane == "broken"
     roll(state, 4)  # needs only 3+
     assert state.sunk == ["e-a"]
 
@@ -827,7 +872,8 @@ def test_the_british_never_see_the_graf_spee_hex_until_revealed() -> None:
 
 def test_actions_have_their_documented_text() -> None:
     assert TheHuntAction("move", "graf-spee", 2, "24").text() == "move graf-spee 2 24"
-    assert TheHuntAction("attack", "e-a", 1).text() == "attack e-a plane"
+    assert TheHuntAction("attack", "e-a").text() == "attack e-a"
+    assert PLANE.text() == "plane"
     assert TheHuntAction("play", "radar", mode="ap").text() == "play radar ap"
     assert TheHuntAction("roll", n=5).text() == "roll 5"
 
@@ -1028,7 +1074,9 @@ def test_the_german_heuristic_repairs_the_airplane_before_an_attack_it_can_affor
         if first == "repair":
             play(state, "repair")
             roll(state, 1)
-            assert heuristic_choice(state, GERMAN) == "attack b-e1 plane"
+            assert heuristic_choice(state, GERMAN) == "attack b-e1"
+            play(state, "attack b-e1")
+            assert heuristic_choice(state, GERMAN) == "plane"  # the attack stood
 
 
 def test_military_orders_attack_is_noted_at_no_ap_and_with_its_plus_one() -> None:
@@ -1054,12 +1102,18 @@ def test_military_orders_attack_is_noted_at_no_ap_and_with_its_plus_one() -> Non
 
     state = next(found for seed in range(20) if (found := walk(seed)) is not None)
     success = GAME.rules["attack_success"]
+
+    def plane(need: int) -> str:
+        return f" ({max(need - GAME.tracks.attack_bonus, 1)}+ with the airplane)" \
+            if state.plane == "ready" else ""
+
+    need = success - state.roll_bonus - 1
     for action in state.legal_actions():
-        need = success - state.roll_bonus - 1 - (GAME.tracks.attack_bonus if action.n else 0)
-        assert state.choice_note(action) == f"no AP, sinks on {max(need, 1)}+"
+        assert state.choice_note(action) == f"no AP, sinks on {max(need, 1)}+{plane(need)}"
     bought = TheHuntAction("attack", "s-e2", 0)
     state.stack.append(Choose(GERMAN, "not-an-attack"))  # any other step: a bought attack
-    assert state.choice_note(bought) == f"2 AP, sinks on {success - state.roll_bonus}+"
+    need = success - state.roll_bonus
+    assert state.choice_note(bought) == f"2 AP, sinks on {need}+{plane(need)}"
 
 
 def test_a_reaction_cards_help_names_the_command_that_plays_it() -> None:
@@ -1067,3 +1121,21 @@ def test_a_reaction_cards_help_names_the_command_that_plays_it() -> None:
     `play CARD event` is refused for them."""
     text = card_texts(GAME)["cat-and-mouse"]
     assert "react cat-and-mouse" in text and "play cat-and-mouse event" not in text
+
+
+def test_a_format_3_record_that_sent_the_airplane_with_the_attack_still_replays() -> None:
+    """Before format 4 the airplane went with the attack (`attack e-s plane`, then the
+    British answer, then the roll); such a record replays to the same game, the
+    airplane sent just before the roll."""
+    record = json.loads((Path(__file__).resolve().parent.parent / "examples"
+                         / "the-hunt-full-game.json").read_text(encoding="utf-8"))
+    full = GAME.from_record(record)
+    old: list[str] = []
+    for text in record["actions"]:
+        if text == "plane":
+            attack = max(i for i, t in enumerate(old) if t.startswith("attack "))
+            old[attack] += " plane"
+        else:
+            old.append(text)
+    assert len(old) < len(record["actions"]) and any(t.endswith(" plane") for t in old)
+    assert GAME.from_record(record | {"format": 3, "actions": old}) == full

@@ -112,10 +112,15 @@ class Revealed(NamedTuple):
 
 
 class Attack(NamedTuple):
-    """The Graf Spee attacks a Freight Ship, with the airplane or not."""
+    """The Graf Spee attacks a Freight Ship (the airplane, if sent, comes after the
+    British let the attack stand: `AirplaneSent`)."""
 
     freighter: str
-    airplane: bool
+
+
+class AirplaneSent(NamedTuple):
+    """The German sends the airplane to the attack about to be rolled: +2, and the
+    airplane is Broken."""
 
 
 class Search(NamedTuple):
@@ -268,7 +273,7 @@ class BattleEnds(NamedTuple):
 Event = (GameOver | DeckRebuilt | FreighterSetsOut | FreighterArrives | FreighterSails
          | HandSize | AltmarkPlaced | CardPlayed | MandatoryEvent | ReserveStored
          | RepairTried | ForceMoves | AltmarkMoves | GrafSpeeMoves | HintsRemoved | Revealed
-         | Attack | Search | Intelligence | ForceEnters | ForceAdvances | NoHintLeft
+         | Attack | AirplaneSent | Search | Intelligence | ForceEnters | ForceAdvances | NoHintLeft
          | NoHintPlace | HintPlaced | FalseHint | Reacts | Cancels | NoBattle
          | ForceDrawnAway | ProximityAnswer | RepairRoll | AttackRoll | SearchFails
          | SearchFinds | SearchClears | BattleBegins | DuelResult | BattleEnds)

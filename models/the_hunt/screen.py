@@ -33,6 +33,8 @@ QUESTIONS = {
                            "or pass.",
     "boost": "Force {1} searches {2}: before the roll, add Intelligence (1 AP a card), "
              "or pass.",
+    "airplane": "The British let your attack on Freight Ship {0} stand: before the roll, "
+                "send the airplane (+2; it becomes Broken), or pass.",
     "duel": "Battle: the card for this duel (both sides show theirs at once).",
     "choose move-enemy-force": "The event: which British Force moves, and where (up to "
                                "2 hexes)?",

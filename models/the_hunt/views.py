@@ -19,6 +19,7 @@ from hunt.models.the_hunt.state import SIDES
 from hunt.models.the_hunt.steps import (
     BRITISH,
     GERMAN,
+    Airplane,
     Announce,
     Boost,
     Cancelled,
@@ -249,7 +250,7 @@ class TheHuntViews(BattleSteps, partial=True):
 def _asked(step: Step) -> list[str]:
     """What a decision asks about, for the screen (`TheHuntObservation.step_data`): the
     reaction a window waits for, the event a choice serves, the search Intelligence
-    would add to."""
+    would add to, the Freight Ship the airplane would attack."""
     match step:
         case Window(reaction=reaction):
             return [reaction]
@@ -257,4 +258,6 @@ def _asked(step: Step) -> list[str]:
             return [effect]
         case Boost(force=force, hex=hex_id):
             return ["search", force, hex_id]
+        case Airplane(freighter=freighter):
+            return [freighter]
     return []

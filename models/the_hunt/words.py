@@ -63,9 +63,10 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
             return "The Hint markers are removed."
         case ev.Revealed(hex_id):
             return f"The Graf Spee is revealed on {hex_id}."
-        case ev.Attack(freighter, airplane):
-            return f"The Graf Spee attacks Freight Ship {freighter}" \
-                + (" with the airplane (+2)." if airplane else ".")
+        case ev.Attack(freighter):
+            return f"The Graf Spee attacks Freight Ship {freighter}."
+        case ev.AirplaneSent():
+            return "The German sends the airplane (+2); it is now Broken."
         case ev.Search(force, hex_id):
             return f"Force {force} searches {hex_id}."
         case ev.Intelligence(card):
