@@ -642,6 +642,43 @@ def test_example_8_radar_against_concentrated_fire_with_force_h() -> None:
     assert state.radar[GERMAN] == 2  # +1 to the next two German cards
 
 
+def test_concentrated_fire_shows_the_british_the_germans_remaining_cards() -> None:
+    """"Look at your opponent's remaining cards": the British screen, `hand` page and
+    log name them (and drop each as it is played); the German's pages say nothing new
+    (it knows its hand), and its observation holds no trace of the look."""
+    from hunt.models.the_hunt.screen import hand_page, screen
+    from hunt.models.the_hunt.words import log_page
+
+    def pages(state: TheHuntState, seat: int) -> str:
+        seen = state.observation(seat)
+        return "\n".join(page(GAME, seen, seat) for page in (screen, hand_page, log_page))
+
+    state = battle(["radar", "kriegsmarine", "pocket-battleships", "langsdorff", "marconi"],
+                   ["concentrated-fire", "royal-navy", "cumberland", "fair-weather",
+                    "convoy-routes"], forces=("H",))
+    other = battle(["radar", "kriegsmarine", "pocket-battleships", "langsdorff", "marconi"],
+                   ["royal-navy", "concentrated-fire", "cumberland", "fair-weather",
+                    "convoy-routes"], forces=("H",))
+    duel(state, "radar", "concentrated-fire")
+    duel(other, "radar", "royal-navy")  # the same duel for the German, without the look
+    british = pages(state, BRITISH)
+    remaining = "kriegsmarine, langsdorff, marconi, pocket-battleships"
+    assert f"Their hand, as you saw it: {remaining} (of 4 cards)." in \
+        " ".join(british.split())
+    assert f"The British look at the German hand: {remaining}." in \
+        " ".join(british.split())
+    assert state.observation(BRITISH)["known_opponent_cards"] == remaining.split(", ")
+    german = state.observation(GERMAN)
+    assert german["known_opponent_cards"] == [] and \
+        all(entry["event"] != "hand-seen" for entry in german["log"])
+    assert "German hand" not in pages(state, GERMAN) and \
+        "as you saw it" not in pages(state, GERMAN)
+    assert german["log"][:-1] == other.observation(GERMAN)["log"][:-1]  # but the duel's cards
+    duel(state, "marconi", "royal-navy")
+    assert "Their hand, as you saw it: kriegsmarine, langsdorff, pocket-battleships" in \
+        " ".join(pages(state, BRITISH).split())
+
+
 def test_battle_force_bonuses_lower_value_takes_a_hit_ties_none() -> None:
     state = battle(["marconi"] * 5, ["fair-weather"] * 5, forces=("G", "K"))
     duel(state, "marconi", "fair-weather")  # 2 against 2 + 0 + 1

@@ -263,6 +263,14 @@ class DuelResult(NamedTuple):
     british_damage: int
 
 
+class HandSeen(NamedTuple):
+    """`side` looks at the other side's remaining `cards` (Concentrated Fire's Battle
+    event). Only `side`'s log holds it: the other side knows its own hand."""
+
+    side: int
+    cards: tuple[str, ...]
+
+
 class BattleEnds(NamedTuple):
     """The Battle's end, with the damage each side took."""
 
@@ -276,7 +284,7 @@ Event = (GameOver | DeckRebuilt | FreighterSetsOut | FreighterArrives | Freighte
          | Attack | AirplaneSent | Search | Intelligence | ForceEnters | ForceAdvances | NoHintLeft
          | NoHintPlace | HintPlaced | FalseHint | Reacts | Cancels | NoBattle
          | ForceDrawnAway | ProximityAnswer | RepairRoll | AttackRoll | SearchFails
-         | SearchFinds | SearchClears | BattleBegins | DuelResult | BattleEnds)
+         | SearchFinds | SearchClears | BattleBegins | DuelResult | HandSeen | BattleEnds)
 """Every kind of event the log holds."""
 
 KINDS: EventKinds[Event] = EventKinds(Event)

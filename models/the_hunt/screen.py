@@ -117,6 +117,7 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
     gone = seen["removed"][enemy]
     lines += wrap(f"Their discards: {plural(len(seen['discards'][enemy]), 'card')} (hand "
                   "lists them)" + (f"; out of the game: {', '.join(gone)}." if gone else "."))
+    lines += seen_cards(seen)
     if seen["battle"]:
         battle = seen["battle"]
         lines += wrap(f"BATTLE, duel {battle['duel']} of 5 - Forces "
@@ -134,6 +135,14 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
     elif seen["to_move"] == "you" and (asked := question(seen)):
         lines += wrap(asked)
     return "\n".join(lines)
+
+
+def seen_cards(seen: TheHuntObservation) -> list[str]:
+    """The other side's cards this side has looked at (Concentrated Fire) and that are
+    still in that hand; nothing if none."""
+    known = seen["known_opponent_cards"]
+    return wrap(f"Their hand, as you saw it: {', '.join(known)} (of "
+                f"{plural(seen['opponent_hand_size'], 'card')}).") if known else []
 
 
 def hand_rows(game: TheHuntGame, seen: TheHuntObservation) -> list[str]:
@@ -160,6 +169,7 @@ def hand_page(game: TheHuntGame, seen: TheHuntObservation, seat: int,
         lines += wrap(f"{card_id}: {card.ap} AP, {card.event} event. {card.text}{stripe}")
     enemy = 1 if seen["seat"] == "german" else 0
     lines += wrap(f"Their discards: {', '.join(seen['discards'][enemy]) or 'none'}.")
+    lines += seen_cards(seen)
     return "\n".join(lines)
 
 

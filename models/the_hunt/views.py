@@ -13,7 +13,7 @@ from hunt.models.seat_record import follows
 from hunt.models.steps import Step
 from hunt.models.the_hunt.actions import TheHuntAction
 from hunt.models.the_hunt.battle import BattleSteps
-from hunt.models.the_hunt.events import KINDS, GrafSpeeMoves
+from hunt.models.the_hunt.events import KINDS, GrafSpeeMoves, HandSeen
 from hunt.models.the_hunt.observation import TheHuntObservation, TheHuntSeen
 from hunt.models.the_hunt.state import SIDES
 from hunt.models.the_hunt.steps import (
@@ -87,7 +87,8 @@ class TheHuntViews(BattleSteps, partial=True):
             "hints": list(self.hints),
             "log": [KINDS.to_json(event._replace(hex="")
                                   if player != GERMAN and isinstance(event, GrafSpeeMoves)
-                                  else event) for event in self.log],
+                                  else event) for event in self.log
+                    if not (isinstance(event, HandSeen) and event.side != player)],
             "result": None if self.winner is None else
             {"winner": SIDES[self.winner], "how": self.how},
         }

@@ -116,6 +116,10 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
             return f"Duel {duel}: German {german} ({german_value:g}) against British " \
                    f"{british} ({british_value:g}); damage German {hurt_german}, British " \
                    f"{hurt_british}."
+        case ev.HandSeen(side, cards):
+            other = "British" if side == GERMAN else "German"
+            return f"{side_does(side, 'look')} at the {other} hand: " \
+                   f"{', '.join(cards) or 'none'}."
         case ev.BattleEnds(hurt_german, hurt_british):
             return f"The Battle ends with damage German {hurt_german}, British " \
                    f"{hurt_british}."
