@@ -13,7 +13,7 @@ import pytest
 
 from hunt.errors import IllegalActionError
 from hunt.models import load_game
-from hunt.models.game import CHANCE, AnyState
+from hunt.models.game import CHANCE, AnyState, random_action
 from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntAction, TheHuntGame, TheHuntState
@@ -580,6 +580,24 @@ def test_new_paintwork_turns_a_successful_search_into_no_battle() -> None:
     play(state, "react new-paintwork")
     assert state.flow != "battle" and state.removed[GERMAN]["new-paintwork"] == 1
     assert state.possible == frozenset({"06"})  # the search found it: still revealed
+
+
+def test_new_paintworks_window_asks_in_words_what_the_search_found_and_what_it_would_do() -> None:
+    """The German's window after a successful search on its hex says what happened (the
+    search found the Graf Spee, a Battle is coming) and what New Paintwork would do."""
+    from hunt.models.the_hunt.screen import question, screen
+
+    state = british_turn(german=["new-paintwork", "kriegsmarine", "radar", "marconi",
+                                 "langsdorff"], graf_spee="06")
+    play(state, "play royal-navy ap", "search G")
+    roll(state, 6)
+    seen = state.observation(GERMAN)
+    assert (seen["step"], seen["step_data"]) == ("window", ["disguise"])
+    asked = ("A British search succeeded on 06, the Graf Spee's hex: the Battle begins, "
+             "unless you react with New Paintwork (the search finds nothing, no Battle; "
+             "the card leaves the game). React, or pass.")
+    assert question(seen) == asked
+    assert asked in " ".join(screen(GAME, seen, GERMAN).split())
 
 
 def test_a_successful_search_reveals_the_graf_spee_before_the_german_may_disguise_it() -> None:
@@ -1176,3 +1194,22 @@ def test_a_format_3_record_that_sent_the_airplane_with_the_attack_still_replays(
             old.append(text)
     assert len(old) < len(record["actions"]) and any(t.endswith(" plane") for t in old)
     assert GAME.from_record(record | {"format": 3, "actions": old}) == full
+
+
+def test_every_decision_asks_its_question_in_words() -> None:
+    """Each kind of decision met in random games (a window by what it waits for, a
+    choice by its event) has its question on the screen."""
+    from hunt.models.the_hunt.screen import question
+
+    asked: set[str] = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = GAME.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.current_player() >= 0:
+                seen = state.observation(state.current_player())
+                assert question(seen), (seen["step"], seen["step_data"])
+                asked.add(seen["step"] if seen["step"] in ("airplane", "boost") else
+                          " ".join([str(seen["step"]), *seen["step_data"][:1]]))
+            state.apply_action(random_action(state, rng))
+    assert {"window disguise", "airplane", "window cancel-roll"} <= asked, sorted(asked)

@@ -31,6 +31,10 @@ QUESTIONS = {
                           "pass.",
     "window cancel-event": "Your opponent just played a card: react to cancel its event, "
                            "or pass.",
+    "window disguise": "A British search succeeded on {hex}, the Graf Spee's hex: the "
+                       "Battle begins, unless you react with New Paintwork (the search "
+                       "finds nothing, no Battle; the card leaves the game). React, or "
+                       "pass.",
     "boost": "Force {1} searches {2}: before the roll, add Intelligence (1 AP a card), "
              "or pass.",
     "airplane": "The British let your attack on Freight Ship {0} stand: before the roll, "
@@ -54,7 +58,7 @@ def question(seen: TheHuntObservation) -> str:
     """What the seat to act is asked, in words ("" for an unknown step)."""
     step, data = seen["step"] or "", seen["step_data"]
     text = QUESTIONS.get(f"{step} {data[0]}" if data else step) or QUESTIONS.get(step, "")
-    return text.format(*data, "", "", "", ap=seen["ap"])
+    return text.format(*data, "", "", "", ap=seen["ap"], hex=seen["graf_spee"] or "")
 
 
 def hex_marks(game: TheHuntGame, seen: TheHuntObservation, style: Style) -> dict[str, list[str]]:

@@ -127,7 +127,9 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
         self.winner: int | None = None
         self.how = ""
         self.log: list[Event] = []
-        """The public events of the game so far (`words.py` says them)."""
+        """Every event of the game so far (`words.py` says them). A side's observation
+        shows them all, less the Graf Spee's hexes to the British and the other side's
+        look at a hand (`HandSeen`)."""
         self._tracked: tuple[int, dict[str, float]] | None = None
         """The British belief (see `belief`) and how many British views it covers."""
         self._reset_turn()
