@@ -28,18 +28,22 @@ CHANCE = -1
 TERMINAL = -2
 """`current_player()` once the game is over."""
 
-RECORD_FORMAT = 3
+RECORD_FORMAT = 4
 """Version of the JSON game record written by `State.to_record()`.
 
 2: every decision is recorded, the forced ones too (a reaction window a player can
 only pass since it holds no reaction card, a redraw with one size open). Format 1
 records left those out, when such windows opened only for a player holding the card.
 3: a seat may add a card between a search and its roll, or `pass`.
-Older records still replay (`Game.from_record`): a decision they skip is taken when it
-has a single legal action, or else is a `pass` (a window the older rules did not open).
+4: The Hunt's German sends the airplane (`plane`, or `pass`) after the British let an
+attack stand, no longer with the attack (`attack e-a plane`).
+Older records still replay (`Game.from_record`): each game first rewrites what an older
+format wrote otherwise (`Game.upgrade_record_actions`); then a decision they skip is
+taken when it has a single legal action, or else is a `pass` (a window the older rules
+did not open).
 """
 
-READABLE_FORMATS = (1, 2, 3)
+READABLE_FORMATS = (1, 2, 3, 4)
 """Record formats `Game.from_record` reads."""
 
 class Action(Protocol):
@@ -143,6 +147,12 @@ class Game(ABC, Generic[StateT, ActionT, ObsT]):
             raise RecordError(f"the record was played with options {quoted(options)}, "
                               f"this game has {self.options}")
 
+    def upgrade_record_actions(self, actions: list[str], version: int) -> list[str]:
+        """The actions of a record of an older `version` as today's format writes them
+        (the forced steps it left out are taken during the replay); unchanged unless a
+        game's text of some action changed."""
+        return actions
+
     def from_record(self, record: Mapping[str, Any]) -> StateT:
         """Replay a record written by `State.to_record()`; `RecordError` if it is broken."""
         self.check_record_game(record)
@@ -155,6 +165,8 @@ class Game(ABC, Generic[StateT, ActionT, ObsT]):
         if type(seed) is not int or not isinstance(actions, list):
             raise RecordError("a game record needs an integer 'seed' and a list 'actions'")
         state = self.new_initial_state(seed)
+        if version < RECORD_FORMAT and all(isinstance(text, str) for text in actions):
+            actions = self.upgrade_record_actions(actions, version)
         for number, text in enumerate(actions, start=1):
             if not isinstance(text, str):
                 raise RecordError(f"action {number} is {quoted(text)}, not the text of an action")

@@ -57,8 +57,8 @@ def new_state(freighters: tuple[str, str] = ("e-a", "b-e1"), german: list[str] |
 
 def roll(state: TheHuntState, face: int) -> None:
     """Roll the die that is next (after a search, once the British pass on adding
-    Intelligence)."""
-    if state.stack[-1].kind == "boost":
+    Intelligence; after an attack, once the German passes on the airplane)."""
+    if state.stack[-1].kind in ("boost", "airplane"):
         play(state, "pass")
     assert state.current_player() == CHANCE
     play(state, f"roll {face}")

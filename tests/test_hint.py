@@ -112,7 +112,7 @@ def test_the_recommended_play_says_what_it_buys_and_values_read_as_win_chances()
     assert advice[2] == "    within 2 hexes of it."
     ranking = [line for line in advice[3:-1] if "of the search" in line]
     assert ranking[0].startswith(
-        "  play harwoods-intuition event  40.0% of the search, win chance 56±")
+        "  play harwoods-intuition event  30.0% of the search, win chance 54±")
     assert all(re.search(r"of the search, win chance \d{1,3}±\d{1,2}%$", line)
                for line in ranking)
     assert advice[-1].startswith("Win chance: how often the search's playouts won")

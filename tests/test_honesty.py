@@ -454,7 +454,7 @@ def test_a_format_1_record_replays_with_the_forced_steps_it_left_out() -> None:
     assert len(kept) < len(full.history)
     assert game.from_record(old) == full
     with pytest.raises(RecordError):
-        game.from_record(old | {"format": 3})  # today's format: every step is written
+        game.from_record(old | {"format": 4})  # today's format: every step is written
 
 
 @pytest.mark.parametrize("version", [99, "x", None, -1, True, 0])

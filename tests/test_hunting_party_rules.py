@@ -796,6 +796,35 @@ def test_sharp_eye_hits_an_animal_already_bagged_even_with_no_discards_for_her()
     assert not any(isinstance(e, Accident) for e in state.log)
 
 
+def opportunity_shot_round(event: str) -> tuple[HuntingPartyState, int]:
+    """Two Hunters: the First Hunter Shoots into an Opportunity Shot (discards there
+    to take from), the other Camps; the round played to its end by first choices.
+    The state and the Shooter's seat."""
+    state = new_state()
+    first, second = first_and_second(state)
+    card = rig(state, event, ("opportunity-shot",) + ("reload",) * 4)
+    round_with(state, card, {first: "shoot", second: "camp"})
+    while not state.is_terminal() and state.stack[-1].kind != "reveal-fate":
+        act(state, texts(state)[0])
+    return state, first
+
+
+def test_a_shooter_whose_opportunity_shot_takes_a_trophy_gets_no_second_from_backtrack() -> None:
+    """Backtrack gives a trophy to "each player that shoots but doesn't hit a trophy":
+    the Shooter's Opportunity Shot took one, so that Shooter did not miss."""
+    state, shooter = opportunity_shot_round("backtrack")
+    assert len(state.trophies[shooter]) == 1
+    assert len([e for e in state.log if isinstance(e, TakesTrophy)]) == 1
+
+
+def test_a_shooter_whose_opportunity_shot_takes_a_trophy_causes_no_hunting_accident() -> None:
+    """Hunting Accident: "All players who shoot but do not hit a trophy choose a
+    Hunter to discard a card": not the Shooter whose Opportunity Shot took one."""
+    state, shooter = opportunity_shot_round("hunting-accident")
+    assert len(state.trophies[shooter]) == 1
+    assert not any(isinstance(e, Accident) for e in state.log)
+
+
 def test_pathfinder_vine_bridge_turns_over_three_cards() -> None:
     state = new_state()
     first, _ = first_and_second(state)

@@ -13,17 +13,19 @@ import pytest
 
 from hunt.errors import IllegalActionError
 from hunt.models import load_game
-from hunt.models.game import CHANCE, AnyState
+from hunt.models.game import CHANCE, AnyState, random_action
 from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntAction, TheHuntGame, TheHuntState
+from hunt.models.the_hunt.actions import PLANE
 from hunt.models.the_hunt.help import card_texts
-from hunt.models.the_hunt.steps import Choose
+from hunt.models.the_hunt.steps import Choose, Window
 from hunt.tests.hunt_positions import (
     GAME,
     REMOVABLE,
     british_turn,
     draw_until,
+    force_g_searches,
     new_state,
     play,
     roll,
@@ -159,7 +161,7 @@ def test_attack_needs_a_freighter_on_the_graf_spee_hex_costs_2_and_hits_on_5() -
 
 def test_attack_fails_below_5_and_the_airplane_adds_2_then_is_broken() -> None:
     state = new_state(freighters=("b-e1", "e-a"), graf_spee="23")
-    play(state, "play kriegsmarine ap", "attack b-e1 plane")
+    play(state, "play kriegsmarine ap", "attack b-e1", "plane")
     assert state.plane == "broken"
     roll(state, 3)
     assert state.sunk == ["b-e1"]
@@ -267,12 +269,30 @@ def test_near_the_altmark_the_german_may_draw_up_to_5_or_stop_at_3() -> None:
     state = new_state(graf_spee="24", altmark="23")
     state.hands[GERMAN] = ["marconi", "radar"]
     play(state, "play marconi ap", "end")
-    assert texts(state) == ["redraw 3", "redraw 4", "redraw 5"]
+    assert texts(state) == ["redraw 3", "redraw 5"]
     possible = state.possible
     play(state, "redraw 5")
     draw_until(state, GERMAN)
     assert len(state.hands[GERMAN]) == 5
     assert state.possible == possible & GAME.ball["23"][1]  # proximity is now known
+
+
+def test_beside_the_altmark_the_german_draws_to_five_or_stops_at_three() -> None:
+    """"they may continue to draw until they have 5 cards in their hand, or they may
+    stop at 3 cards only": two stops, not 4. A hand already holding 4 cannot go down
+    to 3: it stops where it is or draws to 5."""
+    for held, sizes in ((["radar", "kriegsmarine", "marconi"], ["redraw 3", "redraw 5"]),
+                        (["radar", "kriegsmarine", "marconi", "montevideo"],
+                         ["redraw 3", "redraw 5"]),
+                        (["radar", "kriegsmarine", "marconi", "montevideo", "second-funnel"],
+                         ["redraw 4", "redraw 5"])):
+        state = new_state(graf_spee="24", altmark="23")
+        state.hands[GERMAN] = list(held)
+        play(state, f"play {held[-1]} ap", "end")
+        assert texts(state) == sizes, held
+        refused = "redraw 3" if "redraw 4" in sizes else "redraw 4"
+        with pytest.raises(IllegalActionError):
+            state.string_to_action(refused)
 
 
 def test_example_4_refilling_only_to_3_near_the_altmark_gives_nothing_away() -> None:
@@ -283,7 +303,7 @@ def test_example_4_refilling_only_to_3_near_the_altmark_gives_nothing_away() -> 
         possible = state.possible
         mark = state.view_length(BRITISH)
         play(state, "end")
-        if "redraw 3" in texts(state):  # beside the Altmark: a choice, 3 to 5
+        if "redraw 3" in texts(state):  # beside the Altmark: a choice, 3 or 5
             play(state, "redraw 3")
         draw_until(state, GERMAN)
         assert len(state.hands[GERMAN]) == 3 and state.possible == possible
@@ -423,6 +443,48 @@ def test_cat_and_mouse_cancels_a_german_attack() -> None:
     assert "b-e1" in state.at_sea and state.attacked and state.current_player() == GERMAN
 
 
+def test_a_cancelled_attack_keeps_the_airplane_ready() -> None:
+    """The airplane is sent "before rolling the die" (Example 2), once the British have
+    let the attack stand, as Intelligence comes after the German has let a search
+    stand (Example 7): an attack that Cat and Mouse cancels never used the airplane."""
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23",
+                      british=["cat-and-mouse", "royal-navy", "cumberland", "fair-weather",
+                               "convoy-routes"])
+    play(state, "play kriegsmarine ap", "attack b-e1")
+    assert texts(state) == ["pass", "react cat-and-mouse"]  # the British first
+    play(state, "react cat-and-mouse")
+    assert state.plane == "ready" and "b-e1" in state.at_sea
+    assert "plane" not in texts(state) and state.current_player() == GERMAN
+
+
+def test_the_modifier_is_chosen_after_the_opponents_cancel_window_for_both_sides() -> None:
+    """One order for a search and an attack: declared, the other side's window to
+    cancel it, then its side's modifier (Intelligence; the airplane), then the die."""
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23")
+    play(state, "play kriegsmarine ap", "attack b-e1")
+    assert state.stack[-1].kind == "airplane" and texts(state) == ["pass", "plane"]
+    assert state.plane == "ready"  # not committed while the British could cancel
+    assert state.choice_note(PLANE) == "+2, then Broken: sinks on 3+"
+    assert state.choice_note(TheHuntAction("pass")) == "sinks on 5+"
+    play(state, "plane")
+    assert state.plane == "broken" and state.current_player() == CHANCE
+    searched = force_g_searches("06")
+    assert searched.stack[-1] == Window(GERMAN, "cancel-roll")
+    play(searched, "pass")
+    assert searched.stack[-1].kind == "boost"
+
+
+def test_the_airplane_is_asked_for_whenever_it_is_ready_and_only_then() -> None:
+    """Whether the German is asked depends only on the airplane's state (public); a
+    Broken airplane rolls the attack at once."""
+    state = new_state(freighters=("b-e1", "e-a"), graf_spee="23")
+    state.plane = "broken"
+    play(state, "play kriegsmarine ap", "attack b-e1")
+    assert state.current_player() == CHANCE and state.stack[-1].kind == "attack-roll"
+    roll(state, 4)
+    assert state.sunk == []
+
+
 def test_fair_weather_adds_1_to_the_german_attack_roll() -> None:
     state = new_state(freighters=("b-e1", "e-a"), graf_spee="23",
                       german=["fair-weather", "kriegsmarine", "radar", "marconi", "langsdorff"])
@@ -520,6 +582,24 @@ def test_new_paintwork_turns_a_successful_search_into_no_battle() -> None:
     assert state.possible == frozenset({"06"})  # the search found it: still revealed
 
 
+def test_new_paintworks_window_asks_in_words_what_the_search_found_and_what_it_would_do() -> None:
+    """The German's window after a successful search on its hex says what happened (the
+    search found the Graf Spee, a Battle is coming) and what New Paintwork would do."""
+    from hunt.models.the_hunt.screen import question, screen
+
+    state = british_turn(german=["new-paintwork", "kriegsmarine", "radar", "marconi",
+                                 "langsdorff"], graf_spee="06")
+    play(state, "play royal-navy ap", "search G")
+    roll(state, 6)
+    seen = state.observation(GERMAN)
+    assert (seen["step"], seen["step_data"]) == ("window", ["disguise"])
+    asked = ("A British search succeeded on 06, the Graf Spee's hex: the Battle begins, "
+             "unless you react with New Paintwork (the search finds nothing, no Battle; "
+             "the card leaves the game). React, or pass.")
+    assert question(seen) == asked
+    assert asked in " ".join(screen(GAME, seen, GERMAN).split())
+
+
 def test_a_successful_search_reveals_the_graf_spee_before_the_german_may_disguise_it() -> None:
     """Everyone saw the roll succeed on the searched hex, so while the German decides
     on New Paintwork every British sample has the Graf Spee there (a sample elsewhere
@@ -578,6 +658,43 @@ def test_example_8_radar_against_concentrated_fire_with_force_h() -> None:
     assert seen[-1] == ("seen hand",
                         ("kriegsmarine", "langsdorff", "marconi", "pocket-battleships"))
     assert state.radar[GERMAN] == 2  # +1 to the next two German cards
+
+
+def test_concentrated_fire_shows_the_british_the_germans_remaining_cards() -> None:
+    """"Look at your opponent's remaining cards": the British screen, `hand` page and
+    log name them (and drop each as it is played); the German's pages say nothing new
+    (it knows its hand), and its observation holds no trace of the look."""
+    from hunt.models.the_hunt.screen import hand_page, screen
+    from hunt.models.the_hunt.words import log_page
+
+    def pages(state: TheHuntState, seat: int) -> str:
+        seen = state.observation(seat)
+        return "\n".join(page(GAME, seen, seat) for page in (screen, hand_page, log_page))
+
+    state = battle(["radar", "kriegsmarine", "pocket-battleships", "langsdorff", "marconi"],
+                   ["concentrated-fire", "royal-navy", "cumberland", "fair-weather",
+                    "convoy-routes"], forces=("H",))
+    other = battle(["radar", "kriegsmarine", "pocket-battleships", "langsdorff", "marconi"],
+                   ["royal-navy", "concentrated-fire", "cumberland", "fair-weather",
+                    "convoy-routes"], forces=("H",))
+    duel(state, "radar", "concentrated-fire")
+    duel(other, "radar", "royal-navy")  # the same duel for the German, without the look
+    british = pages(state, BRITISH)
+    remaining = "kriegsmarine, langsdorff, marconi, pocket-battleships"
+    assert f"Their hand, as you saw it: {remaining} (of 4 cards)." in \
+        " ".join(british.split())
+    assert f"The British look at the German hand: {remaining}." in \
+        " ".join(british.split())
+    assert state.observation(BRITISH)["known_opponent_cards"] == remaining.split(", ")
+    german = state.observation(GERMAN)
+    assert german["known_opponent_cards"] == [] and \
+        all(entry["event"] != "hand-seen" for entry in german["log"])
+    assert "German hand" not in pages(state, GERMAN) and \
+        "as you saw it" not in pages(state, GERMAN)
+    assert german["log"][:-1] == other.observation(GERMAN)["log"][:-1]  # but the duel's cards
+    duel(state, "marconi", "royal-navy")
+    assert "Their hand, as you saw it: kriegsmarine, langsdorff, pocket-battleships" in \
+        " ".join(pages(state, BRITISH).split())
 
 
 def test_battle_force_bonuses_lower_value_takes_a_hit_ties_none() -> None:
@@ -684,10 +801,11 @@ def test_example_2_prize_warfare_for_ap_attack_on_20_with_the_airplane() -> None
     state.at_sea["e-a"] = GAME.freighters["e-a"].route.index("20")
     play(state, "play prize-warfare ap")
     draw_until(state, BRITISH)  # its Mandatory event
-    play(state, "attack e-a plane")
-    assert state.plane == "broken"
+    play(state, "attack e-a")
     if state.current_player() == BRITISH:  # the card drawn was a Reaction: not used
         play(state, "pass")
+    play(state, "plane")  # "Before rolling the die he decides to use the Airplane"
+    assert state.plane == "broken"
     roll(state, 4)  # needs only 3+
     assert state.sunk == ["e-a"]
 
@@ -809,7 +927,8 @@ def test_the_british_never_see_the_graf_spee_hex_until_revealed() -> None:
 
 def test_actions_have_their_documented_text() -> None:
     assert TheHuntAction("move", "graf-spee", 2, "24").text() == "move graf-spee 2 24"
-    assert TheHuntAction("attack", "e-a", 1).text() == "attack e-a plane"
+    assert TheHuntAction("attack", "e-a").text() == "attack e-a"
+    assert PLANE.text() == "plane"
     assert TheHuntAction("play", "radar", mode="ap").text() == "play radar ap"
     assert TheHuntAction("roll", n=5).text() == "roll 5"
 
@@ -1010,29 +1129,46 @@ def test_the_german_heuristic_repairs_the_airplane_before_an_attack_it_can_affor
         if first == "repair":
             play(state, "repair")
             roll(state, 1)
-            assert heuristic_choice(state, GERMAN) == "attack b-e1 plane"
+            assert heuristic_choice(state, GERMAN) == "attack b-e1"
+            play(state, "attack b-e1")
+            assert heuristic_choice(state, GERMAN) == "plane"  # the attack stood
 
 
 def test_military_orders_attack_is_noted_at_no_ap_and_with_its_plus_one() -> None:
     """Military Order 115.39: "attack a Freight Ship in its hex at no AP cost, +1 to the
     roll". The menu's note of that attack says so (not a bought attack's "2 AP, sinks
     on 5+"), and a bought attack's note is unchanged."""
-    rng = random.Random(0)
-    state = GAME.new_initial_state(0)
-    while not (isinstance(top := state.stack[-1], Choose) and top.effect == "free-attack"):
-        if state.current_player() == CHANCE:
-            state.apply_action(state.sample_chance_outcome(rng))
-            continue
-        legal = state.legal_actions()
-        ordered = [a for a in legal if state.action_to_string(a) == "play military-order event"]
-        state.apply_action(ordered[0] if ordered else rng.choice(legal))
+    def walk(seed: int) -> TheHuntState | None:
+        """Random play from `seed` that plays Military Order's event whenever it can,
+        up to its free attack (None if the game ends first)."""
+        rng = random.Random(seed)
+        state = GAME.new_initial_state(seed)
+        while not state.is_terminal():
+            if isinstance(top := state.stack[-1], Choose) and top.effect == "free-attack":
+                return state
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance_outcome(rng))
+                continue
+            legal = state.legal_actions()
+            ordered = [a for a in legal
+                       if state.action_to_string(a) == "play military-order event"]
+            state.apply_action(ordered[0] if ordered else rng.choice(legal))
+        return None
+
+    state = next(found for seed in range(20) if (found := walk(seed)) is not None)
     success = GAME.rules["attack_success"]
+
+    def plane(need: int) -> str:
+        return f" ({max(need - GAME.tracks.attack_bonus, 1)}+ with the airplane)" \
+            if state.plane == "ready" else ""
+
+    need = success - state.roll_bonus - 1
     for action in state.legal_actions():
-        need = success - state.roll_bonus - 1 - (GAME.tracks.attack_bonus if action.n else 0)
-        assert state.choice_note(action) == f"no AP, sinks on {max(need, 1)}+"
+        assert state.choice_note(action) == f"no AP, sinks on {max(need, 1)}+{plane(need)}"
     bought = TheHuntAction("attack", "s-e2", 0)
     state.stack.append(Choose(GERMAN, "not-an-attack"))  # any other step: a bought attack
-    assert state.choice_note(bought) == f"2 AP, sinks on {success - state.roll_bonus}+"
+    need = success - state.roll_bonus
+    assert state.choice_note(bought) == f"2 AP, sinks on {need}+{plane(need)}"
 
 
 def test_a_reaction_cards_help_names_the_command_that_plays_it() -> None:
@@ -1040,3 +1176,40 @@ def test_a_reaction_cards_help_names_the_command_that_plays_it() -> None:
     `play CARD event` is refused for them."""
     text = card_texts(GAME)["cat-and-mouse"]
     assert "react cat-and-mouse" in text and "play cat-and-mouse event" not in text
+
+
+def test_a_format_3_record_that_sent_the_airplane_with_the_attack_still_replays() -> None:
+    """Before format 4 the airplane went with the attack (`attack e-s plane`, then the
+    British answer, then the roll); such a record replays to the same game, the
+    airplane sent just before the roll."""
+    record = json.loads((Path(__file__).resolve().parent.parent / "examples"
+                         / "the-hunt-full-game.json").read_text(encoding="utf-8"))
+    full = GAME.from_record(record)
+    old: list[str] = []
+    for text in record["actions"]:
+        if text == "plane":
+            attack = max(i for i, t in enumerate(old) if t.startswith("attack "))
+            old[attack] += " plane"
+        else:
+            old.append(text)
+    assert len(old) < len(record["actions"]) and any(t.endswith(" plane") for t in old)
+    assert GAME.from_record(record | {"format": 3, "actions": old}) == full
+
+
+def test_every_decision_asks_its_question_in_words() -> None:
+    """Each kind of decision met in random games (a window by what it waits for, a
+    choice by its event) has its question on the screen."""
+    from hunt.models.the_hunt.screen import question
+
+    asked: set[str] = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = GAME.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.current_player() >= 0:
+                seen = state.observation(state.current_player())
+                assert question(seen), (seen["step"], seen["step_data"])
+                asked.add(seen["step"] if seen["step"] in ("airplane", "boost") else
+                          " ".join([str(seen["step"]), *seen["step_data"][:1]]))
+            state.apply_action(random_action(state, rng))
+    assert {"window disguise", "airplane", "window cancel-roll"} <= asked, sorted(asked)

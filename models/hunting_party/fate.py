@@ -269,7 +269,8 @@ class FateSteps(PartyState, partial=True):
         """Whether the Hunter in `seat` hits the animal of an Animal Attack: the first
         Shoot bags it, and Sharp Eye's Shoot bags it even when another Hunter shot it
         first (her trophy then comes from the discards, if any). Backtrack and Hunting
-        Accident pass over the Hunters who hit it."""
+        Accident pass over the Hunters who hit it (and those whose Opportunity Shot
+        took a trophy)."""
         if icon != "animal-attack" or self.action_in_effect(seat) != SHOOT:
             return False
         return self.bagged_by is None or self.ability(seat) == "sharp-eye"
@@ -285,6 +286,10 @@ class FateSteps(PartyState, partial=True):
         self._see_all(("personal", seat, icon, what))
         self.log.append(Personal(seat, icon, what, count))
         if self._hits_animal(seat, icon):  # before `bagged_by` is set below
+            self.hit[seat] = True
+        if icon == "opportunity-shot" and what == "discards":
+            # An Opportunity Shot that takes a trophy is a shot that hit one: Backtrack
+            # and Hunting Accident ("shoots but doesn't hit a trophy") pass it by.
             self.hit[seat] = True
         if what == "trophy":
             self.bagged_by = seat

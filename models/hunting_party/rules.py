@@ -35,7 +35,8 @@ Readings where the rulebook is silent or ambiguous (each one tested by name):
   so they take effect after the personal fates. A Hunting Accident's victim chooses
   which card to discard (the shooter cannot see it); any live Hunter may be chosen.
   Sharp Eye's Shoot at an animal another Hunter bagged first is a hit too (her
-  trophy comes from the discards, if any), so neither event counts her as a miss.
+  trophy comes from the discards, if any), so neither event counts her as a miss;
+  nor a Shooter whose Opportunity Shot took a trophy from the discards.
 - Jungle Fever: every live Hunter chooses a card to reveal without seeing the others'
   choices; the Hunters whose cards match another's discard them and choose again
   among themselves, until no two match; an unmatched card goes back to the hand.

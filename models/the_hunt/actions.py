@@ -5,8 +5,8 @@ is how a card is played: "ap" or "event"). Text forms:
 
     play fair-weather ap | play fair-weather event     (a card for AP or its event)
     move graf-spee 2 24 | move altmark 1 17 | move G 4 15   (AP spent, target hex)
-    attack e-a | attack e-a plane | repair | search G | intel cumberland | advance H
-    end | hint 24 | react cat-and-mouse | pass | redraw 5 | duel radar
+    attack e-a | repair | search G | intel cumberland | advance H
+    end | hint 24 | react cat-and-mouse | pass | plane | redraw 5 | duel radar
     query 24 | shift G 10 | convoy e-a                   (event choices)
     start 24 | altmark 17                                (setup placements)
     draw radar | roll 5 | freighter e-a                  (chance outcomes)
@@ -38,8 +38,6 @@ class TheHuntAction(NamedTuple):
             parts.append(self.hex)
         if self.mode:
             parts.append(self.mode)
-        if self.verb == "attack" and self.n:
-            parts.append("plane")
         return " ".join(parts)
 
 
@@ -52,6 +50,8 @@ ATTACK_AP = 2
 END = TheHuntAction("end")
 PASS = TheHuntAction("pass")
 REPAIR = TheHuntAction("repair")
+PLANE = TheHuntAction("plane")
+"""Send the airplane (+2) to the attack about to be rolled."""
 
 
 def parse_action(text: str) -> TheHuntAction | None:
@@ -67,10 +67,8 @@ def parse_action(text: str) -> TheHuntAction | None:
             return TheHuntAction("move", arg, int(rest[1]), rest[2])
         if verb in ("roll", "redraw") and len(rest) == 1:
             return TheHuntAction(verb, n=int(rest[0]))
-        if verb == "attack" and len(rest) in (1, 2):
-            plane = len(rest) == 2
-            return TheHuntAction("attack", rest[0], 1) if plane and rest[1] == "plane" else \
-                (TheHuntAction("attack", rest[0]) if not plane else None)
+        if verb == "attack" and len(rest) == 1:
+            return TheHuntAction("attack", rest[0])
         if verb == "play" and len(rest) == 2:
             return TheHuntAction("play", rest[0], mode=rest[1])
         if verb == "shift" and len(rest) == 2:
@@ -81,7 +79,7 @@ def parse_action(text: str) -> TheHuntAction | None:
             return TheHuntAction(verb, rest[0].upper())
         if verb in ("draw", "freighter", "intel", "react", "duel", "convoy") and len(rest) == 1:
             return TheHuntAction(verb, rest[0])
-        if verb in ("end", "pass", "repair") and not rest:
+        if verb in ("end", "pass", "repair", "plane") and not rest:
             return TheHuntAction(verb)
     except ValueError:
         return None

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from hunt.models.steps import AUTO_STEP, DECIDE, Role, auto, effect, legal
 from hunt.models.the_hunt.actions import TheHuntAction
-from hunt.models.the_hunt.events import BattleBegins, BattleEnds, DuelResult
+from hunt.models.the_hunt.events import BattleBegins, BattleEnds, DuelResult, HandSeen
 from hunt.models.the_hunt.state import SIDES
 from hunt.models.the_hunt.steps import BRITISH, GERMAN, Battle, Draw, Duel, DuelEnd, DuelStart
 from hunt.models.the_hunt.turn import TurnSteps
@@ -84,6 +84,7 @@ class BattleSteps(TurnSteps, partial=True):
                 other = 1 - seat
                 self.known_hand[seat] = Counter(self.hands[other])
                 self._see(seat, ("seen hand", tuple(self.hands[other])))
+                self.log.append(HandSeen(seat, tuple(sorted(self.hands[other]))))
         duels = self.game.rules["duels"]
         if self.duel == duels and {german, british} == {"montevideo", "scuttling"}:
             self._finish(BRITISH, "Montevideo: the Graf Spee is scuttled")

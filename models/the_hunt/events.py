@@ -112,10 +112,15 @@ class Revealed(NamedTuple):
 
 
 class Attack(NamedTuple):
-    """The Graf Spee attacks a Freight Ship, with the airplane or not."""
+    """The Graf Spee attacks a Freight Ship (the airplane, if sent, comes after the
+    British let the attack stand: `AirplaneSent`)."""
 
     freighter: str
-    airplane: bool
+
+
+class AirplaneSent(NamedTuple):
+    """The German sends the airplane to the attack about to be rolled: +2, and the
+    airplane is Broken."""
 
 
 class Search(NamedTuple):
@@ -258,6 +263,14 @@ class DuelResult(NamedTuple):
     british_damage: int
 
 
+class HandSeen(NamedTuple):
+    """`side` looks at the other side's remaining `cards` (Concentrated Fire's Battle
+    event). Only `side`'s log holds it: the other side knows its own hand."""
+
+    side: int
+    cards: tuple[str, ...]
+
+
 class BattleEnds(NamedTuple):
     """The Battle's end, with the damage each side took."""
 
@@ -268,10 +281,10 @@ class BattleEnds(NamedTuple):
 Event = (GameOver | DeckRebuilt | FreighterSetsOut | FreighterArrives | FreighterSails
          | HandSize | AltmarkPlaced | CardPlayed | MandatoryEvent | ReserveStored
          | RepairTried | ForceMoves | AltmarkMoves | GrafSpeeMoves | HintsRemoved | Revealed
-         | Attack | Search | Intelligence | ForceEnters | ForceAdvances | NoHintLeft
+         | Attack | AirplaneSent | Search | Intelligence | ForceEnters | ForceAdvances | NoHintLeft
          | NoHintPlace | HintPlaced | FalseHint | Reacts | Cancels | NoBattle
          | ForceDrawnAway | ProximityAnswer | RepairRoll | AttackRoll | SearchFails
-         | SearchFinds | SearchClears | BattleBegins | DuelResult | BattleEnds)
+         | SearchFinds | SearchClears | BattleBegins | DuelResult | HandSeen | BattleEnds)
 """Every kind of event the log holds."""
 
 KINDS: EventKinds[Event] = EventKinds(Event)

@@ -22,9 +22,10 @@ number in "move graf-spee 2 19" is the AP; the Graf Spee's hex stays secret, onl
 AP is said, and it may stay where it is). British: search a Force's hex, 1 AP,
 finds on 5+; Intelligence, 1 AP a card (+1 to this turn's searches, or a Hint marker
 the German puts at or next to the Graf Spee); a Force up the Strategy track, 2 AP.
-German: attack a Freight Ship on its hex, 2 AP, sinks on 5+ (+2 with the airplane,
-which then breaks); an attack shows the British where the Graf Spee is; repair the
-airplane, 1 AP; keep up to 2 AP in the Reserve.
+German: attack a Freight Ship on its hex, 2 AP, sinks on 5+; an attack shows the
+British where the Graf Spee is; repair the airplane, 1 AP; keep up to 2 AP in the
+Reserve. A search or attack may be cancelled by the other side first; if it stands,
+its side may then add to the roll: Intelligence, or the airplane (+2, then broken).
 
 A search that finds the Graf Spee starts the Battle: 5 duels of a card each, the lower
 value (plus the Forces' bonus) takes a hit; fewer hits win, the British win ties."""

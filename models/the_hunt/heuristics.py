@@ -22,7 +22,15 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from hunt.models.the_hunt.actions import AP_FOR_STEPS, ATTACK_AP, END, PASS, REPAIR, TheHuntAction
+from hunt.models.the_hunt.actions import (
+    AP_FOR_STEPS,
+    ATTACK_AP,
+    END,
+    PASS,
+    PLANE,
+    REPAIR,
+    TheHuntAction,
+)
 from hunt.models.the_hunt.observation import TheHuntSeen, freight_targets, raider_hex
 
 if TYPE_CHECKING:
@@ -48,6 +56,8 @@ def heuristic_action(game: TheHuntGame, seen: TheHuntSeen,
         return _duel(game, seen, legal)
     if "react" in verbs:
         return _react(game, seen, legal)
+    if verbs == {"pass", "plane"}:  # an attack the British let stand: the airplane
+        return PLANE
     if verbs == {"pass", "intel"}:  # before a search's roll: its Intelligence came first
         return PASS
     if "redraw" in verbs:
@@ -152,7 +162,7 @@ def _german_actions(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAct
         # 1 AP first makes the attack a 3+ instead of a 5+ (2 in 3 instead of 1 in 3).
         return REPAIR
     if attacks:
-        return max(attacks, key=lambda a: a.n)  # with the airplane when it can
+        return max(attacks)  # the airplane, when Ready, is sent once the attack stands
     gs_moves = [a for a in legal if a.verb == "move" and a.arg == "graf-spee"]
     if gs_moves and seen["turn_state"]["gs_moves"] == 0:
         # Forces within 1 hex of each hex, and the steps to the nearest hex a Freight

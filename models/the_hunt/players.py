@@ -36,6 +36,7 @@ from hunt.models.the_hunt.actions import (
     ATTACK_AP,
     END,
     PASS,
+    PLANE,
     REPAIR,
     STEPS_FOR_AP,
     TheHuntAction,
@@ -339,6 +340,8 @@ def _german(state: TheHuntState, seen: TheHuntObservation, tracker: GrafSpeeTrac
         return min(legal, key=lambda a: (abs(game.hex_distance(a.hex, raider) - 1), a.hex))
     if "play" in verbs:
         return _german_card(game, seen, belief, legal)
+    if "plane" in verbs:  # the attack stands: the airplane makes it a 3+
+        return PLANE
     if "hint" in verbs and seen["step_data"] == ["false-hint"]:
         # Marconi's false trail: the British rule out 2 hexes around it, so where that
         # rules out the least belief
@@ -435,7 +438,7 @@ def _german_actions(state: TheHuntState, seen: TheHuntObservation, tracker: Graf
     if attacks:
         if REPAIR in legal and removed <= 2 and seen["ap"] >= game.tracks.repair_cost + ATTACK_AP:
             return REPAIR  # a Ready airplane makes it a 3+, not a 5+
-        return max(attacks, key=lambda a: (a.n, a.arg))
+        return max(attacks, key=lambda a: a.arg)
     moves = [a for a in legal if a.verb == "move" and a.arg == "graf-spee"]
     if moves:
         facts = public_facts(state)

@@ -10,8 +10,9 @@ Readings of ambiguous sentences (docs/rulings.md):
 one card per Card Play phase (the British add Intelligence cards at 1 AP each);
 German AP = card + the whole Reserve, and what is left goes back to the Reserve (at
 most 2: see below); a Mandatory card played in the Hunt phase
-gives its AP and its event happens too; the German redraw may stop anywhere from 3
-to 5 when the Graf Spee is within 1 hex of the Altmark, and the size is announced;
+gives its AP and its event happens too; the German redraw stops at 3 or goes on to 5
+when the Graf Spee is within 1 hex of the Altmark (a hand of 4 may stay), and the size
+is announced;
 a failed search says nothing; Hint markers go on or next to the Graf Spee, never on a
 hint or the Altmark, and go when the German next announces a Graf Spee move; a Force
 advanced past space 4 enters on 06; Battle duels are simultaneous; the game ends when
@@ -40,6 +41,9 @@ tests/test_the_hunt_rules.py:
   the British add Intelligence (1 AP a card) or pass, then the die is rolled. So no AP
   go on Intelligence for a search that is then cancelled. The British may still play it
   earlier in the turn, for every search of the turn.
+- The airplane, in the same order (Example 2: "Before rolling the die"): the attack is
+  declared, the British may cancel it, then the German sends the airplane or passes,
+  then the die is rolled. A cancelled attack leaves the airplane Ready.
 
 Whose turn it is never depends on what the other side cannot see: a
 reaction window opens for any side holding a card and it passes aloud when it has no
@@ -150,6 +154,26 @@ class TheHuntGame(Game["TheHuntState", TheHuntAction, TheHuntObservation]):
     def new_initial_state(self, seed: int = 0) -> TheHuntState:
         """Before the freight draw: forces placed, markers on their start spaces."""
         return TheHuntState(self, seed)
+
+    def upgrade_record_actions(self, actions: list[str], version: int) -> list[str]:
+        """Records before format 4 sent the airplane with the attack (`attack e-a
+        plane`); it is now sent after the British let the attack stand: `attack e-a`,
+        their answers, then `plane` just before the attack's roll. An attack they
+        cancelled has no roll, and the airplane is not sent."""
+        upgraded: list[str] = []
+        plane_pending = False
+        for text in actions:
+            words = text.lower().split()
+            if words[:1] == ["attack"] and words[-1:] == ["plane"] and len(words) == 3:
+                upgraded.append(f"attack {words[1]}")
+                plane_pending = True
+                continue
+            if plane_pending and not (words in (["pass"],) or words[:1] == ["react"]):
+                if words[:1] == ["roll"]:
+                    upgraded.append("plane")
+                plane_pending = False
+            upgraded.append(text)
+        return upgraded
 
     def hex_distance(self, a: str, b: str) -> int:
         """Hexes between `a` and `b` along the map."""

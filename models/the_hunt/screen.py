@@ -23,7 +23,7 @@ QUESTIONS = {
     "place-altmark": "Where does the Altmark start? (The British see it.)",
     "card": "Play a card: for its AP, or for its event.",
     "actions": "You have {ap} AP to spend.",
-    "redraw-choice": "Refill your hand: to 3 cards, or up to 5 beside the Altmark (the "
+    "redraw-choice": "Refill your hand: to 3 cards, or to 5 beside the Altmark (the "
                      "British hear how many you hold).",
     "hint": "Place the Hint marker the British asked for: on the Graf Spee's hex or next "
             "to it.",
@@ -31,8 +31,14 @@ QUESTIONS = {
                           "pass.",
     "window cancel-event": "Your opponent just played a card: react to cancel its event, "
                            "or pass.",
+    "window disguise": "A British search succeeded on {hex}, the Graf Spee's hex: the "
+                       "Battle begins, unless you react with New Paintwork (the search "
+                       "finds nothing, no Battle; the card leaves the game). React, or "
+                       "pass.",
     "boost": "Force {1} searches {2}: before the roll, add Intelligence (1 AP a card), "
              "or pass.",
+    "airplane": "The British let your attack on Freight Ship {0} stand: before the roll, "
+                "send the airplane (+2; it becomes Broken), or pass.",
     "duel": "Battle: the card for this duel (both sides show theirs at once).",
     "choose move-enemy-force": "The event: which British Force moves, and where (up to "
                                "2 hexes)?",
@@ -52,7 +58,7 @@ def question(seen: TheHuntObservation) -> str:
     """What the seat to act is asked, in words ("" for an unknown step)."""
     step, data = seen["step"] or "", seen["step_data"]
     text = QUESTIONS.get(f"{step} {data[0]}" if data else step) or QUESTIONS.get(step, "")
-    return text.format(*data, "", "", "", ap=seen["ap"])
+    return text.format(*data, "", "", "", ap=seen["ap"], hex=seen["graf_spee"] or "")
 
 
 def hex_marks(game: TheHuntGame, seen: TheHuntObservation, style: Style) -> dict[str, list[str]]:
@@ -115,6 +121,7 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
     gone = seen["removed"][enemy]
     lines += wrap(f"Their discards: {plural(len(seen['discards'][enemy]), 'card')} (hand "
                   "lists them)" + (f"; out of the game: {', '.join(gone)}." if gone else "."))
+    lines += seen_cards(seen)
     if seen["battle"]:
         battle = seen["battle"]
         lines += wrap(f"BATTLE, duel {battle['duel']} of 5 - Forces "
@@ -132,6 +139,14 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
     elif seen["to_move"] == "you" and (asked := question(seen)):
         lines += wrap(asked)
     return "\n".join(lines)
+
+
+def seen_cards(seen: TheHuntObservation) -> list[str]:
+    """The other side's cards this side has looked at (Concentrated Fire) and that are
+    still in that hand; nothing if none."""
+    known = seen["known_opponent_cards"]
+    return wrap(f"Their hand, as you saw it: {', '.join(known)} (of "
+                f"{plural(seen['opponent_hand_size'], 'card')}).") if known else []
 
 
 def hand_rows(game: TheHuntGame, seen: TheHuntObservation) -> list[str]:
@@ -158,6 +173,7 @@ def hand_page(game: TheHuntGame, seen: TheHuntObservation, seat: int,
         lines += wrap(f"{card_id}: {card.ap} AP, {card.event} event. {card.text}{stripe}")
     enemy = 1 if seen["seat"] == "german" else 0
     lines += wrap(f"Their discards: {', '.join(seen['discards'][enemy]) or 'none'}.")
+    lines += seen_cards(seen)
     return "\n".join(lines)
 
 

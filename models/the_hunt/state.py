@@ -41,6 +41,7 @@ from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.steps import (
     BRITISH,
     GERMAN,
+    Airplane,
     Announce,
     Choose,
     Deal,
@@ -126,7 +127,9 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
         self.winner: int | None = None
         self.how = ""
         self.log: list[Event] = []
-        """The public events of the game so far (`words.py` says them)."""
+        """Every event of the game so far (`words.py` says them). A side's observation
+        shows them all, less the Graf Spee's hexes to the British and the other side's
+        look at a hand (`HandSeen`)."""
         self._tracked: tuple[int, dict[str, float]] | None = None
         """The British belief (see `belief`) and how many British views it covers."""
         self._reset_turn()
@@ -203,9 +206,16 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
             # an event's attack (Military Order) costs nothing and rolls with its bonus
             top = self.stack[-1] if self.stack else None
             free = isinstance(top, Choose) and top.effect == "free-attack"
-            need = rules["attack_success"] - bonus - (tracks.attack_bonus if action.n else 0) \
-                - (FREE_ATTACK_BONUS if free else 0)
-            return f"{'no AP' if free else f'{ATTACK_AP} AP'}, sinks on {max(need, 1)}+"
+            need = rules["attack_success"] - bonus - (FREE_ATTACK_BONUS if free else 0)
+            with_plane = f" ({max(need - tracks.attack_bonus, 1)}+ with the airplane)" \
+                if self.plane == "ready" else ""
+            return f"{'no AP' if free else f'{ATTACK_AP} AP'}, sinks on {max(need, 1)}+" \
+                + with_plane
+        if isinstance(top := self.stack[-1] if self.stack else None, Airplane) \
+                and verb in ("plane", "pass"):
+            need = rules["attack_success"] - top.bonus \
+                - (tracks.attack_bonus if verb == "plane" else 0)
+            return ("+2, then Broken: " if verb == "plane" else "") + f"sinks on {max(need, 1)}+"
         if verb == "search":
             need = rules["search_success"] - self.search_bonus - bonus
             return f"{'free' if self.free_searches else '1 AP'}, finds on {max(need, 1)}+"

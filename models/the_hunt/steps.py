@@ -113,6 +113,17 @@ class Boost(Step):
 
 
 @dataclass(frozen=True)
+class Airplane(Step):
+    """The German's attack on `freighter` stands (the British did not cancel it):
+    send the airplane for its +2, or roll with `bonus` alone."""
+
+    kind = "airplane"
+    seat = GERMAN
+    freighter: str
+    bonus: int
+
+
+@dataclass(frozen=True)
 class RedrawChoice(Step):
     """The German names the hand size it refills to."""
 

@@ -30,11 +30,13 @@ from hunt.models.the_hunt.actions import (
     ATTACK_AP,
     END,
     PASS,
+    PLANE,
     REPAIR,
     STEPS_FOR_AP,
     TheHuntAction,
 )
 from hunt.models.the_hunt.events import (
+    AirplaneSent,
     AltmarkMoves,
     Attack,
     AttackRoll,
@@ -70,6 +72,7 @@ from hunt.models.the_hunt.steps import (
     BRITISH,
     GERMAN,
     Actions,
+    Airplane,
     Announce,
     Battle,
     Boost,
@@ -95,7 +98,8 @@ class TurnSteps(SetupSteps, partial=True):
     """The steps of a side's turn."""
 
     step_kinds: ClassVar[Mapping[str, Role]] = {
-        "card": DECIDE, "actions": DECIDE, "boost": DECIDE, "redraw-choice": DECIDE,
+        "card": DECIDE, "actions": DECIDE, "boost": DECIDE, "airplane": DECIDE,
+        "redraw-choice": DECIDE,
         "hint": DECIDE, "window": DECIDE, "choose": DECIDE, "repair-roll": CHANCE_STEP,
         "attack-roll": CHANCE_STEP, "search-roll": CHANCE_STEP, "resolve": AUTO_STEP,
         "cancelled": AUTO_STEP}
@@ -112,6 +116,8 @@ class TurnSteps(SetupSteps, partial=True):
                 self._no_hint()
             if isinstance(step, Boost):  # no AP or no card for Intelligence: roll
                 self._push(RollForSearch(step.force, step.hex))
+            if isinstance(step, Airplane):  # the airplane is not Ready: roll
+                self._push(RollForAttack(step.freighter, step.bonus))
             return True
         return False
 
@@ -193,8 +199,6 @@ class TurnSteps(SetupSteps, partial=True):
         if self.ap >= ATTACK_AP and not self.attacked and not self.no_searches:
             for freighter in self.freighters_on(gs):
                 actions.append(TheHuntAction("attack", freighter))
-                if self.plane == "ready":
-                    actions.append(TheHuntAction("attack", freighter, 1))
         if self.ap >= game.tracks.repair_cost and self.plane == "broken":
             actions.append(REPAIR)
         return actions
@@ -302,12 +306,13 @@ class TurnSteps(SetupSteps, partial=True):
         assert self.graf_spee is not None
         self.attacked = True
         self._reveal(self.graf_spee)
-        if action.n:
-            self.plane = "broken"
-        self._see_all(("attack", action.arg, action.n))
-        self.log.append(Attack(action.arg, bool(action.n)))
-        total = bonus + self.roll_bonus + (self.game.tracks.attack_bonus if action.n else 0)
-        self._push(Window(BRITISH, "cancel-roll"), RollForAttack(action.arg, total))
+        self._see_all(("attack", action.arg))
+        self.log.append(Attack(action.arg))
+        # As for a British search (Example 7): the attack is declared, the British may
+        # cancel it, and only then, before the die, the German may send the airplane
+        # (Example 2): a cancelled attack never spends it.
+        self._push(Window(BRITISH, "cancel-roll"),
+                   Airplane(action.arg, bonus + self.roll_bonus))
 
     def _begin_search(self, force: str) -> None:
         where = self.forces[force]
@@ -369,6 +374,26 @@ class TurnSteps(SetupSteps, partial=True):
         self._push(step)  # more Intelligence may follow, after what this one sets off
         self._intelligence(action.arg)
 
+    # -- the airplane, sent between an attack that stands and its roll -----------------
+
+    @legal("airplane")
+    def _legal_airplane(self, step: Airplane) -> list[TheHuntAction]:
+        """Send the airplane (+2, then Broken) or `pass`: asked whenever it is Ready
+        (public), so that whose turn it is tells the British nothing."""
+        return [PASS, PLANE] if self.plane == "ready" else []
+
+    @effect("airplane")
+    def _do_airplane(self, step: Airplane, action: TheHuntAction) -> None:
+        bonus = step.bonus
+        if action == PLANE:
+            self.plane = "broken"
+            bonus += self.game.tracks.attack_bonus
+            self._see_all(("plane",))
+            self.log.append(AirplaneSent())
+        else:
+            self._see_all(("pass", GERMAN))
+        self._push(RollForAttack(step.freighter, bonus))
+
     # -- the German's refill beside the Altmark ----------------------------------------
 
     @legal("redraw-choice")
@@ -376,8 +401,11 @@ class TurnSteps(SetupSteps, partial=True):
         held = len(self.hands[GERMAN])
         rules = self.game.rules
         low = max(held, rules["hand_size_german"])
-        high = rules["hand_size_german_altmark"] if self._near_altmark() else low
-        return [TheHuntAction("redraw", n=n) for n in range(low, high + 1)]
+        high = max(low, rules["hand_size_german_altmark"])
+        # "continue to draw until they have 5 cards ..., or they may stop at 3 cards
+        # only": two stops, never one between; a hand already above 3 stops where it is.
+        sizes = sorted({low, high}) if self._near_altmark() else [low]
+        return [TheHuntAction("redraw", n=n) for n in sizes]
 
     def _near_altmark(self) -> bool:
         assert self.graf_spee is not None and self.altmark is not None
@@ -476,8 +504,7 @@ class TurnSteps(SetupSteps, partial=True):
             return [TheHuntAction("advance", force) for force in sorted(self.strategy)]
         if effect == "free-attack":
             assert self.graf_spee is not None
-            return [TheHuntAction("attack", f, plane) for f in self.freighters_on(self.graf_spee)
-                    for plane in ((0, 1) if self.plane == "ready" else (0,))]
+            return [TheHuntAction("attack", f) for f in self.freighters_on(self.graf_spee)]
         raise AssertionError(effect)
 
     def event_usable_from(self, effect: str, hex_id: str) -> bool:
@@ -613,7 +640,7 @@ class TurnSteps(SetupSteps, partial=True):
                 return "event", card
             case Boost():
                 return "search", None
-            case RollForAttack():
+            case Airplane():
                 return "attack", None
             case Battle():
                 return "battle", None

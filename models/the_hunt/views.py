@@ -14,12 +14,13 @@ from hunt.models.seat_record import follows
 from hunt.models.steps import Step
 from hunt.models.the_hunt.actions import TheHuntAction
 from hunt.models.the_hunt.battle import BattleSteps
-from hunt.models.the_hunt.events import KINDS, GrafSpeeMoves
+from hunt.models.the_hunt.events import KINDS, GrafSpeeMoves, HandSeen
 from hunt.models.the_hunt.observation import TheHuntObservation, TheHuntSeen
 from hunt.models.the_hunt.state import SIDES
 from hunt.models.the_hunt.steps import (
     BRITISH,
     GERMAN,
+    Airplane,
     Announce,
     Boost,
     Cancelled,
@@ -87,7 +88,8 @@ class TheHuntViews(BattleSteps, partial=True):
             "hints": list(self.hints),
             "log": [KINDS.to_json(event._replace(hex="")
                                   if player != GERMAN and isinstance(event, GrafSpeeMoves)
-                                  else event) for event in self.log],
+                                  else event) for event in self.log
+                    if not (isinstance(event, HandSeen) and event.side != player)],
             "result": None if self.winner is None else
             {"winner": SIDES[self.winner], "how": self.how},
         }
@@ -308,7 +310,7 @@ class TheHuntViews(BattleSteps, partial=True):
 def _asked(step: Step) -> list[str]:
     """What a decision asks about, for the screen (`TheHuntObservation.step_data`): the
     reaction a window waits for, the event a choice serves, the search Intelligence
-    would add to."""
+    would add to, the Freight Ship the airplane would attack."""
     match step:
         case Window(reaction=reaction):
             return [reaction]
@@ -316,6 +318,8 @@ def _asked(step: Step) -> list[str]:
             return [effect]
         case Boost(force=force, hex=hex_id):
             return ["search", force, hex_id]
+        case Airplane(freighter=freighter):
+            return [freighter]
     return []
 
 

@@ -63,9 +63,10 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
             return "The Hint markers are removed."
         case ev.Revealed(hex_id):
             return f"The Graf Spee is revealed on {hex_id}."
-        case ev.Attack(freighter, airplane):
-            return f"The Graf Spee attacks Freight Ship {freighter}" \
-                + (" with the airplane (+2)." if airplane else ".")
+        case ev.Attack(freighter):
+            return f"The Graf Spee attacks Freight Ship {freighter}."
+        case ev.AirplaneSent():
+            return "The German sends the airplane (+2); it is now Broken."
         case ev.Search(force, hex_id):
             return f"Force {force} searches {hex_id}."
         case ev.Intelligence(card):
@@ -115,6 +116,10 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
             return f"Duel {duel}: German {german} ({german_value:g}) against British " \
                    f"{british} ({british_value:g}); damage German {hurt_german}, British " \
                    f"{hurt_british}."
+        case ev.HandSeen(side, cards):
+            other = "British" if side == GERMAN else "German"
+            return f"{side_does(side, 'look')} at the {other} hand: " \
+                   f"{', '.join(cards) or 'none'}."
         case ev.BattleEnds(hurt_german, hurt_british):
             return f"The Battle ends with damage German {hurt_german}, British " \
                    f"{hurt_british}."
