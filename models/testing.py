@@ -271,8 +271,19 @@ def _check_seat_worlds(state: AnyState, seat: int, other_worlds: list[AnyState],
                 or world.current_player() != state.current_player():
             raise _fail(game_seed, step, f"seat_worlds for seat {seat} holds a world the "
                                          "seat can tell from this one")
+    own = state.current_player() == seat
     for action in state.legal_actions():
         entry = normalized(entry_text(state, action, seat))
+        if own:
+            # The seat's own choice is listed; what it learns by it (a whole hand shown
+            # by Concentrated Fire) may take more forms than the worlds hold together,
+            # and is read when typed (`SeatNotebook.add` tries every consistent world).
+            public = normalized(state.public_text(action, seat))
+            if not any(normalized(world.public_text(other, seat)) == public
+                       for world in worlds for other in world.legal_actions()):
+                raise _fail(game_seed, step, f"seat_worlds for seat {seat} leaves out "
+                                             f"its own choice {public!r}")
+            continue
         if not any(follows(world, entry, seat) for world in worlds):
             raise _fail(game_seed, step, f"seat_worlds for seat {seat} leaves out "
                                          f"{entry!r}, which can happen here")
