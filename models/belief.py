@@ -74,9 +74,9 @@ class DiscreteBelief:
         return frozenset(node for node, q in zip(self.nodes, self.p, strict=True) if q > 0)
 
     def entropy(self) -> float:
-        """Shannon entropy in bits."""
+        """Shannon entropy in bits (0.0, never -0.0, when one position is left)."""
         q = self.p[self.p > 0]
-        return float(-(q * np.log2(q)).sum())
+        return max(0.0, float(-(q * np.log2(q)).sum()))
 
     def _normalise(self, event: str) -> None:
         total = float(self.p.sum())

@@ -328,7 +328,7 @@ def analysis_lines(state: AnyState, report: AnalysisReport, seat: int | None) ->
         made = point.decision
         what = f"{made.cost or 0.0:+.2f} {unit}" if judge == "solve" else f"{made.swing:+.1%}"
         lines.append(f"  action {made.index + 1}: {plugin.seat_title(seats[made.seat])} "
-                     f"played {made.action}: {what}{better}")
+                     f"chose '{made.action}': {what}{better}")
     if state.end_reason():
         result = f"Result: {state.end_reason()}"
         counts = state.game.info.score_unit

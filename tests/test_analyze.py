@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,9 @@ def test_analyze_reads_a_record_saved_by_play_and_writes_the_plot(tmp_path: Path
                     "--plot", str(plot))
     assert code == 0, out
     assert "British belief on the raider's hex" in out and "Turning points" in out
+    # a turning point names the action as the record writes it, not "played play ..."
+    assert re.search(r"action \d+: the (German|British) chose '[^']+': [+-]", out), out
+    assert " played " not in out and "round 1, German turn" in out
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -168,7 +172,7 @@ def test_leducs_turning_points_are_judged_by_the_solve() -> None:
     lines = "\n".join(analysis_lines(state, report, None))
     assert "Turning points (mistakes by the solve: chips given up, from what the decider " \
         "knew):" in lines
-    assert f"second player played fold: {folded.cost:+.2f} chips; the solve preferred " \
+    assert f"second player chose 'fold': {folded.cost:+.2f} chips; the solve preferred " \
         f"{point.preferred}" in lines
     assert lines.endswith("Result: second folded; chips: the first player +1, the second "
                           "player -1.")

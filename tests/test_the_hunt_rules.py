@@ -1213,3 +1213,26 @@ def test_every_decision_asks_its_question_in_words() -> None:
                           " ".join([str(seen["step"]), *seen["step_data"][:1]]))
             state.apply_action(random_action(state, rng))
     assert {"window disguise", "airplane", "window cancel-roll"} <= asked, sorted(asked)
+
+
+def test_the_screen_counts_turns_in_rounds_as_players_do() -> None:
+    """"Starting with the German player, players take turns alternately": the German's
+    second turn is round 2, and so is the British turn after it, on the screen of both
+    sides and in the analysis lines."""
+    from hunt.models.the_hunt.screen import screen
+    from hunt.models.the_hunt.words import turn_words
+
+    assert [turn_words(turn) for turn in range(5)] == [
+        "setup", "round 1, German turn", "round 1, British turn", "round 2, German turn",
+        "round 2, British turn"]
+    rng = random.Random(4)
+    state = GAME.new_initial_state(4)
+    headers: set[str] = set()
+    while not state.is_terminal() and len(headers) < 8:
+        if state.current_player() >= 0:
+            for seat in (GERMAN, BRITISH):
+                headers.add(screen(GAME, state.observation(seat), seat).splitlines()[1])
+        state.apply_action(random_action(state, rng))
+    assert "=== The Hunt - round 2, German turn - you are the British (standard) ===" \
+        in headers
+    assert not any(" - turn " in header for header in headers)

@@ -355,3 +355,11 @@ def test_fitting_recovers_the_weights_that_generated_the_moves() -> None:
     fitted = fit_weights(GAME, moves)
     assert fitted.freighter == pytest.approx(1.2, abs=0.15)
     assert fitted.force == pytest.approx(0.6, abs=0.15)
+
+
+def test_a_belief_on_one_hex_has_entropy_zero_never_minus_zero() -> None:
+    """With the raider's hex known, the analysis said "entropy -0.00 bits": the entropy
+    of a certain belief is +0.0."""
+    belief = DiscreteBelief(["01", "02", "03"], np.array([0.0, 1.0, 0.0]))
+    assert belief.entropy() == 0.0 and math.copysign(1.0, belief.entropy()) == 1.0
+    assert f"{belief.entropy():.2f}" == "0.00"

@@ -25,7 +25,7 @@ from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.screen import choices_map, hand_page, map_page, screen
 from hunt.models.the_hunt.svg import hands, web_board
 from hunt.models.the_hunt.tracker import MODELS, GrafSpeeTracker, public_facts
-from hunt.models.the_hunt.words import log_page
+from hunt.models.the_hunt.words import log_page, turn_words
 
 
 def advice(state: TheHuntState, seat: int, model: str) -> dict[str, Any]:
@@ -45,7 +45,7 @@ def advice_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
     exposure, in words."""
     game = state.game
     belief: dict[str, float] = report["belief"]
-    entropy = abs(report["entropy_bits"])  # no "-0.00" when one hex is left
+    entropy: float = report["entropy_bits"]
     lines = [f"Where the British believe the Graf Spee is ({report['model']} move model; "
              f"{plural(report['possible'], 'hex')} possible, entropy {entropy:.2f} bits):"]
     marks = {hex_id: shade(belief.get(hex_id, 0.0)) for hex_id in game.hexes}
@@ -117,7 +117,7 @@ def analysis_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
         likeliest = sorted(turn["belief"].items(), key=lambda item: (-item[1], item[0]))[:3]
         return "likeliest " + ", ".join(f"{hex_id} {p:.0%}" for hex_id, p in likeliest)
 
-    return [f"  turn {turn['turn']:>2} ({turn['side']:<7}) P(German wins) "
+    return [f"  {turn_words(turn['turn']):<22} P(German wins) "
             f"{turn['p_german_wins']:5.1%}   British belief {on(turn)}, entropy "
             f"{turn['entropy_bits']:.2f} bits" for turn in report["turns"]]
 
@@ -144,11 +144,11 @@ def plot_board(state: TheHuntState, report: Mapping[str, Any], axes: Any) -> boo
                       color=label_colour(tuple(cell)))
     axes.figure.colorbar(dots, ax=axes, label="P(Graf Spee here)")
     if last["graf_spee"] is None:  # a seat record: the true hex is not known
-        axes.set_title(f"British belief, turn {last['turn']}")
+        axes.set_title(f"British belief, {turn_words(last['turn'])}")
         return True
     true = game.hexes.index(last["graf_spee"])
     axes.scatter([xs[true]], [ys[true]], s=700, facecolors="none", edgecolors="blue")
-    axes.set_title(f"British belief, turn {last['turn']} (blue: the true hex)")
+    axes.set_title(f"British belief, {turn_words(last['turn'])} (blue: the true hex)")
     return True
 
 

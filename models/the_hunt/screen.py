@@ -12,7 +12,7 @@ from hunt.models.plugin import Style, plain, plural, wrap
 from hunt.models.the_hunt.help import INTELLIGENCE, STRIPE_MARKS
 from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
-from hunt.models.the_hunt.words import log_lines
+from hunt.models.the_hunt.words import log_lines, turn_words
 
 LATELY = 3
 """Events the screen repeats (`log` shows them all)."""
@@ -103,7 +103,7 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
     """The Hunt from `seat`'s side: the map with what that side sees, tracks, hand, log."""
     me = seen["seat"]
     enemy = 1 if me == "german" else 0
-    lines = ["", style(f"=== The Hunt - turn {seen['turn']} - you are the "
+    lines = ["", style(f"=== The Hunt - {turn_words(seen['turn'])} - you are the "
                        f"{me.capitalize()} ({seen['variant']}) ===", bold=True)]
     cells, crowded = map_cells(hex_marks(game, seen, style))
     lines += ["  " + row for row in draw_map(game.board, cells)]

@@ -21,6 +21,14 @@ def side_does(side: int, verb: str) -> str:
     return f"The German {verb}s" if side == GERMAN else f"The British {verb}"
 
 
+def turn_words(turn: int) -> str:
+    """A turn as players count it, by rounds: "round 2, German turn" for the state's
+    `turn` 3 (the sides' turns alternate, the German's first; 0 is the setup)."""
+    if turn == 0:
+        return "setup"
+    return f"round {(turn + 1) // 2}, {'German' if turn % 2 else 'British'} turn"
+
+
 def say(game: TheHuntGame, event: ev.Event) -> str:
     """`event` in words, as the log shows it."""
     match event:
