@@ -143,6 +143,7 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
         return answers
 
     shown_for: str | None = None
+    lines: list[int] = []  # the choices each of the human's typed lines made, in order
     try:
         while not session.is_over():
             player = session.state.current_player()
@@ -171,15 +172,21 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
                 chosen = read_choice(session.state, stdin, commands(), None if picture is None
                                      else partial(picture, session.state, human))
             except Undo:
-                refused = session.undo(human)
+                # A line that made several choices (`discard a b c`) is taken back whole.
+                refused = session.undo(human, lines[-1] if lines else 1)
                 if refused is not None:
                     click.echo(f"Cannot undo: {refused}.")
                     continue
+                if lines:
+                    lines.pop()
                 shown_for = None
                 click.echo("Taken back.")
                 continue
+            choices = 0
             for action in chosen:  # several only from one typed line, all checked legal
+                choices += len(session.state.legal_actions()) > 1
                 session.play(action)
+            lines.append(choices)
     except (QuitGame, KeyboardInterrupt) as stop:
         reason = stop if isinstance(stop, QuitGame) else "interrupted"
         session.save()

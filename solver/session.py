@@ -245,12 +245,17 @@ class GameSession:
 
     # -- taking back ---------------------------------------------------------------------
 
-    def undo(self, seat: int) -> str | None:
-        """Take back `seat`'s last choice (see `undone`); None when done, else why not."""
-        before = undone(self.state, seat)
-        if isinstance(before, str):
-            return before
-        self.state = before
+    def undo(self, seat: int, choices: int = 1) -> str | None:
+        """Take back `seat`'s last `choices` choices (one typed line may have made
+        several; see `undone`); None when done, else why not (then nothing is taken
+        back)."""
+        state = self.state
+        for _ in range(choices):
+            before = undone(state, seat)
+            if isinstance(before, str):
+                return before
+            state = before
+        self.state = state
         self.save()
         return None
 

@@ -75,6 +75,23 @@ def test_play_jutland_a_line_naming_several_cards_plays_each_and_a_bad_one_none(
     assert actions[-2:] == ["discard jellicoe-bb", "discard hipper-dd"]
 
 
+def test_undo_after_a_line_naming_several_cards_takes_the_whole_line_back(
+        tmp_path: Path) -> None:
+    """The player typed one line, so `undo` takes back every discard it made, not only
+    its last; a second undo then takes back the line before it."""
+    save = tmp_path / "game.json"
+    stdin = "discard hipper-dd\ndiscard scheer-lc scheer-dd\nundo\nundo\nquit\n"
+    code, out = run("play", "jutland", "--as", "british", "--seed", "5", "--save", str(save),
+                    stdin=stdin)
+    assert code == 0, out
+    assert out.count("Taken back.") == 2
+    first, second = out.split("Taken back.")[1:]
+    assert "Chosen to discard so far: hipper-dd\n" in first
+    assert "Chosen to discard so far" not in second
+    assert not any(action.startswith("discard")
+                   for action in json.loads(save.read_text())["actions"])
+
+
 def test_play_as_british_by_numbers(tmp_path: Path) -> None:
     code, out = run("play", "jutland", "--as", "british", "--seed", "9", "--level", "easy",
                     stdin="1\n" * 400)
