@@ -66,7 +66,7 @@ def read_choice(state: AnyState, stdin: TextIO,
     """Ask until the human names a legal action (by menu or text); `commands` answer
     their words at the prompt and `picture` draws a group of choices (`read_menu`);
     `undo` raises `Undo`. Usually one action; a line that names several of the game's
-    actions at once (`State.string_to_actions`: Jutland's `discard a b c`) gives them
+    actions at once (`State.string_to_actions`, e.g. `discard a b c`) gives them
     all, to play in turn, each checked legal in its turn before any is played. A card
     may be typed by its printed name (`GamePlugin.card_names`)."""
     actions: list[Action] = state.legal_actions()

@@ -35,8 +35,9 @@ RECORD_FORMAT = 4
 only pass since it holds no reaction card, a redraw with one size open). Format 1
 records left those out, when such windows opened only for a player holding the card.
 3: a seat may add a card between a search and its roll, or `pass`.
-4: The Hunt's German sends the airplane (`plane`, or `pass`) after the British let an
-attack stand, no longer with the attack (`attack e-a plane`).
+4: a roll's modifier is chosen after the other side's window to cancel it, as its own
+decision (`plane`, or `pass`), no longer with the action it modifies
+(`attack e-a plane`).
 Older records still replay (`Game.from_record`): each game first rewrites what an older
 format wrote otherwise (`Game.upgrade_record_actions`); then a decision they skip is
 taken when it has a single legal action, or else is a `pass` (a window the older rules
@@ -401,7 +402,7 @@ class State(ABC, Generic[ActionT, ObsT]):
         """The legal actions one line typed at the prompt plays, one after the other.
 
         By default the one action `string_to_action` reads. A game may accept a
-        shorthand there for several of its own actions (Jutland's `discard a b c`):
+        shorthand there for several of its own actions (e.g. `discard a b c`):
         each is still one legal action, taken in turn by the same seat. The whole line
         is checked before anything is played: raises `IllegalActionError` (one line,
         naming what would be accepted) and nothing is played if any part is not legal

@@ -36,7 +36,7 @@ function draw(data) {
   document.getElementById("screen").textContent = data.screen;
   const board = document.getElementById("board");
   board.innerHTML = data.board || "";
-  // shading needs a map of hexes (The Hunt's); other tables have no belief to shade
+  // shading needs a map of hexes; a board without one has no belief to shade
   document.getElementById("shade-label").hidden = !board.querySelector(".hex");
   board.querySelectorAll(".hex.target").forEach((hex) => {
     hex.addEventListener("click", () => chooseHex(hex.dataset.hex));
