@@ -19,9 +19,11 @@ good fold a loss.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
+from statistics import NormalDist
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -59,6 +61,8 @@ class Decision:
     for a move the solve plays, negative for a worse one). None in a searched game."""
     solve_share: float | None = None
     """In a game the levels solve whole: how often the solve plays the move there."""
+    error: float = 0.0
+    """The standard error of `swing` from the playouts' spread (0 for a solve: exact)."""
 
     @property
     def mistake(self) -> bool:
@@ -93,17 +97,37 @@ def win_chances(state: AnyState, playouts: int, rng: random.Random,
     """Each seat's chance to win from `state`, the mean over `playouts` playouts (from
     worlds drawn from `seat`'s belief, if given, else from `state` itself) of its
     `won` share."""
+    return [float(mean) for mean in np.mean(playout_shares(state, playouts, rng, seat), 0)]
+
+
+def playout_shares(state: AnyState, playouts: int, rng: random.Random,
+                   seat: int | None = None) -> list[list[float]]:
+    """Each playout's share of the win for each seat (playouts x seats), as
+    `win_chances` averages them: their spread is the estimate's noise."""
     if state.is_terminal():
-        return won(state.game, state.returns())
-    totals = [0.0] * state.game.info.num_players
+        return [won(state.game, state.returns())]
     prior = state.belief(seat) if seat is not None else None
+    found = []
     for _ in range(playouts):
         world = state.clone() if seat is None else state.determinize(seat, rng, prior)
         result = play_out(world, rng, search_profile(state.game).rollout_depth,
                           reward=lambda world: world.returns())
-        totals = [total + share / playouts
-                  for total, share in zip(totals, won(state.game, result), strict=True)]
-    return totals
+        # A playout cut short ends in the game's evaluation, expected returns: their
+        # chance of a win, not the sign of them (a 45% position is not a sure loss).
+        found.append(won(state.game, result) if world.is_terminal()
+                     else expected_shares(state.game, result))
+    return found
+
+
+def expected_shares(game: AnyGame, estimate: list[float]) -> list[float]:
+    """Each seat's share of the win from the game's evaluation `estimate` (expected
+    returns): in a zero-sum game whose returns are a loss at `min_utility` and a win
+    at `max_utility` (a draw between), the expectation maps straight onto the chance;
+    in others the returns are that share already (0 .. 1)."""
+    if game.info.zero_sum:
+        low, high = game.info.min_utility, game.info.max_utility
+        return [min(1.0, max(0.0, (value - low) / (high - low))) for value in estimate]
+    return [min(1.0, max(0.0, value)) for value in estimate]
 
 
 def solved_win_chances(state: AnyState, iterations: int, seat: int | None = None
@@ -163,10 +187,13 @@ def decisions(state: AnyState, playouts: int, seed: int,
     budget = iterations or judge_iterations(state.game)
     rng = random.Random(seed)
 
-    def chances(position: AnyState) -> list[float]:
+    def chances(position: AnyState) -> tuple[list[float], list[float]]:
+        """Each seat's chance and the variance of its estimate (0 for a solve)."""
         if profile.solves_whole:
-            return solved_win_chances(position, budget, seat)
-        return win_chances(position, playouts, rng, seat)
+            exact = solved_win_chances(position, budget, seat)
+            return exact, [0.0] * len(exact)
+        shares = np.array(playout_shares(position, playouts, rng, seat))
+        return list(shares.mean(0)), list(shares.var(0) / len(shares))
 
     replay = state.replayed(0)
     found = []
@@ -174,15 +201,17 @@ def decisions(state: AnyState, playouts: int, seed: int,
         decider = replay.current_player()
         choice = decider >= 0 and len(replay.legal_actions()) > 1 \
             and seat in (None, decider)
-        before = chances(replay) if choice else []
+        before, noise = chances(replay) if choice else ([], [])
         text = replay.action_to_string(action)
         cost, share = solved_cost(replay, text, budget) if choice and profile.solves_whole \
             else (None, None)
         replay.apply_action(action)
         if choice:
-            after = chances(replay)
-            found.append(Decision(index, decider, text, before[0], after[0], before[decider],
-                                  after[decider], cost, share))
+            after, after_noise = chances(replay)
+            error = math.sqrt(noise[decider] + after_noise[decider])
+            found.append(Decision(index, decider, text, float(before[0]), float(after[0]),
+                                  float(before[decider]), float(after[decider]), cost,
+                                  share, error))
         progress(index + 1, len(state.history))
     return found
 
@@ -210,8 +239,10 @@ def turning_points(state: AnyState, found: list[Decision], count: int, iteration
         costs = {d.index: d.cost for d in found if d.mistake and d.cost is not None}
         biggest = sorted((d for d in found if d.index in costs),
                          key=lambda d: costs[d.index])[:count]
-    else:
-        biggest = sorted(found, key=lambda d: -abs(d.swing))[:count]
+    else:  # a swing within the playouts' noise tells nothing of the decision
+        z = noise_bound(len(found))
+        biggest = sorted((d for d in found if abs(d.swing) > z * d.error),
+                         key=lambda d: -abs(d.swing))[:count]
     points = []
     for decision in sorted(biggest, key=lambda d: d.index):
         replay = state.replayed(decision.index)
@@ -223,6 +254,13 @@ def turning_points(state: AnyState, found: list[Decision], count: int, iteration
                                    "" if advice.agrees(decision.action) else advice.action,
                                    mix))
     return points
+
+
+def noise_bound(decisions: int) -> float:
+    """Standard errors a swing must pass to be told from the playouts' noise among
+    `decisions` swings at once: 5% that any one of them passes by chance alone
+    (Bonferroni), where 1.96 for each would let one in twenty through."""
+    return NormalDist().inv_cdf(1 - 0.025 / max(1, decisions))
 
 
 def judge_iterations(game: AnyGame) -> int:
@@ -319,14 +357,20 @@ def analysis_lines(state: AnyState, report: AnalysisReport, seat: int | None) ->
         if found and not any(decision.mistake for decision in found):
             lines.append("  none: every decision was the solve's play or as good")
     else:
-        lines.append("Turning points (the biggest swings of the decider's own chances):")
+        bound = noise_bound(len(found))
+        lines.append(f"Turning points (the deciders' biggest swings beyond {bound:.1f} "
+                     "standard errors):")
+        if not report.turning_points:
+            lines.append("  none: no swing was told apart from the noise (more "
+                         "--playouts tell smaller ones apart)")
     for point in report.turning_points:
         better = f"; the {judge} preferred {point.preferred}" if point.preferred \
             else f"; the {judge} agrees"
         if "," in point.mix:  # the solve mixes: how often it plays each move
             better += f" ({point.mix})"
         made = point.decision
-        what = f"{made.cost or 0.0:+.2f} {unit}" if judge == "solve" else f"{made.swing:+.1%}"
+        what = f"{made.cost or 0.0:+.2f} {unit}" if judge == "solve" \
+            else f"{made.swing:+.1%} (±{noise_bound(len(found)) * made.error:.1%})"
         lines.append(f"  action {made.index + 1}: {plugin.seat_title(seats[made.seat])} "
                      f"chose '{made.action}': {what}{better}")
     if state.end_reason():

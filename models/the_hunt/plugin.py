@@ -25,7 +25,7 @@ from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.screen import choices_map, hand_page, map_page, screen
 from hunt.models.the_hunt.svg import hands, web_board
 from hunt.models.the_hunt.tracker import MODELS, GrafSpeeTracker, public_facts
-from hunt.models.the_hunt.words import log_page, turn_words
+from hunt.models.the_hunt.words import log_page, round_of, turn_words
 
 
 def advice(state: TheHuntState, seat: int, model: str) -> dict[str, Any]:
@@ -144,11 +144,11 @@ def plot_board(state: TheHuntState, report: Mapping[str, Any], axes: Any) -> boo
                       color=label_colour(tuple(cell)))
     axes.figure.colorbar(dots, ax=axes, label="P(Graf Spee here)")
     if last["graf_spee"] is None:  # a seat record: the true hex is not known
-        axes.set_title(f"British belief, {turn_words(last['turn'])}")
+        axes.set_title(f"British belief in round {round_of(last['turn'])}")
         return True
     true = game.hexes.index(last["graf_spee"])
     axes.scatter([xs[true]], [ys[true]], s=700, facecolors="none", edgecolors="blue")
-    axes.set_title(f"British belief, {turn_words(last['turn'])} (blue: the true hex)")
+    axes.set_title(f"British belief in round {round_of(last['turn'])} (blue: the true hex)")
     return True
 
 

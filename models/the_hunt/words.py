@@ -26,7 +26,13 @@ def turn_words(turn: int) -> str:
     `turn` 3 (the sides' turns alternate, the German's first; 0 is the setup)."""
     if turn == 0:
         return "setup"
-    return f"round {(turn + 1) // 2}, {'German' if turn % 2 else 'British'} turn"
+    return f"round {round_of(turn)}, {'German' if turn % 2 else 'British'} turn"
+
+
+def round_of(turn: int) -> int:
+    """The round the state's `turn` is in: the German's turn and the British one after
+    it make a round (0: the setup)."""
+    return (turn + 1) // 2
 
 
 def say(game: TheHuntGame, event: ev.Event) -> str:
