@@ -308,7 +308,7 @@ def test_every_game_has_its_measured_search_profile() -> None:
         "the-hunt": SearchProfile(600, 40, tree_depth=1, confidence=0.0, epsilon=0.2),
         "hunted": SearchProfile(300, 30),
         "hunting-party": SearchProfile(300),
-        "jutland": SearchProfile(1000, None, tree_depth=1, confidence=0.0),
+        "jutland": SearchProfile(1000, None, tree_depth=0, confidence=0.0),
         "leduc": SearchProfile(1000, search="cfr", cfr_iterations=100),
     }
     assert search_profile("no-such-game") == search_profile(None) == DEFAULT_PROFILE
