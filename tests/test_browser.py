@@ -90,16 +90,26 @@ def _click_a_choice(driver: webdriver.Chrome, view: dict[str, Any], by_hex: bool
         driver.execute_script(  # an SVG group takes a dispatched click
             "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", single[0])
     else:
+        _open_every_choice(driver)
         driver.find_element(By.CSS_SELECTOR, "#choices .choice").click()
     WebDriverWait(driver, 60, poll_frequency=0.05).until(
         lambda d: (d.execute_script("return typeof view === 'undefined' || !view ? 0 : "
                                    "view.position") or 0) > view["position"])
 
 
+def _open_every_choice(driver: webdriver.Chrome) -> None:
+    """Unfold the list of every choice (folded away under the map's and cards' ways)."""
+    folded = driver.find_element(By.ID, "all-choices")
+    if not folded.get_attribute("open"):
+        driver.find_element(By.CSS_SELECTOR, "#all-choices summary").click()
+
+
 def _turn(view: dict[str, Any]) -> int:
-    found = re.search(r"turn (\d+)", view["screen"])
+    """The turn the screen's title names, counted from the first (a round is the
+    German's turn, then the British's)."""
+    found = re.search(r"round (\d+), (German|British) turn", view["screen"])
     assert found, view["screen"][:200]
-    return int(found.group(1))
+    return 2 * int(found.group(1)) + (found.group(2) == "British")
 
 
 def test_a_turn_by_clicks_the_hint_panel_and_a_reload(server: str,
@@ -233,8 +243,8 @@ def _play_between(british_page: webdriver.Chrome, german_page: webdriver.Chrome,
     return german
 
 
-RAIDER = r'data-hex="([^"]+)"[^>]*>(?:(?!</g>).)*data-piece="S"'
-"""The hex of a map's group that holds the raider's piece (S)."""
+RAIDER = r'data-piece="S" data-at="([^"]+)"'
+"""The hex the map draws the raider's piece (S) on."""
 
 
 def _view_of(driver: webdriver.Chrome) -> dict[str, Any]:
@@ -247,3 +257,89 @@ def _view_of(driver: webdriver.Chrome) -> dict[str, Any]:
 
     view: dict[str, Any] = WebDriverWait(driver, 60, poll_frequency=0.05).until(ready)
     return view
+
+
+def _position_to_decide(seat: int, seed: int, decisions: int) -> Any:
+    """A random game of The Hunt (seeded) played to the `decisions`-th decision of
+    `seat` after its first."""
+    game = load_game("the-hunt")
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    while True:
+        player = state.current_player()
+        if player == seat and len(state.legal_actions()) > 1:
+            if decisions == 0:
+                return state
+            decisions -= 1
+        state.apply_action(state.sample_chance_outcome(rng) if player < 0
+                           else rng.choice(state.legal_actions()))
+        if state.is_terminal():  # a short game: again from a new one
+            rng, state = random.Random(rng.random()), game.new_initial_state(seed + 1)
+            decisions = rng.randrange(0, 10)
+
+
+CLICK = "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))"
+"""A click on an SVG element (Selenium's own click is for HTML's boxes)."""
+
+
+def _every_click(driver: webdriver.Chrome) -> tuple[set[str], set[str]]:
+    """Every choice the page plays by a click, found by clicking everything clickable
+    with the page's `play` replaced by a note of what it would send: those of the map,
+    the cards and the buttons beside them, and those of the folded list of every
+    choice."""
+    driver.execute_script("window.played = []; window.play = (text) => played.push(text);")
+
+    def taken() -> set[str]:
+        return set(driver.execute_script("const p = played; window.played = []; return p"))
+
+    for hex_group in driver.find_elements(By.CSS_SELECTOR, "#board .hex.target"):
+        driver.execute_script(CLICK, hex_group)
+    keys = [piece.get_attribute("data-select") for piece in driver.find_elements(
+        By.CSS_SELECTOR, "#board .piece.selectable")]
+    for key in dict.fromkeys(keys):
+        piece = driver.find_element(By.CSS_SELECTOR, f'#board .piece[data-select="{key}"]')
+        if "selected" not in (piece.get_attribute("class") or ""):
+            driver.execute_script(CLICK, piece)
+        assert "selected" in (piece.get_attribute("class") or "")
+        for hex_group in driver.find_elements(By.CSS_SELECTOR, "#board .hex.target"):
+            driver.execute_script(CLICK, hex_group)
+        for use in driver.find_elements(By.CSS_SELECTOR, "#selection button"):
+            use.click()
+    for button in driver.find_elements(By.CSS_SELECTOR,
+                                       "#hand button, #actions button"):
+        button.click()
+    direct = taken()
+    _open_every_choice(driver)
+    for button in driver.find_elements(By.CSS_SELECTOR, "#choices button"):
+        button.click()
+    return direct, taken()
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_every_legal_action_of_random_positions_is_played_by_clicks(
+        server: str, browser: webdriver.Chrome, tmp_path: Path, seat: int) -> None:
+    """On random positions of The Hunt, each seat's every legal action is played by a
+    click on the page: the map (a hex; a piece, then its destination or its use), a
+    card's use or a button beside them, or else the folded list of every choice, which
+    holds only the dearer ways to a hex the map already plays."""
+    for seed in range(5):
+        # the first is a setup placement (the German's), the others anywhere
+        state = _position_to_decide(seat, 100 * seat + seed,
+                                    random.Random(seed).randrange(40) if seed else 0)
+        legal = {state.action_to_string(action) for action in state.legal_actions()}
+        record = tmp_path / f"position-{seed}.json"
+        save_record(state, record, seat)
+        browser.get(server)
+        browser.find_element(By.CSS_SELECTOR, "#resume input[type=file]").send_keys(
+            str(record))
+        browser.find_element(By.CSS_SELECTOR, "#resume button[type=submit]").click()
+        WebDriverWait(browser, 30).until(lambda d: "/game/" in d.current_url)
+        view = _settled(browser)
+        assert {choice["text"] for choice in view["choices"]} == legal
+        direct, listed = _every_click(browser)
+        assert direct <= legal and listed == legal
+        for text in legal - direct:  # the cheapest move to each hex is on the map
+            verb, piece, cost, hex_id = text.split()
+            assert verb == "move" and any(
+                other.split()[:2] == [verb, piece] and other.split()[3] == hex_id
+                and int(other.split()[2]) < int(cost) for other in direct), text

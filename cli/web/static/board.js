@@ -1,11 +1,14 @@
 // The board's page: draws the view the server sends (only what your seat sees), plays
-// a move by a click on a choice or on a highlighted hex, asks for a hint, and polls
-// while the computer is thinking.
+// a move by a click on the map (a piece, then one of its lit destinations; or a lit
+// hex), on a card's use, or on a choice, asks for a hint, and polls while the computer
+// is thinking.
 "use strict";
 
 let view = null;
 let belief = null;
 let offline = false;  // the last poll found no server
+let clicks = null;    // what a click on the map plays (the board's data-clicks)
+let selected = null;  // the key of the piece selected on the map
 
 // An answer of the server's, or {error, offline} when it did not answer (stopped,
 // restarting): said on the page, never dropped silently.
@@ -26,6 +29,7 @@ function showError(text) {
 }
 
 function draw(data) {
+  const moved = !view || view.position !== data.position;
   view = data;
   const status = document.getElementById("status");
   status.textContent = data.over ? data.verdict
@@ -34,28 +38,126 @@ function draw(data) {
     : data.waiting_for ? `Waiting for ${data.waiting_for}.` : "";
   status.className = data.thinking ? "thinking" : "";
   document.getElementById("screen").textContent = data.screen;
-  const board = document.getElementById("board");
-  board.innerHTML = data.board || "";
-  // shading needs a map of hexes; a board without one has no belief to shade
-  document.getElementById("shade-label").hidden = !board.querySelector(".hex");
-  board.querySelectorAll(".hex.target").forEach((hex) => {
-    hex.addEventListener("click", () => chooseHex(hex.dataset.hex));
-  });
+  if (moved) selected = null;
+  drawBoard(data);
   drawHands(data);
-  const choices = document.getElementById("choices");
-  choices.innerHTML = "";
-  for (const choice of data.choices) {
-    const label = choice.note ? `${choice.text} ${choice.note}` : choice.text;
-    const button = makeButton("choice", label, () => play(choice.text));
-    button.dataset.move = choice.text;
-    choices.appendChild(button);
-  }
+  drawChoices(data);
   if (data.problem) showError(data.problem);
   document.getElementById("analysis-button").hidden = !data.over;
   document.getElementById("record-link").hidden = !data.over;
   shade();
   if (data.thinking) setTimeout(refresh, 150);
   else if (data.waiting_for) setTimeout(refresh, 1000);  // a friend's move
+}
+
+// The map, and what its clicks play: a piece with moves or uses is selected by a
+// click (its destinations light up, its uses become buttons); a lit hex plays the
+// choice it stands for.
+function drawBoard(data) {
+  const board = document.getElementById("board");
+  board.innerHTML = data.board || "";
+  const map = board.querySelector("[data-clicks]");
+  clicks = map ? JSON.parse(map.dataset.clicks) : null;
+  // shading needs a map of hexes; a board without one has no belief to shade
+  document.getElementById("shade-label").hidden = !board.querySelector(".hex");
+  if (clicks && !(selected in clicks.pieces)) selected = null;
+  if (clicks && selected === null && !Object.keys(clicks.hexes).length) {
+    // one piece to move and nothing else on the map: it is selected already
+    const movers = Object.keys(clicks.pieces).filter(
+      (key) => Object.keys(clicks.pieces[key].hexes).length);
+    if (movers.length === 1) selected = movers[0];
+  }
+  board.querySelectorAll(".hex").forEach((hex) => {
+    hex.addEventListener("click", () => clickHex(hex.dataset.hex));
+  });
+  board.querySelectorAll(".piece[data-select]").forEach((piece) => {
+    piece.addEventListener("click", (event) => {
+      event.stopPropagation();
+      clickPiece(piece.dataset.select, piece.dataset.at);
+    });
+  });
+  markMap();
+}
+
+// The hexes a click plays now: the selected piece's destinations, or else the hexes
+// a choice names by themselves.
+function targets() {
+  if (!clicks) return {};
+  return selected === null ? clicks.hexes : clicks.pieces[selected].hexes;
+}
+
+function markMap() {
+  const lit = targets();
+  document.querySelectorAll("#board .hex").forEach((hex) => {
+    hex.classList.toggle("target", hex.dataset.hex in lit);
+  });
+  document.querySelectorAll("#board .piece[data-select]").forEach((piece) => {
+    const key = piece.dataset.select;
+    piece.classList.toggle("selectable", Boolean(clicks && key in clicks.pieces));
+    piece.classList.toggle("selected", key === selected);
+  });
+  drawSelection();
+}
+
+// The selected piece: what it is, how to move it, and its uses as buttons.
+function drawSelection() {
+  const panel = document.getElementById("selection");
+  panel.innerHTML = "";
+  if (selected === null) {
+    const pieces = clicks ? Object.keys(clicks.pieces) : [];
+    if (pieces.length) panel.textContent = "Click a ringed piece to select it.";
+    return;
+  }
+  const piece = document.querySelector(`#board .piece[data-select="${CSS.escape(selected)}"]`);
+  const name = piece ? piece.querySelector("title").textContent : selected;
+  const moves = Object.keys(clicks.pieces[selected].hexes).length;
+  const said = document.createElement("span");
+  said.textContent = `Selected: ${name}.` + (moves
+    ? " Click a lit hex to move it there (the cheapest move)." : "");
+  panel.appendChild(said);
+  for (const [label, move] of clicks.pieces[selected].uses) {
+    const button = makeButton("use", label, () => play(move));
+    button.dataset.move = move;
+    panel.appendChild(button);
+  }
+}
+
+function clickPiece(key, at) {
+  if (key === selected) {
+    if (at in targets()) play(targets()[at]);  // its own hex: it stays there
+    else { selected = null; markMap(); }
+  } else if (clicks && key in clicks.pieces) {
+    selected = key;
+    markMap();
+  } else {
+    clickHex(at);
+  }
+}
+
+function clickHex(hexId) {
+  const lit = targets();
+  if (hexId in lit) play(lit[hexId]);
+  else if (selected !== null) { selected = null; markMap(); }
+}
+
+// The choices no part of the table plays (end the phase, pass, ...) as buttons; every
+// choice, the map's and the cards' too, in the list under them (folded away).
+function drawChoices(data) {
+  const covered = new Set(clicks ? clicks.covers : []);
+  const actions = document.getElementById("actions");
+  const choices = document.getElementById("choices");
+  actions.innerHTML = "";
+  choices.innerHTML = "";
+  for (const choice of data.choices) {
+    const label = choice.note ? `${choice.text} ${choice.note}` : choice.text;
+    for (const list of covered.has(choice.text) ? [choices] : [actions, choices]) {
+      const button = makeButton("choice", label, () => play(choice.text));
+      button.dataset.move = choice.text;
+      list.appendChild(button);
+    }
+  }
+  document.getElementById("choice-count").textContent = data.choices.length;
+  document.getElementById("all-choices").hidden = !data.choices.length;
 }
 
 // A button of the page: its class, its text and what a click does.
@@ -111,20 +213,16 @@ async function play(text) {
   if (data.position !== undefined) draw(data);
 }
 
-// A click on a highlighted hex or on a card plays the one choice it stands for, or
-// picks out the choices it could mean (several pieces may reach a hex; a card is
-// played for its AP or for its event).
-function chooseHex(hexId) {
-  chooseBy((words) => words[words.length - 1] === hexId);
-}
-
+// A click on a card plays the one choice it stands for, or picks out the choices it
+// could mean (a card is played for its AP or for its event).
 function chooseBy(matches) {
   const found = view.choices.filter((c) => matches(c.text.split(" ")));
   if (found.length === 1) {
     play(found[0].text);
     return;
   }
-  document.querySelectorAll(".choice").forEach((button) => {
+  document.getElementById("all-choices").open = true;
+  document.querySelectorAll("#choices .choice").forEach((button) => {
     const match = matches(button.dataset.move.split(" "));
     button.classList.toggle("match", match);
     if (match) button.parentNode.prepend(button);
