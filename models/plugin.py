@@ -153,6 +153,24 @@ class Hands:
     others: int | None = None
 
 
+@dataclass(frozen=True)
+class CardFace:
+    """A card of the seat's hand as the browser draws it face up: its id, its name, its
+    value ("3 AP"), its text, a mark of what else it holds (a stripe), and the uses the
+    seat may make of it now, each a label and the choice a click on it plays."""
+
+    card: str
+    name: str
+    value: str = ""
+    text: str = ""
+    mark: str = ""
+    uses: tuple[tuple[str, str], ...] = ()
+
+
+CardFaces = Callable[[GameT, ObsT, Sequence[str]], list[CardFace]]
+"""The seat's hand face up, from its observation and its current choices' texts (the
+uses of each card), in the hand's order."""
+
 HandsOf = Callable[[ObsT], Hands]
 """A game's hands as its seat's observation shows them (`Hands`)."""
 
@@ -229,6 +247,10 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     hands: HandsOf[ObsT] | None = None
     """The seat's cards and the other side's count, from its observation, for the
     browser to draw; None: a game without hands of cards."""
+    card_faces: CardFaces[GameT, ObsT] | None = None
+    """The seat's cards face up for the browser (name, value, text, uses); None: each
+    card is drawn with its id, the first paragraph of its text (`cards`) and, as its
+    uses, the choices that name it."""
     players: Mapping[str, PlayerFactory] = field(default_factory=dict)
     """Opponents written from the rulebook's logic, not from the policy's rules of
     thumb (`hunt.models.players`), by the name an agent spec gives them ("greedy"):

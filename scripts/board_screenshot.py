@@ -29,7 +29,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=Path("docs/web-board.png"))
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--turn", type=int, default=3)
+    parser.add_argument("--turn", type=int, default=3, help="the round to stop at")
     args = parser.parse_args()
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "chromium"
@@ -45,9 +45,11 @@ def main() -> None:
                 view = WebDriverWait(driver, 60).until(
                     lambda d: (v := d.execute_script("return view")) and not v["thinking"]
                     and v)
-                turn = int(re.search(r"turn (\d+)", view["screen"]).group(1))  # type: ignore[union-attr]
-                if turn >= args.turn or view["over"]:
+                found = re.search(r"round (\d+)", view["screen"])
+                if (found and int(found.group(1)) >= args.turn) or view["over"]:
                     break
+                # the first choice of all (the list of every choice, unfolded)
+                driver.execute_script("document.getElementById('all-choices').open = true")
                 driver.find_element(By.CSS_SELECTOR, "#choices .choice").click()
                 before = view["position"]
 

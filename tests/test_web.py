@@ -18,6 +18,7 @@ from hunt.cli.web.app import create_app
 from hunt.cli.web.session import WebGame
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.models.testing import indistinguishable_worlds
+from hunt.models.the_hunt.rules import TheHuntGame
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.record_files import revealed_record
 
@@ -237,3 +238,33 @@ def test_hunt_serve_without_the_web_extra_says_how_to_install_it(
     result = CliRunner().invoke(cli, ["serve"])
     assert result.exit_code == 2
     assert "hunt serve needs the web extra: pip install -e '.[web]'" in result.output
+
+
+def test_the_hand_is_drawn_as_cards_with_their_name_ap_text_and_uses_now() -> None:
+    """Each card of The Hunt's hand comes face up with its printed name, its AP and
+    its text; its uses are exactly the choices that play, give Intelligence or react
+    with it, so a click on a card's button plays a legal move."""
+    game = load_game("the-hunt")
+    assert isinstance(game, TheHuntGame)
+    rng = random.Random(4)
+    state = game.new_initial_state(4)
+    used = 0
+    while not state.is_terminal() and state.turn < 6:
+        player = state.current_player()
+        if player >= 0:
+            view = WebGame(state, [None, None], None).view(player)
+            choices = {choice["text"] for choice in view["choices"]}
+            assert [face["card"] for face in view["cards"]] == view["hand"]
+            for face in view["cards"]:
+                card = game.cards[face["card"]]
+                assert (face["name"], face["value"]) == (card.name, f"{card.ap} AP")
+                assert card.text in face["text"]
+                assert {move for _, move in face["uses"]} == {
+                    text for text in choices if text.split()[0] in
+                    ("play", "intel", "react", "duel") and text.split()[1] == card.id}
+                used += len(face["uses"])
+            assert view["opponent_cards"] is not None and view["opponent"] in (
+                "The German", "The British")
+        state.apply_action(state.sample_chance_outcome(rng) if player < 0
+                           else rng.choice(state.legal_actions()))
+    assert used > 20

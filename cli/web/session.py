@@ -22,7 +22,7 @@ from typing import Any
 
 from hunt.errors import HuntError, OutputError, quoted
 from hunt.models.game import AnyState
-from hunt.models.plugin import Hands, plain
+from hunt.models.plugin import CardFace, Hands, plain, upper_first
 from hunt.models.registry import game_plugin
 from hunt.solver.agent import Agent
 from hunt.solver.analysis import analysis_lines, analysis_report
@@ -41,6 +41,12 @@ finishing any search sooner; the others wait their turn."""
 class MoveError(HuntError, ValueError):
     """A move the page sent that cannot be played now (illegal, or for a position that
     has moved on)."""
+
+
+def face_json(face: CardFace) -> dict[str, Any]:
+    """A card face as the page reads it."""
+    return {"card": face.card, "name": face.name, "value": face.value, "text": face.text,
+            "mark": face.mark, "uses": [list(use) for use in face.uses]}
 
 
 class WebGame:
@@ -115,7 +121,10 @@ class WebGame:
                 "screen": self.plugin.screen(game, seen, seat, plain),
                 "board": board,
                 "hand": list(hands.own),
+                "cards": [face_json(face) for face in self._faces(game, seen, hands, texts)],
                 "opponent_cards": hands.others,
+                "opponent": upper_first(self.plugin.seat_title(game.info.seat_names[1 - seat]))
+                if game.info.num_players == 2 else "The others",
                 "choices": [{"text": choice.text, "note": choice.note} for choice in choices],
                 "thinking": busy,
                 "over": mine.over(),
@@ -125,6 +134,18 @@ class WebGame:
                 "problem": self.problem,
                 "saved": self.saved,
             }
+
+    def _faces(self, game: Any, seen: Any, hands: Hands,
+               choices: list[str]) -> list[CardFace]:
+        """The seat's hand face up: the game's own faces, or each card's id, the first
+        paragraph of its text and the choices that name it."""
+        if self.plugin.card_faces is not None:
+            return self.plugin.card_faces(game, seen, choices)
+        texts = self.plugin.cards(game) if self.plugin.cards is not None else {}
+        return [CardFace(card, card, text=texts.get(card, "").split("\n")[0],
+                         uses=tuple((text, text) for text in choices
+                                    if card in text.split()))
+                for card in hands.own]
 
     def hint(self, seat: int) -> dict[str, Any]:
         """`hunt hint`'s advice from a human's `seat`, and the game's belief by hex when

@@ -25,6 +25,7 @@ from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.screen import choices_map, hand_page, map_page, screen
 from hunt.models.the_hunt.svg import hands, web_board
 from hunt.models.the_hunt.tracker import MODELS, GrafSpeeTracker, public_facts
+from hunt.models.the_hunt.web import card_faces
 from hunt.models.the_hunt.words import log_page, turn_words
 
 
@@ -239,5 +240,6 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, TheHuntObservation] = GamePlugin(
                       "Battle,\nor guide 5 Freight Ships to port before it sinks 5."},
     rules=RULES, cards=card_texts, card_names=card_names,
     pages={"hand": hand_page, "map": map_page, "log": log_page},
-    choices_screen=choices_map, web_board=web_board, hands=hands)
+    choices_screen=choices_map, web_board=web_board, hands=hands,
+    card_faces=card_faces)
 """The Hunt, as every command reads it."""

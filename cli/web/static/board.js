@@ -144,6 +144,7 @@ function clickHex(hexId) {
 // choice, the map's and the cards' too, in the list under them (folded away).
 function drawChoices(data) {
   const covered = new Set(clicks ? clicks.covers : []);
+  for (const card of data.cards) for (const [, move] of card.uses) covered.add(move);
   const actions = document.getElementById("actions");
   const choices = document.getElementById("choices");
   actions.innerHTML = "";
@@ -170,23 +171,49 @@ function makeButton(className, text, onClick) {
   return button;
 }
 
-// Your cards face up (a click picks out the choices that play or use it, or plays the
-// one that does); the opponent's face down, as many as they hold.
+// Your cards face up, each with its name, value, text and the uses you may make of it
+// now as buttons (each plays that choice); the opponent's face down, with their count.
 function drawHands(data) {
   const hand = document.getElementById("hand");
   hand.innerHTML = "";
-  for (const card of data.hand) {
-    const face = makeButton("card", card, () => chooseBy((words) => words.includes(card)));
-    face.dataset.card = card;
+  for (const card of data.cards) {
+    const face = document.createElement("div");
+    face.className = card.uses.length ? "card face usable" : "card face";
+    face.dataset.card = card.card;
+    const top = document.createElement("div");
+    top.className = "card-top";
+    top.append(textOf("b", "card-name", card.name), textOf("span", "card-value", card.value));
+    face.append(top, textOf("p", "card-text", card.text));
+    if (card.mark) face.appendChild(textOf("p", "card-mark", card.mark));
+    const uses = document.createElement("div");
+    uses.className = "card-uses";
+    for (const [label, move] of card.uses) {
+      const button = makeButton("card-use", label, () => play(move));
+      button.dataset.move = move;
+      uses.appendChild(button);
+    }
+    face.appendChild(uses);
     hand.appendChild(face);
   }
   const other = document.getElementById("opponent-hand");
   other.innerHTML = "";
-  for (let i = 0; i < (data.opponent_cards || 0); i++) {
+  const count = data.opponent_cards;
+  if (count === null || count === undefined) return;
+  for (let i = 0; i < count; i++) {
     const back = document.createElement("span");
     back.className = "card back";
     other.appendChild(back);
   }
+  other.appendChild(textOf("span", "card-count",
+    `${data.opponent}: ${count} card${count === 1 ? "" : "s"} in hand, face down`));
+}
+
+// An element of the page with a class and a text (never markup).
+function textOf(tag, className, text) {
+  const element = document.createElement(tag);
+  element.className = className;
+  element.textContent = text;
+  return element;
 }
 
 async function refresh() {
@@ -211,22 +238,6 @@ async function play(text) {
   belief = null;
   document.getElementById("hint").textContent = "";
   if (data.position !== undefined) draw(data);
-}
-
-// A click on a card plays the one choice it stands for, or picks out the choices it
-// could mean (a card is played for its AP or for its event).
-function chooseBy(matches) {
-  const found = view.choices.filter((c) => matches(c.text.split(" ")));
-  if (found.length === 1) {
-    play(found[0].text);
-    return;
-  }
-  document.getElementById("all-choices").open = true;
-  document.querySelectorAll("#choices .choice").forEach((button) => {
-    const match = matches(button.dataset.move.split(" "));
-    button.classList.toggle("match", match);
-    if (match) button.parentNode.prepend(button);
-  });
 }
 
 async function hint() {
