@@ -43,7 +43,8 @@ def main() -> None:
             driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
             while True:
                 view = WebDriverWait(driver, 60).until(
-                    lambda d: (v := d.execute_script("return view")) and not v["thinking"]
+                    lambda d: (v := d.execute_script(
+                        "return typeof view === 'undefined' ? null : view")) and not v["thinking"]
                     and v)
                 found = re.search(r"round (\d+)", view["screen"])
                 if (found and int(found.group(1)) >= args.turn) or view["over"]:
@@ -57,9 +58,13 @@ def main() -> None:
                     return bool(d.execute_script("return view.position") > before)
 
                 WebDriverWait(driver, 60).until(moved_on)
-            driver.find_element(By.ID, "shade").click()
+            driver.execute_script("document.getElementById('all-choices').open = false")
+            driver.find_element(By.ID, "hint-button").click()
             WebDriverWait(driver, 60).until(
                 lambda d: "Where the British believe" in d.find_element(By.ID, "hint").text)
+            driver.find_element(By.ID, "shade").click()
+            WebDriverWait(driver, 10).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#board .hex.shaded"))
             driver.save_screenshot(str(args.output))
         finally:
             driver.quit()

@@ -136,8 +136,11 @@ def test_a_turn_by_clicks_the_hint_panel_and_a_reload(server: str,
     assert again["position"] == view["position"] and again["screen"] == view["screen"]
 
 
-def test_a_whole_game_by_clicks_against_the_heuristic(server: str,
-                                                      browser: webdriver.Chrome) -> None:
+def test_a_whole_game_by_clicks_ends_with_a_banner_and_the_hand_and_hint_put_away(
+        server: str, browser: webdriver.Chrome) -> None:
+    """Played to the end by clicks against the heuristic: a banner says the outcome
+    and why the game ended; the Hint, the cards' and the choices' buttons are disabled,
+    the log holds the whole game."""
     # a seed whose game is short when the German plays its first choice each time (the
     # British heuristic finds and beats it): a whole game, kept quick for CI
     _start(browser, f"{server}/play/the-hunt?as=german&seed=30&ai=heuristic")
@@ -150,6 +153,47 @@ def test_a_whole_game_by_clicks_against_the_heuristic(server: str,
     assert view["over"]
     status = browser.find_element(By.ID, "status").text
     assert status in ("You won.", "You lost.")
+    banner = browser.find_element(By.ID, "banner")
+    assert banner.is_displayed() and banner.text.startswith(f"Game over. {status} ")
+    assert banner.text.rstrip(".").split(". ")[-1]  # the reason after the outcome
+    assert not browser.find_element(By.ID, "hint-button").is_enabled()
+    assert not [button for button in browser.find_elements(
+        By.CSS_SELECTOR, "#hand button, #actions button, #choices button")
+        if button.is_enabled()]
+    log = browser.find_elements(By.CSS_SELECTOR, "#log li")
+    assert len(log) == len(view["panels"]["log"]) > 20
+
+
+def test_the_belief_shading_follows_each_move_and_survives_a_reload(
+        server: str, browser: webdriver.Chrome) -> None:
+    """Turned on, the belief shading comes with a legend and every hex number stays
+    drawn; after a move it is the belief of the new position (asked again, no Hint
+    needed), and a reload finds it on, for the same position."""
+    _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    view = _settled(browser)
+    browser.find_element(By.ID, "shade").click()
+
+    def shaded_at(d: Any) -> Any:
+        kept = d.execute_script("return JSON.parse(localStorage.getItem("
+                                "'hunt-shading-' + TOKEN) || 'null')")
+        position = d.execute_script("return view.position")
+        return kept if kept and kept.get("position") == position and \
+            d.find_elements(By.CSS_SELECTOR, "#board .hex.shaded") else None
+
+    first = WebDriverWait(browser, 30).until(shaded_at)
+    assert first["on"] and browser.find_element(By.ID, "legend").is_displayed()
+    assert "Belief by hex" in browser.find_element(By.ID, "legend").text
+    numbers = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#board .hex-id")]
+    assert len(numbers) == 41 and all(numbers)
+    _click_a_choice(browser, view)
+    view = _settled(browser)
+    second = WebDriverWait(browser, 30).until(shaded_at)
+    assert second["position"] == view["position"] > first["position"]
+    browser.refresh()
+    again = _settled(browser)
+    assert browser.find_element(By.ID, "shade").is_selected()
+    kept = WebDriverWait(browser, 30).until(shaded_at)
+    assert kept["position"] == again["position"]
 
 
 def test_screenshot_of_the_board(server: str, browser: webdriver.Chrome,

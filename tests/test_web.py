@@ -268,3 +268,65 @@ def test_the_hand_is_drawn_as_cards_with_their_name_ap_text_and_uses_now() -> No
         state.apply_action(state.sample_chance_outcome(rng) if player < 0
                            else rng.choice(state.legal_actions()))
     assert used > 20
+
+
+def test_the_state_panel_the_log_and_the_belief_are_the_same_in_worlds_the_seat_cannot_tell_apart(
+        ) -> None:
+    """The Hunt's panels (the state at a glance, the log in words, the ending) and the
+    belief that shades the map are drawn from the seat's view: identical in two worlds
+    that differ only in the raider's hex and the other side's cards."""
+    game = load_game("the-hunt")
+    humans = [None, None]
+    checked = 0
+    for state, world, seat in indistinguishable_worlds(
+            game, range(30), random.Random(9), pairs=8, probability=0.15,
+            policy=lambda state, seed: HeuristicAgent(seed).select_action(state)):
+        sessions = [WebGame(which, humans, None) for which in (state, world)]
+        views = [session.view(seat) for session in sessions]
+        assert views[0]["panels"] is not None and views[0]["panels"]["log"]
+        assert views[0]["panels"] == views[1]["panels"]
+        assert sessions[0].belief(seat) == sessions[1].belief(seat)
+        checked += 1
+    assert checked == 8
+
+
+def test_the_british_log_never_names_the_raiders_hex_where_it_moves() -> None:
+    """The German's log says where the Graf Spee went; the British log of the same game
+    says only the AP spent, and the British map marks no hex for that move."""
+    game = load_game("the-hunt")
+    rng = random.Random(12)
+    state = game.new_initial_state(12)
+    while state.turn < 8 and not state.is_terminal():
+        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                           else rng.choice(state.legal_actions()))
+    session = WebGame(state, [None, None], None)
+    german, british = (session.view(seat)["panels"]["log"] for seat in (0, 1))
+    went = [line for line in german if line.startswith("The Graf Spee moves to ")]
+    heard = [line for line in british if line.startswith("The Graf Spee moves")]
+    assert went and len(heard) == len(went)
+    assert all(re.fullmatch(r"The Graf Spee moves: \d AP spent\.", line) for line in heard)
+
+
+def test_the_other_sides_last_turn_is_marked_on_the_map() -> None:
+    """After the German moves the Altmark, the British map marks the hex it went to
+    (`hex last`)."""
+    game = load_game("the-hunt")
+    rng = random.Random(5)
+    state = game.new_initial_state(5)
+    session = WebGame(state, [None, None], None)
+    marked = 0
+    while state.turn < 12 and not state.is_terminal():
+        player = state.current_player()
+        if player >= 0:
+            action = next((a for a in state.legal_actions()
+                           if state.action_to_string(a).startswith("move altmark")),
+                          rng.choice(state.legal_actions()))
+            text = state.action_to_string(action)
+            state.apply_action(action)
+            if text.startswith("move altmark"):
+                board = session.view(1)["board"]
+                assert f'class="hex last" data-hex="{text.split()[-1]}"' in board
+                marked += 1
+        else:
+            state.apply_action(state.sample_chance_outcome(rng))
+    assert marked >= 2

@@ -111,6 +111,8 @@ class WebGame:
             board = self.plugin.web_board(game, seen, seat, texts) \
                 if self.plugin.web_board is not None else None
             hands = self.plugin.hands(seen) if self.plugin.hands is not None else Hands(())
+            panels = self.plugin.web_panels(game, seen, seat) \
+                if self.plugin.web_panels is not None else None
             result = mine.outcome()
             waiting = mine.waiting_for()
             return {
@@ -120,6 +122,9 @@ class WebGame:
                 "position": mine.actions_played,
                 "screen": self.plugin.screen(game, seen, seat, plain),
                 "board": board,
+                "panels": None if panels is None else {
+                    "status": panels.status, "log": list(panels.log),
+                    "ending": panels.ending},
                 "hand": list(hands.own),
                 "cards": [face_json(face) for face in self._faces(game, seen, hands, texts)],
                 "opponent_cards": hands.others,
@@ -157,6 +162,20 @@ class WebGame:
         data: dict[str, Any] = {"text": "\n".join(hint_lines(state, report))}
         if isinstance(report.game_advice.get("belief"), dict):
             data["belief"] = report.game_advice["belief"]
+        return data
+
+    def belief(self, seat: int) -> dict[str, Any]:
+        """The game's belief by hex from a human's `seat` now (its own advice's belief,
+        read from that seat's view: no search), and the position it is of; no belief
+        for a game without one."""
+        with self.lock:
+            state = self.state.clone()
+        data: dict[str, Any] = {"position": len(state.history)}
+        if self.plugin.advice is not None:
+            model = self.plugin.move_models[0] if self.plugin.move_models else ""
+            belief = self.plugin.advice(state, seat, model).get("belief")
+            if isinstance(belief, dict):
+                data["belief"] = belief
         return data
 
     def analysis(self) -> str:

@@ -25,7 +25,7 @@ from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.screen import choices_map, hand_page, map_page, screen
 from hunt.models.the_hunt.svg import hands, web_board
 from hunt.models.the_hunt.tracker import MODELS, GrafSpeeTracker, public_facts
-from hunt.models.the_hunt.web import card_faces
+from hunt.models.the_hunt.web import card_faces, web_panels
 from hunt.models.the_hunt.words import log_page, turn_words
 
 
@@ -241,5 +241,5 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, TheHuntObservation] = GamePlugin(
     rules=RULES, cards=card_texts, card_names=card_names,
     pages={"hand": hand_page, "map": map_page, "log": log_page},
     choices_screen=choices_map, web_board=web_board, hands=hands,
-    card_faces=card_faces)
+    card_faces=card_faces, web_panels=web_panels)
 """The Hunt, as every command reads it."""

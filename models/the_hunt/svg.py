@@ -7,7 +7,7 @@ Every hex carries `data-hex`. The map is played by clicks: the `<svg>`'s `data-c
 selects it, its destinations light up, and a click on one plays the cheapest move
 there; a placement or a hex to name (`start 14`, `altmark 17`, `hint 14`, `query 14`)
 is a click on the hex itself. Pieces are letters in circles, as on the terminal's map:
-S the Graf Spee, G/H/K the Forces (those not at sea wait in the port box under the
+S the Graf Spee, G/H/K the Forces (those not at sea on the Strategy track under the
 map), A the Altmark, f a Freight Ship (its route ahead dashed, under the pieces), h a
 Hint marker, ? a hex the raider may be in; ports are named.
 """
@@ -21,6 +21,7 @@ from html import escape
 from typing import Any
 
 from hunt.models.plugin import Hands
+from hunt.models.the_hunt import events as ev
 from hunt.models.the_hunt.actions import parse_action
 from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
@@ -127,7 +128,8 @@ def web_board(game: TheHuntGame, seen: TheHuntObservation, seat: int,
     xs = [x for x, _ in places.values()]
     ys = [y for _, y in places.values()]
     left, top = min(xs) - 2 * SIZE, min(ys) - 2 * SIZE
-    width, height = max(xs) - left + 2 * SIZE, max(ys) - top + 3.5 * SIZE
+    width, height = max(xs) - left + 2 * SIZE, max(ys) - top + 3.6 * SIZE
+    last = last_turn_hexes(seen)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
              f'viewBox="{left:.0f} {top:.0f} {width:.0f} {height:.0f}" role="img" '
              f'aria-label="The South Atlantic" '
@@ -135,7 +137,8 @@ def web_board(game: TheHuntGame, seen: TheHuntObservation, seat: int,
     # three layers, so that nothing covers what a click or the eye needs: the sea and
     # its hex numbers, the Freight Ships' routes, then the pieces
     for hex_id, (x, y) in places.items():
-        parts.append(f'<g class="hex" data-hex="{hex_id}">'
+        kind = "hex last" if hex_id in last else "hex"
+        parts.append(f'<g class="{kind}" data-hex="{hex_id}">'
                      f'<polygon points="{corners(x, y)}"/>'
                      f'<text class="hex-id" x="{x:.1f}" y="{y - SIZE * 0.45:.1f}">'
                      f'{hex_id}</text>')
@@ -149,15 +152,37 @@ def web_board(game: TheHuntGame, seen: TheHuntObservation, seat: int,
         for index, (letter, key) in enumerate(found):
             px = x + (index - (len(found) - 1) / 2) * SIZE * 0.55
             parts.append(piece(letter, key, hex_id, px, y + 4))
-    waiting = [force for force, where in sorted(seen["forces"].items()) if where is None]
-    if waiting:  # Forces in port: clickable too, to enter the map
-        base = max(ys) + 2.2 * SIZE
-        parts.append(f'<text class="port-box" x="{left + SIZE * 0.5:.1f}" '
-                     f'y="{base + 4:.1f}">In port:</text>')
-        for index, force in enumerate(waiting):
-            parts.append(piece(force, force, "", left + SIZE * (3.2 + index * 0.8), base))
+    parts += strategy_track(game, seen, left, max(ys) + 2.2 * SIZE)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def strategy_track(game: TheHuntGame, seen: TheHuntObservation, left: float,
+                   y: float) -> list[str]:
+    """The Strategy track under the map: its spaces, each Force on its space (a piece:
+    a click selects it, to advance it), and the hex a Force enters the map at."""
+    tracks = game.tracks
+    parts = [f'<text class="track-label" x="{left + SIZE * 0.3:.1f}" y="{y + 4:.1f}">'
+             f'Strategy track</text>']
+    step = SIZE * 0.9
+    start = left + SIZE * 3.6
+    for space in range(1, tracks.strategy_spaces + 1):
+        x = start + (space - 1) * step
+        parts.append(f'<g class="track-space" data-space="{space}">'
+                     f'<rect x="{x - step / 2 + 1:.1f}" y="{y - SIZE * 0.4:.1f}" '
+                     f'width="{step - 2:.1f}" height="{SIZE * 0.8:.1f}" rx="3"/>'
+                     f'<text x="{x:.1f}" y="{y + SIZE * 0.75:.1f}">{space}</text></g>')
+    on_space: dict[int, list[str]] = {}
+    for force, space in sorted(seen["strategy"].items()):
+        on_space.setdefault(space, []).append(force)
+    for space, forces in on_space.items():
+        for index, force in enumerate(forces):
+            x = start + (space - 1) * step + (index - (len(forces) - 1) / 2) * SIZE * 0.35
+            parts.append(piece(force, force, "", x, y))
+    end = start + tracks.strategy_spaces * step
+    parts.append(f'<text class="track-label" x="{end:.1f}" y="{y + 4:.1f}">'
+                 f'then enters at {tracks.entry_hex}</text>')
+    return parts
 
 
 def piece(letter: str, key: str, hex_id: str, x: float, y: float) -> str:
@@ -189,6 +214,32 @@ def route_lines(game: TheHuntGame, seen: TheHuntObservation,
             lines.append(f'<polyline class="route" data-freighter="{escape(freighter_id)}" '
                          f'points="{points}"/>')
     return lines
+
+
+GERMAN_MARKS = (ev.AltmarkPlaced, ev.AltmarkMoves, ev.GrafSpeeMoves, ev.Revealed,
+                ev.HintPlaced, ev.FalseHint, ev.ForceDrawnAway)
+"""The German's doings the log names a hex of."""
+BRITISH_MARKS = (ev.ForceMoves, ev.ForceEnters, ev.Search, ev.ProximityAnswer)
+"""The British's doings the log names a hex of."""
+
+
+def last_turn_hexes(seen: TheHuntObservation) -> set[str]:
+    """The hexes the other side's last turn named in this seat's log (where its pieces
+    went, searched, asked about, were seen): from the other side's last card played on,
+    until this side's next one. Read from the seat's own log: only what it was told."""
+    enemy = 1 if seen["seat"] == "german" else 0
+    marks = BRITISH_MARKS if enemy else GERMAN_MARKS
+    events = [ev.KINDS.from_json(entry) for entry in seen["log"]]
+    begun = [index for index, event in enumerate(events)
+             if isinstance(event, ev.CardPlayed) and event.side == enemy]
+    found: set[str] = set()
+    for event in events[begun[-1] if begun else 0:]:
+        if isinstance(event, ev.CardPlayed) and event.side != enemy:
+            break
+        # every kind in `marks` has a hex ("" for the raider's move in the British log)
+        if isinstance(event, marks) and (hex_id := str(getattr(event, "hex", ""))):
+            found.add(hex_id)
+    return found
 
 
 def hands(seen: TheHuntObservation) -> Hands:

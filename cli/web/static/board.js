@@ -37,14 +37,19 @@ function draw(data) {
     : data.choices.length ? `You are ${data.you}: your move.`
     : data.waiting_for ? `Waiting for ${data.waiting_for}.` : "";
   status.className = data.thinking ? "thinking" : "";
-  document.getElementById("screen").textContent = data.screen;
+  const screen = document.getElementById("screen");
+  screen.textContent = data.screen;
+  screen.hidden = Boolean(data.panels);  // the panels say it all, in parts
   if (moved) selected = null;
   drawBoard(data);
   drawHands(data);
   drawChoices(data);
+  drawPanels(data);
+  drawEnding(data);
   if (data.problem) showError(data.problem);
   document.getElementById("analysis-button").hidden = !data.over;
   document.getElementById("record-link").hidden = !data.over;
+  if (moved) followBelief();
   shade();
   if (data.thinking) setTimeout(refresh, 150);
   else if (data.waiting_for) setTimeout(refresh, 1000);  // a friend's move
@@ -161,6 +166,38 @@ function drawChoices(data) {
   document.getElementById("all-choices").hidden = !data.choices.length;
 }
 
+// The state at a glance (the game's own markup, built from your view) and the log of
+// everything you have seen, scrolled to its end when it grows.
+function drawPanels(data) {
+  const panels = data.panels;
+  document.getElementById("state").innerHTML = panels ? panels.status : "";
+  document.getElementById("log-panel").hidden = !panels;
+  if (!panels) return;
+  const log = document.getElementById("log");
+  if (log.children.length === panels.log.length) return;
+  const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  log.innerHTML = "";
+  for (const line of panels.log) log.appendChild(textOf("li", "", line));
+  if (atEnd || !log.dataset.drawn) log.scrollTop = log.scrollHeight;
+  log.dataset.drawn = "yes";
+}
+
+// The end of the game: a banner with the outcome and why; the hand, the choices and
+// the hint are put away.
+function drawEnding(data) {
+  const banner = document.getElementById("banner");
+  banner.hidden = !data.over;
+  if (data.over) {
+    const why = data.panels && data.panels.ending;
+    banner.className = data.verdict === "You won." ? "won" : "lost";
+    banner.textContent = `Game over. ${data.verdict || ""}` + (why ? ` ${why}` : "");
+  }
+  document.getElementById("hint-button").disabled = data.over;
+  document.querySelectorAll("#hand button, #actions button, #choices button").forEach(
+    (button) => { button.disabled = data.over; });
+  document.getElementById("hands").classList.toggle("over", data.over);
+}
+
 // A button of the page: its class, its text and what a click does.
 function makeButton(className, text, onClick) {
   const button = document.createElement("button");
@@ -235,8 +272,7 @@ async function play(text) {
     headers: {"Content-Type": "application/json"},
     body: JSON.stringify({move: text, position: view.position}),
   });
-  belief = null;
-  document.getElementById("hint").textContent = "";
+  document.getElementById("hint").textContent = "";  // advice of a position gone by
   if (data.position !== undefined) draw(data);
 }
 
@@ -245,17 +281,72 @@ async function hint() {
   panel.textContent = "Thinking about your position...";
   const data = await call("hint");
   panel.textContent = data.text || "";
-  belief = data.belief || null;
+  if (data.belief) keepBelief(data.belief, view.position);
   shade();
 }
 
+// The belief shading follows the game: after each move it is asked again (the belief
+// alone, without a search), and it is kept in this browser for a reload.
+const SHADING = `hunt-shading-${TOKEN}`;
+
+function keepBelief(found, position) {
+  belief = found;
+  try {
+    localStorage.setItem(SHADING, JSON.stringify({
+      on: document.getElementById("shade").checked, position, belief: found}));
+  } catch (full) { /* a browser that keeps nothing still shades this page */ }
+}
+
+function keptShading() {
+  try {
+    return JSON.parse(localStorage.getItem(SHADING) || "null");
+  } catch (broken) {
+    return null;
+  }
+}
+
+async function followBelief() {
+  if (!document.getElementById("shade").checked || !view || view.over) return;
+  const kept = keptShading();
+  if (kept && kept.position === view.position && kept.belief) {
+    belief = kept.belief;
+    return;
+  }
+  const asked = view.position;
+  const data = await call("belief");
+  if (data.belief && view.position === asked) {
+    keepBelief(data.belief, asked);
+    shade();
+  }
+}
+
+// Each hex shaded by its share of the likeliest hex's belief, so a belief spread over
+// many hexes shows as much as a sharp one; a hex ruled out is left clear.
 function shade() {
   const on = document.getElementById("shade").checked && belief;
+  const most = on ? Math.max(...Object.values(belief), 0) : 0;
   document.querySelectorAll("#board .hex").forEach((hex) => {
     const p = on ? belief[hex.dataset.hex] || 0 : 0;
-    hex.style.setProperty("--belief", Math.min(1, p * 5).toFixed(3));
+    hex.style.setProperty("--belief", p > 0 && most > 0
+      ? (0.15 + 0.7 * p / most).toFixed(3) : "0");
     hex.classList.toggle("shaded", Boolean(on));
+    hex.querySelector("title")?.remove();
+    if (on && p > 0) {
+      const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      title.textContent = `${hex.dataset.hex}: ${(100 * p).toFixed(1)}%`;
+      hex.appendChild(title);
+    }
   });
+  const legend = document.getElementById("legend");
+  legend.hidden = !on;
+  legend.innerHTML = "";
+  if (on) {
+    const possible = Object.values(belief).filter((p) => p > 0).length;
+    legend.append(textOf("span", "", "Belief by hex:"),
+      textOf("span", "legend-bar", ""),
+      textOf("span", "", `clear: ruled out; palest: least likely; darkest: ${
+        (100 * most).toFixed(1)}% (the likeliest); ${possible} hexes possible`));
+  }
 }
 
 async function analysis() {
@@ -272,7 +363,13 @@ document.getElementById("leave-button").addEventListener("click", async () => {
   window.location.href = "/";
 });
 document.getElementById("shade").addEventListener("change", () => {
-  if (!belief && document.getElementById("shade").checked) hint();
-  else shade();
+  const on = document.getElementById("shade").checked;
+  const kept = keptShading();
+  try {
+    localStorage.setItem(SHADING, JSON.stringify({...(kept || {}), on}));
+  } catch (full) { /* the choice lasts as long as the page */ }
+  if (on && (!belief || !kept || kept.position !== view.position)) followBelief();
+  shade();
 });
+document.getElementById("shade").checked = Boolean((keptShading() || {}).on);
 refresh();
