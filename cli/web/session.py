@@ -17,6 +17,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -159,6 +160,10 @@ class WebGame:
             state = self.state.clone()
         report = hint_report(state, seat, "",
                              search_profile(state.game).advice_iterations, seed=0)
+        if self.plugin.web_board is not None:
+            # the page shades its own map with the belief: the advice's words need not
+            # draw it again
+            report = replace(report, game_advice={**report.game_advice, "map_drawn": True})
         data: dict[str, Any] = {"text": "\n".join(hint_lines(state, report))}
         if isinstance(report.game_advice.get("belief"), dict):
             data["belief"] = report.game_advice["belief"]

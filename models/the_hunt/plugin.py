@@ -43,15 +43,17 @@ def shade(p: float) -> str:
 
 def advice_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
     """The belief map, the likeliest hexes, and the British searches or the German's
-    exposure, in words."""
+    exposure, in words; without the map when `report["map_drawn"]` (a face that shades
+    its own map with the belief, as the browser's does)."""
     game = state.game
     belief: dict[str, float] = report["belief"]
     entropy: float = report["entropy_bits"]
     lines = [f"Where the British believe the Graf Spee is ({report['model']} move model; "
              f"{plural(report['possible'], 'hex')} possible, entropy {entropy:.2f} bits):"]
     marks = {hex_id: shade(belief.get(hex_id, 0.0)) for hex_id in game.hexes}
-    lines += ["  " + row for row in draw_map(game.board, marks)]
-    lines.append("  # 10% or more  + 5-10%  : 2-5%  . under 2%  (blank: ruled out)")
+    if not report.get("map_drawn"):
+        lines += ["  " + row for row in draw_map(game.board, marks)]
+        lines.append("  # 10% or more  + 5-10%  : 2-5%  . under 2%  (blank: ruled out)")
     lines.append("Likeliest hexes: " + ", ".join(f"{entry['hex']} {entry['p']:.1%}"
                                                   for entry in report["top"]))
     if report.get("seat") == "british" and "searches" in report:
