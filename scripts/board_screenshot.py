@@ -1,11 +1,11 @@
-"""Draw docs/web.md's picture of the web board: The Hunt as the British, a few turns in,
-the hint panel open and every hex shaded by the tracker's belief.
+"""Draw docs/web.md's picture of the web board: The Hunt as the British, a few rounds in,
+every hex shaded by the tracker's belief, the state beside the map, the hand below.
 
     .venv/bin/python scripts/board_screenshot.py --output docs/web-board.png
 
 Serves `hunt serve`'s app on a free local port and drives headless Chromium (the
 system package, through Selenium, as tests/test_browser.py does), clicking the first
-choice until the turn given. Not a test.
+choice until the round given. Not a test.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def main() -> None:
     args = parser.parse_args()
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--window-size=1300,900"):
+    for argument in ("--headless=new", "--no-sandbox", "--window-size=1300,1250"):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "chromedriver"),
                               options=options)
@@ -59,9 +59,6 @@ def main() -> None:
 
                 WebDriverWait(driver, 60).until(moved_on)
             driver.execute_script("document.getElementById('all-choices').open = false")
-            driver.find_element(By.ID, "hint-button").click()
-            WebDriverWait(driver, 60).until(
-                lambda d: "Where the British believe" in d.find_element(By.ID, "hint").text)
             driver.find_element(By.ID, "shade").click()
             WebDriverWait(driver, 10).until(
                 lambda d: d.find_elements(By.CSS_SELECTOR, "#board .hex.shaded"))

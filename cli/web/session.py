@@ -143,12 +143,15 @@ class WebGame:
 
     def _faces(self, game: Any, seen: Any, hands: Hands,
                choices: list[str]) -> list[CardFace]:
-        """The seat's hand face up: the game's own faces, or each card's id, the first
-        paragraph of its text and the choices that name it."""
+        """The seat's hand face up: the game's own faces, or each card's printed name
+        (its id if it has none of its own), the first paragraph of its text and the
+        choices that name it."""
         if self.plugin.card_faces is not None:
             return self.plugin.card_faces(game, seen, choices)
         texts = self.plugin.cards(game) if self.plugin.cards is not None else {}
-        return [CardFace(card, card, text=texts.get(card, "").split("\n")[0],
+        names = {} if self.plugin.card_names is None else {
+            card: name for name, card in self.plugin.card_names(game).items()}
+        return [CardFace(card, names.get(card, card), text=texts.get(card, "").split("\n")[0],
                          uses=tuple((text, text) for text in choices
                                     if card in text.split()))
                 for card in hands.own]
