@@ -97,6 +97,12 @@ def _click_a_choice(driver: webdriver.Chrome, view: dict[str, Any], by_hex: bool
                                    "view.position") or 0) > view["position"])
 
 
+def _moved_on(driver: webdriver.Chrome, position: int) -> None:
+    """Wait until the page has played past `position`."""
+    WebDriverWait(driver, 60, poll_frequency=0.05).until(
+        lambda d: d.execute_script("return view.position") > position)
+
+
 def _open_every_choice(driver: webdriver.Chrome) -> None:
     """Unfold the list of every choice (folded away under the map's and cards' ways)."""
     folded = driver.find_element(By.ID, "all-choices")
@@ -387,3 +393,38 @@ def test_every_legal_action_of_random_positions_is_played_by_clicks(
             assert verb == "move" and any(
                 other.split()[:2] == [verb, piece] and other.split()[3] == hex_id
                 and int(other.split()[2]) < int(cost) for other in direct), text
+
+
+def test_a_piece_is_selected_and_a_click_on_its_destination_plays_the_cheapest_move(
+        server: str, browser: webdriver.Chrome) -> None:
+    """The British play a card for its AP by the card's button, click Force G: only
+    G's destinations light up (not the other Forces'); a click on a hex it reaches for
+    1 AP or for more plays the 1 AP move, as the log says."""
+    _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    view = _settled(browser)
+    while not any(c["text"].startswith("move G ") for c in view["choices"]):
+        uses = [b for b in browser.find_elements(By.CSS_SELECTOR, "#hand .card-use")
+                if (b.get_attribute("data-move") or "").endswith(" ap")]
+        if uses:
+            uses[0].click()
+            _moved_on(browser, view["position"])
+        else:
+            _click_a_choice(browser, view, by_hex=False)
+        view = _settled(browser)
+    moves = [c["text"].split() for c in view["choices"] if c["text"].startswith("move G ")]
+    reach = {words[3] for words in moves}
+    force = browser.find_element(By.CSS_SELECTOR, '#board .piece[data-select="G"]')
+    browser.execute_script(CLICK, force)
+    lit = {h.get_attribute("data-hex") for h in browser.find_elements(
+        By.CSS_SELECTOR, "#board .hex.target")}
+    assert lit == reach
+    dear = sorted(hex_id for hex_id in reach
+                  if len({words[2] for words in moves if words[3] == hex_id}) > 1)
+    assert dear, moves  # a hex reached for 1 AP and for 2
+    target = dear[0]
+    cheapest = min(int(words[2]) for words in moves if words[3] == target)
+    hex_group = browser.find_element(By.CSS_SELECTOR, f'#board .hex[data-hex="{target}"]')
+    browser.execute_script(CLICK, hex_group)
+    _moved_on(browser, view["position"])
+    after = _settled(browser)
+    assert f"Force G moves to {target} ({cheapest} AP)." in after["panels"]["log"]

@@ -129,8 +129,9 @@ function drawSelection() {
 
 function clickPiece(key, at) {
   if (key === selected) {
-    if (at in targets()) play(targets()[at]);  // its own hex: it stays there
-    else { selected = null; markMap(); }
+    // a second click on it plays a move to its own hex, where it stays; else it
+    // stays selected (a click on an unlit hex lets it go)
+    if (at in targets()) play(targets()[at]);
   } else if (clicks && key in clicks.pieces) {
     selected = key;
     markMap();
