@@ -268,7 +268,8 @@ def _play_between(british_page: webdriver.Chrome, german_page: webdriver.Chrome,
                   decisions: int) -> dict[str, Any]:
     """Click the first choice of whichever page has one, `decisions` times or to the
     end, checking before each click that the British page shows nothing of the German's
-    secrets; the German page's last view."""
+    secrets (its cards, the raider's piece, the raider's moves in the log); the German
+    page's last view."""
     german_saw_it = False
     german = _view_of(german_page)
     for _ in range(decisions):
@@ -285,6 +286,9 @@ def _play_between(british_page: webdriver.Chrome, german_page: webdriver.Chrome,
                          for text in (page, german_page.page_source))
         assert not raider or raider == where
         german_saw_it = german_saw_it or bool(where)
+        # the log panel says where the raider went on the German's page only
+        british_log = british_page.find_element(By.ID, "log").text
+        assert british_log and "Graf Spee moves to" not in british_log
         if german["over"]:
             break
         driver, view = (german_page, german) if german["choices"] else (british_page, british)

@@ -330,3 +330,28 @@ def test_the_other_sides_last_turn_is_marked_on_the_map() -> None:
         else:
             state.apply_action(state.sample_chance_outcome(rng))
     assert marked >= 2
+
+
+def test_the_state_panel_shows_ap_reserve_airplane_and_freight_ships_as_they_are() -> None:
+    """The Hunt's state at a glance names, from the seat's view, the turn, the AP left,
+    the Reserve, the airplane and the Freight Ships sunk and home, each in its box."""
+    game = load_game("the-hunt")
+    rng = random.Random(6)
+    state = game.new_initial_state(6)
+    session = WebGame(state, [None, None], None)
+    seen_ap = set()
+    while state.turn < 10 and not state.is_terminal():
+        for seat in (0, 1):
+            status = unescape(session.view(seat)["panels"]["status"])
+            seen = state.observation(seat)
+            boxes = dict(re.findall(r'data-stat="([a-z-]+)"><span class="stat-label">[^<]*'
+                                    r"</span> <b>([^<]*)</b>", status))
+            assert boxes["ap"] == str(seen["ap"])
+            assert boxes["reserve"].startswith(f"{seen['reserve']} of ")
+            assert boxes["plane"] == seen["plane"]
+            assert boxes["sunk"].startswith(f"{len(seen['sunk'])} of ")
+            assert boxes["home"].startswith(f"{len(seen['delivered'])} of ")
+            seen_ap.add(seen["ap"])
+        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                           else rng.choice(state.legal_actions()))
+    assert len(seen_ap) > 2
