@@ -163,6 +163,13 @@ function drawChoices(data) {
       list.appendChild(button);
     }
   }
+  if (data.choices.length && !actions.children.length) {  // say where to play instead
+    const onMap = clicks && Object.keys(clicks.pieces).length + Object.keys(clicks.hexes).length;
+    const withCard = data.cards.some((card) => card.uses.length);
+    const where = [onMap && "on the map", withCard && "with a card"].filter(Boolean);
+    actions.appendChild(textOf("p", "play-here",
+      `Play ${where.join(" or ") || "from the list of every choice"}.`));
+  }
   document.getElementById("choice-count").textContent = data.choices.length;
   document.getElementById("all-choices").hidden = !data.choices.length;
 }
