@@ -355,3 +355,33 @@ def test_the_state_panel_shows_ap_reserve_airplane_and_freight_ships_as_they_are
         state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
                            else rng.choice(state.legal_actions()))
     assert len(seen_ap) > 2
+
+
+def test_the_map_plays_the_cheapest_move_to_each_hex_and_says_its_cost() -> None:
+    """The map's clicks (`data-clicks`) send each piece to each hex by its cheapest
+    legal move there, and name that move's AP; the dearer ones stay in the list."""
+    game = load_game("the-hunt")
+    rng = random.Random(7)
+    state = game.new_initial_state(7)
+    session = WebGame(state, [None, None], None)
+    checked = 0
+    while state.turn < 8 and not state.is_terminal():
+        player = state.current_player()
+        if player >= 0:
+            board = session.view(player)["board"]
+            found = re.search(r'data-clicks="([^"]*)"', board)
+            assert found
+            clicks = json.loads(unescape(found[1]))
+            moves = [state.action_to_string(a).split() for a in state.legal_actions()]
+            for words in moves:
+                if words[0] == "move":
+                    piece = clicks["pieces"][words[1]]
+                    cheapest = min(int(w[2]) for w in moves if w[:2] == words[:2]
+                                   and w[3] == words[3])
+                    assert piece["hexes"][words[3]] == \
+                        f"move {words[1]} {cheapest} {words[3]}"
+                    assert piece["costs"][words[3]] == f"{cheapest} AP"
+                    checked += 1
+        state.apply_action(state.sample_chance_outcome(rng) if player < 0
+                           else rng.choice(state.legal_actions()))
+    assert checked > 50

@@ -87,10 +87,11 @@ def pieces(game: TheHuntGame, seen: TheHuntObservation) -> dict[str, list[tuple[
 
 def click_map(game: TheHuntGame, choices: Sequence[str]) -> dict[str, Any]:
     """What a click on the map plays, from the seat's choices: `pieces` (a piece's key
-    -> `hexes`, each destination's cheapest move, and `uses`, [label, choice] pairs of
-    the choices that use it where it stands), `hexes` (hex -> the choice that names
-    only it) and `covers` (every choice the map stands for, the dearer moves to a hex
-    too: they stay in the page's list of every choice)."""
+    -> `hexes`, each destination's cheapest move, `costs`, the AP it spends there, and
+    `uses`, [label, choice] pairs of the choices that use it where it stands),
+    `hexes` (hex -> the choice that names only it) and `covers` (every choice the map
+    stands for, the dearer moves to a hex too: they stay in the page's list of every
+    choice)."""
     by_piece: dict[str, dict[str, Any]] = {}
     cheapest: dict[tuple[str, str], tuple[int, str]] = {}
     hexes: dict[str, str] = {}
@@ -111,8 +112,11 @@ def click_map(game: TheHuntGame, choices: Sequence[str]) -> dict[str, Any]:
         else:
             continue
         covers.append(text)
-    for (piece, hex_id), (_, text) in sorted(cheapest.items()):
-        by_piece.setdefault(piece, {"hexes": {}, "uses": []})["hexes"][hex_id] = text
+    for (piece, hex_id), (ap, text) in sorted(cheapest.items()):
+        found = by_piece.setdefault(piece, {"hexes": {}, "uses": []})
+        found["hexes"][hex_id] = text
+        if ap:  # what the click costs, written on the lit hex ("shift" costs nothing)
+            found.setdefault("costs", {})[hex_id] = f"{ap} AP"
     return {"pieces": by_piece, "hexes": hexes, "covers": covers}
 
 

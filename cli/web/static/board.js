@@ -93,8 +93,20 @@ function targets() {
 
 function markMap() {
   const lit = targets();
+  const costs = clicks && selected !== null ? clicks.pieces[selected].costs || {} : {};
   document.querySelectorAll("#board .hex").forEach((hex) => {
     hex.classList.toggle("target", hex.dataset.hex in lit);
+    hex.querySelector(".cost")?.remove();
+    if (hex.dataset.hex in costs) {  // what a click there spends, on the hex
+      const box = hex.querySelector("polygon").getBBox();
+      const cost = document.createElementNS("http://www.w3.org/2000/svg", "text");
+      cost.setAttribute("class", "cost");
+      cost.setAttribute("x", box.x + box.width / 2);
+      // under the pieces, above a port's name
+      cost.setAttribute("y", box.y + box.height * (hex.querySelector(".port") ? 0.74 : 0.86));
+      cost.textContent = costs[hex.dataset.hex];
+      hex.appendChild(cost);
+    }
   });
   document.querySelectorAll("#board .piece[data-select]").forEach((piece) => {
     const key = piece.dataset.select;
