@@ -153,6 +153,38 @@ class Hands:
     others: int | None = None
 
 
+@dataclass(frozen=True)
+class CardFace:
+    """A card of the seat's hand as the browser draws it face up: its id, its name, its
+    value ("3 AP"), its text, a mark of what else it holds (a stripe), and the uses the
+    seat may make of it now, each a label and the choice a click on it plays."""
+
+    card: str
+    name: str
+    value: str = ""
+    text: str = ""
+    mark: str = ""
+    uses: tuple[tuple[str, str], ...] = ()
+
+
+CardFaces = Callable[[GameT, ObsT, Sequence[str]], list[CardFace]]
+"""The seat's hand face up, from its observation and its current choices' texts (the
+uses of each card), in the hand's order."""
+
+@dataclass(frozen=True)
+class WebPanels:
+    """What the browser shows beside the table, from a seat's observation: the state at
+    a glance (HTML markup, every text escaped), the game's log in words (everything the
+    seat has seen, oldest first) and, once the game is over, how it ended."""
+
+    status: str
+    log: tuple[str, ...] = ()
+    ending: str | None = None
+
+
+PanelsOf = Callable[[GameT, ObsT, int], WebPanels]
+"""A game's `WebPanels` for a seat: (game, the seat's observation, the seat)."""
+
 HandsOf = Callable[[ObsT], Hands]
 """A game's hands as its seat's observation shows them (`Hands`)."""
 
@@ -229,6 +261,13 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     hands: HandsOf[ObsT] | None = None
     """The seat's cards and the other side's count, from its observation, for the
     browser to draw; None: a game without hands of cards."""
+    web_panels: PanelsOf[GameT, ObsT] | None = None
+    """The state at a glance, the log and the ending for the browser (`WebPanels`); None:
+    the page shows the text screen instead."""
+    card_faces: CardFaces[GameT, ObsT] | None = None
+    """The seat's cards face up for the browser (name, value, text, uses); None: each
+    card is drawn with its id, the first paragraph of its text (`cards`) and, as its
+    uses, the choices that name it."""
     players: Mapping[str, PlayerFactory] = field(default_factory=dict)
     """Opponents written from the rulebook's logic, not from the policy's rules of
     thumb (`hunt.models.players`), by the name an agent spec gives them ("greedy"):

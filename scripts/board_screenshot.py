@@ -1,11 +1,11 @@
-"""Draw docs/web.md's picture of the web board: The Hunt as the British, a few turns in,
-the hint panel open and every hex shaded by the tracker's belief.
+"""Draw docs/web.md's picture of the web board: The Hunt as the British, a few rounds in,
+every hex shaded by the tracker's belief, the state beside the map, the hand below.
 
     .venv/bin/python scripts/board_screenshot.py --output docs/web-board.png
 
 Serves `hunt serve`'s app on a free local port and drives headless Chromium (the
 system package, through Selenium, as tests/test_browser.py does), clicking the first
-choice until the turn given. Not a test.
+choice until the round given. Not a test.
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=Path("docs/web-board.png"))
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--turn", type=int, default=3)
+    parser.add_argument("--turn", type=int, default=3, help="the round to stop at")
     args = parser.parse_args()
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--window-size=1300,900"):
+    for argument in ("--headless=new", "--no-sandbox", "--window-size=1300,1250"):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "chromedriver"),
                               options=options)
@@ -43,11 +43,14 @@ def main() -> None:
             driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
             while True:
                 view = WebDriverWait(driver, 60).until(
-                    lambda d: (v := d.execute_script("return view")) and not v["thinking"]
+                    lambda d: (v := d.execute_script(
+                        "return typeof view === 'undefined' ? null : view")) and not v["thinking"]
                     and v)
-                turn = int(re.search(r"turn (\d+)", view["screen"]).group(1))  # type: ignore[union-attr]
-                if turn >= args.turn or view["over"]:
+                found = re.search(r"round (\d+)", view["screen"])
+                if (found and int(found.group(1)) >= args.turn) or view["over"]:
                     break
+                # the first choice of all (the list of every choice, unfolded)
+                driver.execute_script("document.getElementById('all-choices').open = true")
                 driver.find_element(By.CSS_SELECTOR, "#choices .choice").click()
                 before = view["position"]
 
@@ -55,9 +58,10 @@ def main() -> None:
                     return bool(d.execute_script("return view.position") > before)
 
                 WebDriverWait(driver, 60).until(moved_on)
+            driver.execute_script("document.getElementById('all-choices').open = false")
             driver.find_element(By.ID, "shade").click()
-            WebDriverWait(driver, 60).until(
-                lambda d: "Where the British believe" in d.find_element(By.ID, "hint").text)
+            WebDriverWait(driver, 10).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#board .hex.shaded"))
             driver.save_screenshot(str(args.output))
         finally:
             driver.quit()

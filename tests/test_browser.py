@@ -90,16 +90,32 @@ def _click_a_choice(driver: webdriver.Chrome, view: dict[str, Any], by_hex: bool
         driver.execute_script(  # an SVG group takes a dispatched click
             "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", single[0])
     else:
+        _open_every_choice(driver)
         driver.find_element(By.CSS_SELECTOR, "#choices .choice").click()
     WebDriverWait(driver, 60, poll_frequency=0.05).until(
         lambda d: (d.execute_script("return typeof view === 'undefined' || !view ? 0 : "
                                    "view.position") or 0) > view["position"])
 
 
+def _moved_on(driver: webdriver.Chrome, position: int) -> None:
+    """Wait until the page has played past `position`."""
+    WebDriverWait(driver, 60, poll_frequency=0.05).until(
+        lambda d: d.execute_script("return view.position") > position)
+
+
+def _open_every_choice(driver: webdriver.Chrome) -> None:
+    """Unfold the list of every choice (folded away under the map's and cards' ways)."""
+    folded = driver.find_element(By.ID, "all-choices")
+    if not folded.get_attribute("open"):
+        driver.find_element(By.CSS_SELECTOR, "#all-choices summary").click()
+
+
 def _turn(view: dict[str, Any]) -> int:
-    found = re.search(r"turn (\d+)", view["screen"])
+    """The turn the screen's title names, counted from the first (a round is the
+    German's turn, then the British's)."""
+    found = re.search(r"round (\d+), (German|British) turn", view["screen"])
     assert found, view["screen"][:200]
-    return int(found.group(1))
+    return 2 * int(found.group(1)) + (found.group(2) == "British")
 
 
 def test_a_turn_by_clicks_the_hint_panel_and_a_reload(server: str,
@@ -126,8 +142,11 @@ def test_a_turn_by_clicks_the_hint_panel_and_a_reload(server: str,
     assert again["position"] == view["position"] and again["screen"] == view["screen"]
 
 
-def test_a_whole_game_by_clicks_against_the_heuristic(server: str,
-                                                      browser: webdriver.Chrome) -> None:
+def test_a_whole_game_by_clicks_ends_with_a_banner_and_the_hand_and_hint_put_away(
+        server: str, browser: webdriver.Chrome) -> None:
+    """Played to the end by clicks against the heuristic: a banner says the outcome
+    and why the game ended; the Hint, the cards' and the choices' buttons are disabled,
+    the log holds the whole game."""
     # a seed whose game is short when the German plays its first choice each time (the
     # British heuristic finds and beats it): a whole game, kept quick for CI
     _start(browser, f"{server}/play/the-hunt?as=german&seed=30&ai=heuristic")
@@ -140,6 +159,47 @@ def test_a_whole_game_by_clicks_against_the_heuristic(server: str,
     assert view["over"]
     status = browser.find_element(By.ID, "status").text
     assert status in ("You won.", "You lost.")
+    banner = browser.find_element(By.ID, "banner")
+    assert banner.is_displayed() and banner.text.startswith(f"Game over. {status} ")
+    assert banner.text.rstrip(".").split(". ")[-1]  # the reason after the outcome
+    assert not browser.find_element(By.ID, "hint-button").is_enabled()
+    assert not [button for button in browser.find_elements(
+        By.CSS_SELECTOR, "#hand button, #actions button, #choices button")
+        if button.is_enabled()]
+    log = browser.find_elements(By.CSS_SELECTOR, "#log li")
+    assert len(log) == len(view["panels"]["log"]) > 20
+
+
+def test_the_belief_shading_follows_each_move_and_survives_a_reload(
+        server: str, browser: webdriver.Chrome) -> None:
+    """Turned on, the belief shading comes with a legend and every hex number stays
+    drawn; after a move it is the belief of the new position (asked again, no Hint
+    needed), and a reload finds it on, for the same position."""
+    _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    view = _settled(browser)
+    browser.find_element(By.ID, "shade").click()
+
+    def shaded_at(d: Any) -> Any:
+        kept = d.execute_script("return JSON.parse(localStorage.getItem("
+                                "'hunt-shading-' + TOKEN) || 'null')")
+        position = d.execute_script("return view.position")
+        return kept if kept and kept.get("position") == position and \
+            d.find_elements(By.CSS_SELECTOR, "#board .hex.shaded") else None
+
+    first = WebDriverWait(browser, 30).until(shaded_at)
+    assert first["on"] and browser.find_element(By.ID, "legend").is_displayed()
+    assert "Belief by hex" in browser.find_element(By.ID, "legend").text
+    numbers = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#board .hex-id")]
+    assert len(numbers) == 41 and all(numbers)
+    _click_a_choice(browser, view)
+    view = _settled(browser)
+    second = WebDriverWait(browser, 30).until(shaded_at)
+    assert second["position"] == view["position"] > first["position"]
+    browser.refresh()
+    again = _settled(browser)
+    assert browser.find_element(By.ID, "shade").is_selected()
+    kept = WebDriverWait(browser, 30).until(shaded_at)
+    assert kept["position"] == again["position"]
 
 
 def test_screenshot_of_the_board(server: str, browser: webdriver.Chrome,
@@ -208,7 +268,8 @@ def _play_between(british_page: webdriver.Chrome, german_page: webdriver.Chrome,
                   decisions: int) -> dict[str, Any]:
     """Click the first choice of whichever page has one, `decisions` times or to the
     end, checking before each click that the British page shows nothing of the German's
-    secrets; the German page's last view."""
+    secrets (its cards, the raider's piece, the raider's moves in the log); the German
+    page's last view."""
     german_saw_it = False
     german = _view_of(german_page)
     for _ in range(decisions):
@@ -225,6 +286,9 @@ def _play_between(british_page: webdriver.Chrome, german_page: webdriver.Chrome,
                          for text in (page, german_page.page_source))
         assert not raider or raider == where
         german_saw_it = german_saw_it or bool(where)
+        # the log panel says where the raider went on the German's page only
+        british_log = british_page.find_element(By.ID, "log").text
+        assert british_log and "Graf Spee moves to" not in british_log
         if german["over"]:
             break
         driver, view = (german_page, german) if german["choices"] else (british_page, british)
@@ -233,8 +297,8 @@ def _play_between(british_page: webdriver.Chrome, german_page: webdriver.Chrome,
     return german
 
 
-RAIDER = r'data-hex="([^"]+)"[^>]*>(?:(?!</g>).)*data-piece="S"'
-"""The hex of a map's group that holds the raider's piece (S)."""
+RAIDER = r'data-piece="S" data-at="([^"]+)"'
+"""The hex the map draws the raider's piece (S) on."""
 
 
 def _view_of(driver: webdriver.Chrome) -> dict[str, Any]:
@@ -247,3 +311,124 @@ def _view_of(driver: webdriver.Chrome) -> dict[str, Any]:
 
     view: dict[str, Any] = WebDriverWait(driver, 60, poll_frequency=0.05).until(ready)
     return view
+
+
+def _position_to_decide(seat: int, seed: int, decisions: int) -> Any:
+    """A random game of The Hunt (seeded) played to the `decisions`-th decision of
+    `seat` after its first."""
+    game = load_game("the-hunt")
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    while True:
+        player = state.current_player()
+        if player == seat and len(state.legal_actions()) > 1:
+            if decisions == 0:
+                return state
+            decisions -= 1
+        state.apply_action(state.sample_chance_outcome(rng) if player < 0
+                           else rng.choice(state.legal_actions()))
+        if state.is_terminal():  # a short game: again from a new one
+            rng, state = random.Random(rng.random()), game.new_initial_state(seed + 1)
+            decisions = rng.randrange(0, 10)
+
+
+CLICK = "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))"
+"""A click on an SVG element (Selenium's own click is for HTML's boxes)."""
+
+
+def _every_click(driver: webdriver.Chrome) -> tuple[set[str], set[str]]:
+    """Every choice the page plays by a click, found by clicking everything clickable
+    with the page's `play` replaced by a note of what it would send: those of the map,
+    the cards and the buttons beside them, and those of the folded list of every
+    choice."""
+    driver.execute_script("window.played = []; window.play = (text) => played.push(text);")
+
+    def taken() -> set[str]:
+        return set(driver.execute_script("const p = played; window.played = []; return p"))
+
+    for hex_group in driver.find_elements(By.CSS_SELECTOR, "#board .hex.target"):
+        driver.execute_script(CLICK, hex_group)
+    keys = [piece.get_attribute("data-select") for piece in driver.find_elements(
+        By.CSS_SELECTOR, "#board .piece.selectable")]
+    for key in dict.fromkeys(keys):
+        piece = driver.find_element(By.CSS_SELECTOR, f'#board .piece[data-select="{key}"]')
+        if "selected" not in (piece.get_attribute("class") or ""):
+            driver.execute_script(CLICK, piece)
+        assert "selected" in (piece.get_attribute("class") or "")
+        for hex_group in driver.find_elements(By.CSS_SELECTOR, "#board .hex.target"):
+            driver.execute_script(CLICK, hex_group)
+        for use in driver.find_elements(By.CSS_SELECTOR, "#selection button"):
+            use.click()
+    for button in driver.find_elements(By.CSS_SELECTOR,
+                                       "#hand button, #actions button"):
+        button.click()
+    direct = taken()
+    _open_every_choice(driver)
+    for button in driver.find_elements(By.CSS_SELECTOR, "#choices button"):
+        button.click()
+    return direct, taken()
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_every_legal_action_of_random_positions_is_played_by_clicks(
+        server: str, browser: webdriver.Chrome, tmp_path: Path, seat: int) -> None:
+    """On random positions of The Hunt, each seat's every legal action is played by a
+    click on the page: the map (a hex; a piece, then its destination or its use), a
+    card's use or a button beside them, or else the folded list of every choice, which
+    holds only the dearer ways to a hex the map already plays."""
+    for seed in range(5):
+        # the first is a setup placement (the German's), the others anywhere
+        state = _position_to_decide(seat, 100 * seat + seed,
+                                    random.Random(seed).randrange(40) if seed else 0)
+        legal = {state.action_to_string(action) for action in state.legal_actions()}
+        record = tmp_path / f"position-{seed}.json"
+        save_record(state, record, seat)
+        browser.get(server)
+        browser.find_element(By.CSS_SELECTOR, "#resume input[type=file]").send_keys(
+            str(record))
+        browser.find_element(By.CSS_SELECTOR, "#resume button[type=submit]").click()
+        WebDriverWait(browser, 30).until(lambda d: "/game/" in d.current_url)
+        view = _settled(browser)
+        assert {choice["text"] for choice in view["choices"]} == legal
+        direct, listed = _every_click(browser)
+        assert direct <= legal and listed == legal
+        for text in legal - direct:  # the cheapest move to each hex is on the map
+            verb, piece, cost, hex_id = text.split()
+            assert verb == "move" and any(
+                other.split()[:2] == [verb, piece] and other.split()[3] == hex_id
+                and int(other.split()[2]) < int(cost) for other in direct), text
+
+
+def test_a_piece_is_selected_and_a_click_on_its_destination_plays_the_cheapest_move(
+        server: str, browser: webdriver.Chrome) -> None:
+    """The British play a card for its AP by the card's button, click Force G: only
+    G's destinations light up (not the other Forces'); a click on a hex it reaches for
+    1 AP or for more plays the 1 AP move, as the log says."""
+    _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    view = _settled(browser)
+    while not any(c["text"].startswith("move G ") for c in view["choices"]):
+        uses = [b for b in browser.find_elements(By.CSS_SELECTOR, "#hand .card-use")
+                if (b.get_attribute("data-move") or "").endswith(" ap")]
+        if uses:
+            uses[0].click()
+            _moved_on(browser, view["position"])
+        else:
+            _click_a_choice(browser, view, by_hex=False)
+        view = _settled(browser)
+    moves = [c["text"].split() for c in view["choices"] if c["text"].startswith("move G ")]
+    reach = {words[3] for words in moves}
+    force = browser.find_element(By.CSS_SELECTOR, '#board .piece[data-select="G"]')
+    browser.execute_script(CLICK, force)
+    lit = {h.get_attribute("data-hex") for h in browser.find_elements(
+        By.CSS_SELECTOR, "#board .hex.target")}
+    assert lit == reach
+    dear = sorted(hex_id for hex_id in reach
+                  if len({words[2] for words in moves if words[3] == hex_id}) > 1)
+    assert dear, moves  # a hex reached for 1 AP and for 2
+    target = dear[0]
+    cheapest = min(int(words[2]) for words in moves if words[3] == target)
+    hex_group = browser.find_element(By.CSS_SELECTOR, f'#board .hex[data-hex="{target}"]')
+    browser.execute_script(CLICK, hex_group)
+    _moved_on(browser, view["position"])
+    after = _settled(browser)
+    assert f"Force G moves to {target} ({cheapest} AP)." in after["panels"]["log"]

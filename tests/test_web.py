@@ -18,6 +18,7 @@ from hunt.cli.web.app import create_app
 from hunt.cli.web.session import WebGame
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.models.testing import indistinguishable_worlds
+from hunt.models.the_hunt.rules import TheHuntGame
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.record_files import revealed_record
 
@@ -237,3 +238,150 @@ def test_hunt_serve_without_the_web_extra_says_how_to_install_it(
     result = CliRunner().invoke(cli, ["serve"])
     assert result.exit_code == 2
     assert "hunt serve needs the web extra: pip install -e '.[web]'" in result.output
+
+
+def test_the_hand_is_drawn_as_cards_with_their_name_ap_text_and_uses_now() -> None:
+    """Each card of The Hunt's hand comes face up with its printed name, its AP and
+    its text; its uses are exactly the choices that play, give Intelligence or react
+    with it, so a click on a card's button plays a legal move."""
+    game = load_game("the-hunt")
+    assert isinstance(game, TheHuntGame)
+    rng = random.Random(4)
+    state = game.new_initial_state(4)
+    used = 0
+    while not state.is_terminal() and state.turn < 6:
+        player = state.current_player()
+        if player >= 0:
+            view = WebGame(state, [None, None], None).view(player)
+            choices = {choice["text"] for choice in view["choices"]}
+            assert [face["card"] for face in view["cards"]] == view["hand"]
+            for face in view["cards"]:
+                card = game.cards[face["card"]]
+                assert (face["name"], face["value"]) == (card.name, f"{card.ap} AP")
+                assert card.text in face["text"]
+                assert {move for _, move in face["uses"]} == {
+                    text for text in choices if text.split()[0] in
+                    ("play", "intel", "react", "duel") and text.split()[1] == card.id}
+                used += len(face["uses"])
+            assert view["opponent_cards"] is not None and view["opponent"] in (
+                "The German", "The British")
+        state.apply_action(state.sample_chance_outcome(rng) if player < 0
+                           else rng.choice(state.legal_actions()))
+    assert used > 20
+
+
+def test_the_state_panel_the_log_and_the_belief_are_the_same_in_worlds_the_seat_cannot_tell_apart(
+        ) -> None:
+    """The Hunt's panels (the state at a glance, the log in words, the ending) and the
+    belief that shades the map are drawn from the seat's view: identical in two worlds
+    that differ only in the raider's hex and the other side's cards."""
+    game = load_game("the-hunt")
+    humans = [None, None]
+    checked = 0
+    for state, world, seat in indistinguishable_worlds(
+            game, range(30), random.Random(9), pairs=8, probability=0.15,
+            policy=lambda state, seed: HeuristicAgent(seed).select_action(state)):
+        sessions = [WebGame(which, humans, None) for which in (state, world)]
+        views = [session.view(seat) for session in sessions]
+        assert views[0]["panels"] is not None and views[0]["panels"]["log"]
+        assert views[0]["panels"] == views[1]["panels"]
+        assert sessions[0].belief(seat) == sessions[1].belief(seat)
+        checked += 1
+    assert checked == 8
+
+
+def test_the_british_log_never_names_the_raiders_hex_where_it_moves() -> None:
+    """The German's log says where the Graf Spee went; the British log of the same game
+    says only the AP spent, and the British map marks no hex for that move."""
+    game = load_game("the-hunt")
+    rng = random.Random(12)
+    state = game.new_initial_state(12)
+    while state.turn < 8 and not state.is_terminal():
+        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                           else rng.choice(state.legal_actions()))
+    session = WebGame(state, [None, None], None)
+    german, british = (session.view(seat)["panels"]["log"] for seat in (0, 1))
+    went = [line for line in german if line.startswith("The Graf Spee moves to ")]
+    heard = [line for line in british if line.startswith("The Graf Spee moves")]
+    assert went and len(heard) == len(went)
+    assert all(re.fullmatch(r"The Graf Spee moves: \d AP spent\.", line) for line in heard)
+
+
+def test_the_other_sides_last_turn_is_marked_on_the_map() -> None:
+    """After the German moves the Altmark, the British map marks the hex it went to
+    (`hex last`)."""
+    game = load_game("the-hunt")
+    rng = random.Random(5)
+    state = game.new_initial_state(5)
+    session = WebGame(state, [None, None], None)
+    marked = 0
+    while state.turn < 12 and not state.is_terminal():
+        player = state.current_player()
+        if player >= 0:
+            action = next((a for a in state.legal_actions()
+                           if state.action_to_string(a).startswith("move altmark")),
+                          rng.choice(state.legal_actions()))
+            text = state.action_to_string(action)
+            state.apply_action(action)
+            if text.startswith("move altmark"):
+                board = session.view(1)["board"]
+                assert f'class="hex last" data-hex="{text.split()[-1]}"' in board
+                marked += 1
+        else:
+            state.apply_action(state.sample_chance_outcome(rng))
+    assert marked >= 2
+
+
+def test_the_state_panel_shows_ap_reserve_airplane_and_freight_ships_as_they_are() -> None:
+    """The Hunt's state at a glance names, from the seat's view, the turn, the AP left,
+    the Reserve, the airplane and the Freight Ships sunk and home, each in its box."""
+    game = load_game("the-hunt")
+    rng = random.Random(6)
+    state = game.new_initial_state(6)
+    session = WebGame(state, [None, None], None)
+    seen_ap = set()
+    while state.turn < 10 and not state.is_terminal():
+        for seat in (0, 1):
+            status = unescape(session.view(seat)["panels"]["status"])
+            seen = state.observation(seat)
+            boxes = dict(re.findall(r'data-stat="([a-z-]+)"><span class="stat-label">[^<]*'
+                                    r"</span> <b>([^<]*)</b>", status))
+            assert boxes["ap"] == str(seen["ap"])
+            assert boxes["reserve"].startswith(f"{seen['reserve']} of ")
+            assert boxes["plane"] == seen["plane"]
+            assert boxes["sunk"].startswith(f"{len(seen['sunk'])} of ")
+            assert boxes["home"].startswith(f"{len(seen['delivered'])} of ")
+            seen_ap.add(seen["ap"])
+        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                           else rng.choice(state.legal_actions()))
+    assert len(seen_ap) > 2
+
+
+def test_the_map_plays_the_cheapest_move_to_each_hex_and_says_its_cost() -> None:
+    """The map's clicks (`data-clicks`) send each piece to each hex by its cheapest
+    legal move there, and name that move's AP; the dearer ones stay in the list."""
+    game = load_game("the-hunt")
+    rng = random.Random(7)
+    state = game.new_initial_state(7)
+    session = WebGame(state, [None, None], None)
+    checked = 0
+    while state.turn < 8 and not state.is_terminal():
+        player = state.current_player()
+        if player >= 0:
+            board = session.view(player)["board"]
+            found = re.search(r'data-clicks="([^"]*)"', board)
+            assert found
+            clicks = json.loads(unescape(found[1]))
+            moves = [state.action_to_string(a).split() for a in state.legal_actions()]
+            for words in moves:
+                if words[0] == "move":
+                    piece = clicks["pieces"][words[1]]
+                    cheapest = min(int(w[2]) for w in moves if w[:2] == words[:2]
+                                   and w[3] == words[3])
+                    assert piece["hexes"][words[3]] == \
+                        f"move {words[1]} {cheapest} {words[3]}"
+                    assert piece["costs"][words[3]] == f"{cheapest} AP"
+                    checked += 1
+        state.apply_action(state.sample_chance_outcome(rng) if player < 0
+                           else rng.choice(state.legal_actions()))
+    assert checked > 50

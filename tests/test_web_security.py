@@ -242,7 +242,7 @@ def test_no_request_to_any_endpoint_gets_a_500(client: TestClient) -> None:
              "/play/jutland?ai=cfr:iterations=1", "/resume", "/resume?level=hard,workers=0",
              "/game/x", f"/game/{token}", f"/api/{token}/view", f"/api/{token}/move",
              f"/api/{token}/hint?x=1", f"/api/{token}/analysis", "/api/x/move",
-             f"/api/{token}/record",
+             f"/api/{token}/record", f"/api/{token}/belief",
              "/static/..%2fapp.py", "/static/board.js", f"/api/{token}/leave"]
     for path in paths:
         for method in ("GET", "POST", "PUT"):
@@ -343,6 +343,7 @@ def test_an_invite_is_claimed_by_the_first_browser_and_then_leaves_the_hosts_pag
         refused = browser.get(f"/game/{token}")
         assert refused.status_code == 403 and "this seat was taken" in refused.text
         assert browser.get(f"/api/{token}/view").status_code == 403
+        assert browser.get(f"/api/{token}/belief").status_code == 403
         assert browser.post(f"/api/{token}/leave").status_code == 403
     page = host.get(f"/game/{mine}").text
     assert theirs not in page and "their side only" not in page

@@ -5,7 +5,8 @@ Pages: `/` (the games, a new game's settings, resuming a saved record), `/play/G
 SEAT&seed=N&ai=AGENT&level=LEVEL` (a button that starts that game: `POST /play/GAME`),
 `POST /resume` (a record file's bytes, uploaded from the browser) and `/game/TOKEN`
 (the board). The board reads `/api/TOKEN/view`, plays with `POST /api/TOKEN/move`,
-asks `/api/TOKEN/hint`, leaves with `POST /api/TOKEN/leave` and, once the game is
+asks `/api/TOKEN/hint` (and `/api/TOKEN/belief`, the belief alone, to shade the map after
+each move), leaves with `POST /api/TOKEN/leave` and, once the game is
 over, offers `/api/TOKEN/record` (the full record: never before the end); every answer is built
 from the seat's view (`WebGame.view`).
 
@@ -375,6 +376,10 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         seat = seat_of(request)
         return JSONResponse(seat.game.hint(seat.index))
 
+    def belief(request: Request) -> Response:
+        seat = seat_of(request)
+        return JSONResponse(seat.game.belief(seat.index))
+
     def analysis(request: Request) -> Response:
         seat = seat_of(request)
         try:
@@ -418,6 +423,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         Route("/api/{token}/move", move, methods=["POST"]),
         Route("/api/{token}/leave", leave, methods=["POST"]),
         Route("/api/{token}/hint", hint), Route("/api/{token}/analysis", analysis),
+        Route("/api/{token}/belief", belief),
         Route("/api/{token}/record", record),
         Route("/static/{name}", static),
     ], middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
@@ -539,11 +545,16 @@ def board_page(token: str, session: WebGame, invites: list[str]) -> str:
                   if session.session.seeded else "")
     body = (f'<header><h1>{escape(game.info.title)}</h1> '
             f'<span id="status" role="status"></span> <a href="/">games</a></header>'
-            f'{invite}{replayable}<main><section id="board-area"><div id="board"></div>'
+            f'{invite}{replayable}<div id="banner" role="alert" hidden></div>'
+            '<main><section id="board-area"><div id="board"></div>'
+            '<div id="legend" hidden></div><div id="selection"></div>'
             '<div id="hands"><div id="opponent-hand"></div><div id="hand"></div></div>'
             '<pre id="screen"></pre></section>'
             '<aside><div id="error" class="error" role="alert"></div>'
-            '<h2>Your choices</h2><div id="choices"></div>'
+            '<div id="state"></div>'
+            '<h2>Your move</h2><div id="actions"></div>'
+            '<details id="all-choices"><summary>Every choice (<span id="choice-count">'
+            '</span>)</summary><div id="choices"></div></details>'
             '<p><button id="hint-button" type="button">Hint</button> '
             '<button id="analysis-button" type="button" hidden>Analyse the game</button> '
             '<button id="leave-button" type="button">Leave the game</button> '
@@ -551,7 +562,9 @@ def board_page(token: str, session: WebGame, invites: list[str]) -> str:
             'record</a> '
             '<label id="shade-label" hidden><input id="shade" type="checkbox"> Belief '
             'shading</label></p>'
-            '<pre id="hint"></pre></aside></main>')
+            '<pre id="hint"></pre>'
+            '<section id="log-panel" hidden><h2>Log</h2><ol id="log"></ol></section>'
+            '</aside></main>')
     script = (f'<script>const TOKEN = "{token}";</script>'
               '<script src="/static/board.js"></script>')
     return page(f"hunt: {game.info.title}", body, script)

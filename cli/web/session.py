@@ -17,12 +17,13 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from hunt.errors import HuntError, OutputError, quoted
 from hunt.models.game import AnyState
-from hunt.models.plugin import Hands, plain
+from hunt.models.plugin import CardFace, Hands, plain, upper_first
 from hunt.models.registry import game_plugin
 from hunt.solver.agent import Agent
 from hunt.solver.analysis import analysis_lines, analysis_report
@@ -41,6 +42,12 @@ finishing any search sooner; the others wait their turn."""
 class MoveError(HuntError, ValueError):
     """A move the page sent that cannot be played now (illegal, or for a position that
     has moved on)."""
+
+
+def face_json(face: CardFace) -> dict[str, Any]:
+    """A card face as the page reads it."""
+    return {"card": face.card, "name": face.name, "value": face.value, "text": face.text,
+            "mark": face.mark, "uses": [list(use) for use in face.uses]}
 
 
 class WebGame:
@@ -105,6 +112,8 @@ class WebGame:
             board = self.plugin.web_board(game, seen, seat, texts) \
                 if self.plugin.web_board is not None else None
             hands = self.plugin.hands(seen) if self.plugin.hands is not None else Hands(())
+            panels = self.plugin.web_panels(game, seen, seat) \
+                if self.plugin.web_panels is not None else None
             result = mine.outcome()
             waiting = mine.waiting_for()
             return {
@@ -114,8 +123,14 @@ class WebGame:
                 "position": mine.actions_played,
                 "screen": self.plugin.screen(game, seen, seat, plain),
                 "board": board,
+                "panels": None if panels is None else {
+                    "status": panels.status, "log": list(panels.log),
+                    "ending": panels.ending},
                 "hand": list(hands.own),
+                "cards": [face_json(face) for face in self._faces(game, seen, hands, texts)],
                 "opponent_cards": hands.others,
+                "opponent": upper_first(self.plugin.seat_title(game.info.seat_names[1 - seat]))
+                if game.info.num_players == 2 else "The others",
                 "choices": [{"text": choice.text, "note": choice.note} for choice in choices],
                 "thinking": busy,
                 "over": mine.over(),
@@ -126,6 +141,21 @@ class WebGame:
                 "saved": self.saved,
             }
 
+    def _faces(self, game: Any, seen: Any, hands: Hands,
+               choices: list[str]) -> list[CardFace]:
+        """The seat's hand face up: the game's own faces, or each card's printed name
+        (its id if it has none of its own), the first paragraph of its text and the
+        choices that name it."""
+        if self.plugin.card_faces is not None:
+            return self.plugin.card_faces(game, seen, choices)
+        texts = self.plugin.cards(game) if self.plugin.cards is not None else {}
+        names = {} if self.plugin.card_names is None else {
+            card: name for name, card in self.plugin.card_names(game).items()}
+        return [CardFace(card, names.get(card, card), text=texts.get(card, "").split("\n")[0],
+                         uses=tuple((text, text) for text in choices
+                                    if card in text.split()))
+                for card in hands.own]
+
     def hint(self, seat: int) -> dict[str, Any]:
         """`hunt hint`'s advice from a human's `seat`, and the game's belief by hex when
         it has one (a tracker's belief over a hidden piece's hex)."""
@@ -133,9 +163,27 @@ class WebGame:
             state = self.state.clone()
         report = hint_report(state, seat, "",
                              search_profile(state.game).advice_iterations, seed=0)
+        if self.plugin.web_board is not None:
+            # the page shades its own map with the belief: the advice's words need not
+            # draw it again
+            report = replace(report, game_advice={**report.game_advice, "map_drawn": True})
         data: dict[str, Any] = {"text": "\n".join(hint_lines(state, report))}
         if isinstance(report.game_advice.get("belief"), dict):
             data["belief"] = report.game_advice["belief"]
+        return data
+
+    def belief(self, seat: int) -> dict[str, Any]:
+        """The game's belief by hex from a human's `seat` now (its own advice's belief,
+        read from that seat's view: no search), and the position it is of; no belief
+        for a game without one."""
+        with self.lock:
+            state = self.state.clone()
+        data: dict[str, Any] = {"position": len(state.history)}
+        if self.plugin.advice is not None:
+            model = self.plugin.move_models[0] if self.plugin.move_models else ""
+            belief = self.plugin.advice(state, seat, model).get("belief")
+            if isinstance(belief, dict):
+                data["belief"] = belief
         return data
 
     def analysis(self) -> str:

@@ -25,6 +25,7 @@ from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.screen import choices_map, hand_page, map_page, screen
 from hunt.models.the_hunt.svg import hands, web_board
 from hunt.models.the_hunt.tracker import MODELS, GrafSpeeTracker, public_facts
+from hunt.models.the_hunt.web import card_faces, web_panels
 from hunt.models.the_hunt.words import log_page, round_of, turn_words
 
 
@@ -42,15 +43,17 @@ def shade(p: float) -> str:
 
 def advice_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
     """The belief map, the likeliest hexes, and the British searches or the German's
-    exposure, in words."""
+    exposure, in words; without the map when `report["map_drawn"]` (a face that shades
+    its own map with the belief, as the browser's does)."""
     game = state.game
     belief: dict[str, float] = report["belief"]
     entropy: float = report["entropy_bits"]
     lines = [f"Where the British believe the Graf Spee is ({report['model']} move model; "
              f"{plural(report['possible'], 'hex')} possible, entropy {entropy:.2f} bits):"]
     marks = {hex_id: shade(belief.get(hex_id, 0.0)) for hex_id in game.hexes}
-    lines += ["  " + row for row in draw_map(game.board, marks)]
-    lines.append("  # 10% or more  + 5-10%  : 2-5%  . under 2%  (blank: ruled out)")
+    if not report.get("map_drawn"):
+        lines += ["  " + row for row in draw_map(game.board, marks)]
+        lines.append("  # 10% or more  + 5-10%  : 2-5%  . under 2%  (blank: ruled out)")
     lines.append("Likeliest hexes: " + ", ".join(f"{entry['hex']} {entry['p']:.1%}"
                                                   for entry in report["top"]))
     if report.get("seat") == "british" and "searches" in report:
@@ -239,5 +242,6 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, TheHuntObservation] = GamePlugin(
                       "Battle,\nor guide 5 Freight Ships to port before it sinks 5."},
     rules=RULES, cards=card_texts, card_names=card_names,
     pages={"hand": hand_page, "map": map_page, "log": log_page},
-    choices_screen=choices_map, web_board=web_board, hands=hands)
+    choices_screen=choices_map, web_board=web_board, hands=hands,
+    card_faces=card_faces, web_panels=web_panels)
 """The Hunt, as every command reads it."""

@@ -1,11 +1,14 @@
 // The board's page: draws the view the server sends (only what your seat sees), plays
-// a move by a click on a choice or on a highlighted hex, asks for a hint, and polls
-// while the computer is thinking.
+// a move by a click on the map (a piece, then one of its lit destinations; or a lit
+// hex), on a card's use, or on a choice, asks for a hint, and polls while the computer
+// is thinking.
 "use strict";
 
 let view = null;
 let belief = null;
 let offline = false;  // the last poll found no server
+let clicks = null;    // what a click on the map plays (the board's data-clicks)
+let selected = null;  // the key of the piece selected on the map
 
 // An answer of the server's, or {error, offline} when it did not answer (stopped,
 // restarting): said on the page, never dropped silently.
@@ -26,6 +29,7 @@ function showError(text) {
 }
 
 function draw(data) {
+  const moved = !view || view.position !== data.position;
   view = data;
   const status = document.getElementById("status");
   status.textContent = data.over ? data.verdict
@@ -33,29 +37,185 @@ function draw(data) {
     : data.choices.length ? `You are ${data.you}: your move.`
     : data.waiting_for ? `Waiting for ${data.waiting_for}.` : "";
   status.className = data.thinking ? "thinking" : "";
-  document.getElementById("screen").textContent = data.screen;
-  const board = document.getElementById("board");
-  board.innerHTML = data.board || "";
-  // shading needs a map of hexes; a board without one has no belief to shade
-  document.getElementById("shade-label").hidden = !board.querySelector(".hex");
-  board.querySelectorAll(".hex.target").forEach((hex) => {
-    hex.addEventListener("click", () => chooseHex(hex.dataset.hex));
-  });
+  const screen = document.getElementById("screen");
+  screen.textContent = data.screen;
+  screen.hidden = Boolean(data.panels);  // the panels say it all, in parts
+  if (moved) selected = null;
+  drawBoard(data);
   drawHands(data);
-  const choices = document.getElementById("choices");
-  choices.innerHTML = "";
-  for (const choice of data.choices) {
-    const label = choice.note ? `${choice.text} ${choice.note}` : choice.text;
-    const button = makeButton("choice", label, () => play(choice.text));
-    button.dataset.move = choice.text;
-    choices.appendChild(button);
-  }
+  drawChoices(data);
+  drawPanels(data);
+  drawEnding(data);
   if (data.problem) showError(data.problem);
   document.getElementById("analysis-button").hidden = !data.over;
   document.getElementById("record-link").hidden = !data.over;
+  if (moved) followBelief();
   shade();
   if (data.thinking) setTimeout(refresh, 150);
   else if (data.waiting_for) setTimeout(refresh, 1000);  // a friend's move
+}
+
+// The map, and what its clicks play: a piece with moves or uses is selected by a
+// click (its destinations light up, its uses become buttons); a lit hex plays the
+// choice it stands for.
+function drawBoard(data) {
+  const board = document.getElementById("board");
+  board.innerHTML = data.board || "";
+  const map = board.querySelector("[data-clicks]");
+  clicks = map ? JSON.parse(map.dataset.clicks) : null;
+  // shading needs a map of hexes; a board without one has no belief to shade
+  document.getElementById("shade-label").hidden = !board.querySelector(".hex");
+  if (clicks && !(selected in clicks.pieces)) selected = null;
+  if (clicks && selected === null && !Object.keys(clicks.hexes).length) {
+    // one piece to move and nothing else on the map: it is selected already
+    const movers = Object.keys(clicks.pieces).filter(
+      (key) => Object.keys(clicks.pieces[key].hexes).length);
+    if (movers.length === 1) selected = movers[0];
+  }
+  board.querySelectorAll(".hex").forEach((hex) => {
+    hex.addEventListener("click", () => clickHex(hex.dataset.hex));
+  });
+  board.querySelectorAll(".piece[data-select]").forEach((piece) => {
+    piece.addEventListener("click", (event) => {
+      event.stopPropagation();
+      clickPiece(piece.dataset.select, piece.dataset.at);
+    });
+  });
+  markMap();
+}
+
+// The hexes a click plays now: the selected piece's destinations, or else the hexes
+// a choice names by themselves.
+function targets() {
+  if (!clicks) return {};
+  return selected === null ? clicks.hexes : clicks.pieces[selected].hexes;
+}
+
+function markMap() {
+  const lit = targets();
+  const costs = clicks && selected !== null ? clicks.pieces[selected].costs || {} : {};
+  document.querySelectorAll("#board .hex").forEach((hex) => {
+    hex.classList.toggle("target", hex.dataset.hex in lit);
+    hex.querySelector(".cost")?.remove();
+    if (hex.dataset.hex in costs) {  // what a click there spends, on the hex
+      const box = hex.querySelector("polygon").getBBox();
+      const cost = document.createElementNS("http://www.w3.org/2000/svg", "text");
+      cost.setAttribute("class", "cost");
+      cost.setAttribute("x", box.x + box.width / 2);
+      // under the pieces, above a port's name
+      cost.setAttribute("y", box.y + box.height * (hex.querySelector(".port") ? 0.74 : 0.86));
+      cost.textContent = costs[hex.dataset.hex];
+      hex.appendChild(cost);
+    }
+  });
+  document.querySelectorAll("#board .piece[data-select]").forEach((piece) => {
+    const key = piece.dataset.select;
+    piece.classList.toggle("selectable", Boolean(clicks && key in clicks.pieces));
+    piece.classList.toggle("selected", key === selected);
+  });
+  drawSelection();
+}
+
+// The selected piece: what it is, how to move it, and its uses as buttons.
+function drawSelection() {
+  const panel = document.getElementById("selection");
+  panel.innerHTML = "";
+  if (selected === null) {
+    const pieces = clicks ? Object.keys(clicks.pieces) : [];
+    if (pieces.length) panel.textContent = "Click a ringed piece to select it.";
+    return;
+  }
+  const piece = document.querySelector(`#board .piece[data-select="${CSS.escape(selected)}"]`);
+  const name = piece ? piece.querySelector("title").textContent : selected;
+  const moves = Object.keys(clicks.pieces[selected].hexes).length;
+  const said = document.createElement("span");
+  said.textContent = `Selected: ${name}.` + (moves
+    ? " Click a lit hex to move it there (the cheapest move)." : "");
+  panel.appendChild(said);
+  for (const [label, move] of clicks.pieces[selected].uses) {
+    const button = makeButton("use", label, () => play(move));
+    button.dataset.move = move;
+    panel.appendChild(button);
+  }
+}
+
+function clickPiece(key, at) {
+  if (key === selected) {
+    // a second click on it plays a move to its own hex, where it stays; else it
+    // stays selected (a click on an unlit hex lets it go)
+    if (at in targets()) play(targets()[at]);
+  } else if (clicks && key in clicks.pieces) {
+    selected = key;
+    markMap();
+  } else {
+    clickHex(at);
+  }
+}
+
+function clickHex(hexId) {
+  const lit = targets();
+  if (hexId in lit) play(lit[hexId]);
+  else if (selected !== null) { selected = null; markMap(); }
+}
+
+// The choices no part of the table plays (end the phase, pass, ...) as buttons; every
+// choice, the map's and the cards' too, in the list under them (folded away).
+function drawChoices(data) {
+  const covered = new Set(clicks ? clicks.covers : []);
+  for (const card of data.cards) for (const [, move] of card.uses) covered.add(move);
+  const actions = document.getElementById("actions");
+  const choices = document.getElementById("choices");
+  actions.innerHTML = "";
+  choices.innerHTML = "";
+  for (const choice of data.choices) {
+    const label = choice.note ? `${choice.text} ${choice.note}` : choice.text;
+    for (const list of covered.has(choice.text) ? [choices] : [actions, choices]) {
+      const button = makeButton("choice", label, () => play(choice.text));
+      button.dataset.move = choice.text;
+      list.appendChild(button);
+    }
+  }
+  if (data.choices.length && !actions.children.length) {  // say where to play instead
+    const onMap = clicks && Object.keys(clicks.pieces).length + Object.keys(clicks.hexes).length;
+    const withCard = data.cards.some((card) => card.uses.length);
+    const where = [onMap && "on the map", withCard && "with a card"].filter(Boolean);
+    actions.appendChild(textOf("p", "play-here",
+      `Play ${where.join(" or ") || "from the list of every choice"}.`));
+  }
+  document.getElementById("choice-count").textContent = data.choices.length;
+  document.getElementById("all-choices").hidden = !data.choices.length;
+}
+
+// The state at a glance (the game's own markup, built from your view) and the log of
+// everything you have seen, scrolled to its end when it grows.
+function drawPanels(data) {
+  const panels = data.panels;
+  document.getElementById("state").innerHTML = panels ? panels.status : "";
+  document.getElementById("log-panel").hidden = !panels;
+  if (!panels) return;
+  const log = document.getElementById("log");
+  if (log.children.length === panels.log.length) return;
+  const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  log.innerHTML = "";
+  for (const line of panels.log) log.appendChild(textOf("li", "", line));
+  if (atEnd || !log.dataset.drawn) log.scrollTop = log.scrollHeight;
+  log.dataset.drawn = "yes";
+}
+
+// The end of the game: a banner with the outcome and why; the hand, the choices and
+// the hint are put away.
+function drawEnding(data) {
+  const banner = document.getElementById("banner");
+  banner.hidden = !data.over;
+  if (data.over) {
+    const why = data.panels && data.panels.ending;
+    banner.className = data.verdict === "You won." ? "won" : "lost";
+    banner.textContent = `Game over. ${data.verdict || ""}` + (why ? ` ${why}` : "");
+  }
+  document.getElementById("hint-button").disabled = data.over;
+  document.querySelectorAll("#hand button, #actions button, #choices button").forEach(
+    (button) => { button.disabled = data.over; });
+  document.getElementById("hands").classList.toggle("over", data.over);
 }
 
 // A button of the page: its class, its text and what a click does.
@@ -68,23 +228,49 @@ function makeButton(className, text, onClick) {
   return button;
 }
 
-// Your cards face up (a click picks out the choices that play or use it, or plays the
-// one that does); the opponent's face down, as many as they hold.
+// Your cards face up, each with its name, value, text and the uses you may make of it
+// now as buttons (each plays that choice); the opponent's face down, with their count.
 function drawHands(data) {
   const hand = document.getElementById("hand");
   hand.innerHTML = "";
-  for (const card of data.hand) {
-    const face = makeButton("card", card, () => chooseBy((words) => words.includes(card)));
-    face.dataset.card = card;
+  for (const card of data.cards) {
+    const face = document.createElement("div");
+    face.className = card.uses.length ? "card face usable" : "card face";
+    face.dataset.card = card.card;
+    const top = document.createElement("div");
+    top.className = "card-top";
+    top.append(textOf("b", "card-name", card.name), textOf("span", "card-value", card.value));
+    face.append(top, textOf("p", "card-text", card.text));
+    if (card.mark) face.appendChild(textOf("p", "card-mark", card.mark));
+    const uses = document.createElement("div");
+    uses.className = "card-uses";
+    for (const [label, move] of card.uses) {
+      const button = makeButton("card-use", label, () => play(move));
+      button.dataset.move = move;
+      uses.appendChild(button);
+    }
+    face.appendChild(uses);
     hand.appendChild(face);
   }
   const other = document.getElementById("opponent-hand");
   other.innerHTML = "";
-  for (let i = 0; i < (data.opponent_cards || 0); i++) {
+  const count = data.opponent_cards;
+  if (count === null || count === undefined) return;
+  for (let i = 0; i < count; i++) {
     const back = document.createElement("span");
     back.className = "card back";
     other.appendChild(back);
   }
+  other.appendChild(textOf("span", "card-count",
+    `${data.opponent}: ${count} card${count === 1 ? "" : "s"} in hand, face down`));
+}
+
+// An element of the page with a class and a text (never markup).
+function textOf(tag, className, text) {
+  const element = document.createElement(tag);
+  element.className = className;
+  element.textContent = text;
+  return element;
 }
 
 async function refresh() {
@@ -106,29 +292,8 @@ async function play(text) {
     headers: {"Content-Type": "application/json"},
     body: JSON.stringify({move: text, position: view.position}),
   });
-  belief = null;
-  document.getElementById("hint").textContent = "";
+  document.getElementById("hint").textContent = "";  // advice of a position gone by
   if (data.position !== undefined) draw(data);
-}
-
-// A click on a highlighted hex or on a card plays the one choice it stands for, or
-// picks out the choices it could mean (several pieces may reach a hex; a card is
-// played for its AP or for its event).
-function chooseHex(hexId) {
-  chooseBy((words) => words[words.length - 1] === hexId);
-}
-
-function chooseBy(matches) {
-  const found = view.choices.filter((c) => matches(c.text.split(" ")));
-  if (found.length === 1) {
-    play(found[0].text);
-    return;
-  }
-  document.querySelectorAll(".choice").forEach((button) => {
-    const match = matches(button.dataset.move.split(" "));
-    button.classList.toggle("match", match);
-    if (match) button.parentNode.prepend(button);
-  });
 }
 
 async function hint() {
@@ -136,17 +301,72 @@ async function hint() {
   panel.textContent = "Thinking about your position...";
   const data = await call("hint");
   panel.textContent = data.text || "";
-  belief = data.belief || null;
+  if (data.belief) keepBelief(data.belief, view.position);
   shade();
 }
 
+// The belief shading follows the game: after each move it is asked again (the belief
+// alone, without a search), and it is kept in this browser for a reload.
+const SHADING = `hunt-shading-${TOKEN}`;
+
+function keepBelief(found, position) {
+  belief = found;
+  try {
+    localStorage.setItem(SHADING, JSON.stringify({
+      on: document.getElementById("shade").checked, position, belief: found}));
+  } catch (full) { /* a browser that keeps nothing still shades this page */ }
+}
+
+function keptShading() {
+  try {
+    return JSON.parse(localStorage.getItem(SHADING) || "null");
+  } catch (broken) {
+    return null;
+  }
+}
+
+async function followBelief() {
+  if (!document.getElementById("shade").checked || !view || view.over) return;
+  const kept = keptShading();
+  if (kept && kept.position === view.position && kept.belief) {
+    belief = kept.belief;
+    return;
+  }
+  const asked = view.position;
+  const data = await call("belief");
+  if (data.belief && view.position === asked) {
+    keepBelief(data.belief, asked);
+    shade();
+  }
+}
+
+// Each hex shaded by its share of the likeliest hex's belief, so a belief spread over
+// many hexes shows as much as a sharp one; a hex ruled out is left clear.
 function shade() {
   const on = document.getElementById("shade").checked && belief;
+  const most = on ? Math.max(...Object.values(belief), 0) : 0;
   document.querySelectorAll("#board .hex").forEach((hex) => {
     const p = on ? belief[hex.dataset.hex] || 0 : 0;
-    hex.style.setProperty("--belief", Math.min(1, p * 5).toFixed(3));
+    hex.style.setProperty("--belief", p > 0 && most > 0
+      ? (0.15 + 0.7 * p / most).toFixed(3) : "0");
     hex.classList.toggle("shaded", Boolean(on));
+    hex.querySelector("title")?.remove();
+    if (on && p > 0) {
+      const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      title.textContent = `${hex.dataset.hex}: ${(100 * p).toFixed(1)}%`;
+      hex.appendChild(title);
+    }
   });
+  const legend = document.getElementById("legend");
+  legend.hidden = !on;
+  legend.innerHTML = "";
+  if (on) {
+    const possible = Object.values(belief).filter((p) => p > 0).length;
+    legend.append(textOf("span", "", "Belief by hex:"),
+      textOf("span", "legend-bar", ""),
+      textOf("span", "", `clear: ruled out; palest: least likely; darkest: ${
+        (100 * most).toFixed(1)}% (the likeliest); ${possible} hexes possible`));
+  }
 }
 
 async function analysis() {
@@ -163,7 +383,13 @@ document.getElementById("leave-button").addEventListener("click", async () => {
   window.location.href = "/";
 });
 document.getElementById("shade").addEventListener("change", () => {
-  if (!belief && document.getElementById("shade").checked) hint();
-  else shade();
+  const on = document.getElementById("shade").checked;
+  const kept = keptShading();
+  try {
+    localStorage.setItem(SHADING, JSON.stringify({...(kept || {}), on}));
+  } catch (full) { /* the choice lasts as long as the page */ }
+  if (on && (!belief || !kept || kept.position !== view.position)) followBelief();
+  shade();
 });
+document.getElementById("shade").checked = Boolean((keptShading() || {}).on);
 refresh();

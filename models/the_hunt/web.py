@@ -1,0 +1,103 @@
+"""The Hunt in the browser (`hunt serve`), beside the map (`svg.py`): the hand as
+cards face up with the uses open to each now, the state at a glance (turn, phase, AP,
+Reserve, airplane, Freight Ships, decks, a Battle), the log in words and the ending.
+Drawn from the seat's observation and the printed cards only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from hunt.models.plugin import CardFace, WebPanels, plural
+from hunt.models.the_hunt.actions import parse_action
+from hunt.models.the_hunt.help import INTELLIGENCE
+from hunt.models.the_hunt.observation import TheHuntObservation
+from hunt.models.the_hunt.rules import TheHuntGame
+from hunt.models.the_hunt.screen import question
+from hunt.models.the_hunt.words import log_lines, turn_words
+
+USE_LABELS = {("play", "ap"): "For {ap} AP", ("play", "event"): "For its event",
+              ("intel", ""): "Intelligence (1 AP)", ("react", ""): "React with it",
+              ("duel", ""): "Play in this duel"}
+"""A card's use on its face, by the choice's verb and mode ("play X ap")."""
+
+
+def card_uses(game: TheHuntGame, choices: Sequence[str]) -> dict[str, list[tuple[str, str]]]:
+    """The uses of each card the `choices` name (card -> [label, choice] pairs), in the
+    choices' order."""
+    uses: dict[str, list[tuple[str, str]]] = {}
+    for text in choices:
+        action = parse_action(text)
+        if action is None or action.arg not in game.cards:
+            continue
+        label = USE_LABELS.get((action.verb, action.mode))
+        if label is not None:
+            uses.setdefault(action.arg, []).append(
+                (label.format(ap=game.cards[action.arg].ap), text))
+    return uses
+
+
+def card_faces(game: TheHuntGame, seen: TheHuntObservation,
+               choices: Sequence[str]) -> list[CardFace]:
+    """The seat's hand face up: name, AP, event kind and text, the British stripe, and
+    the uses `choices` make of each card now."""
+    uses = card_uses(game, choices)
+    faces = []
+    for card_id in seen["hand"]:
+        card = game.cards[card_id]
+        mark = f"Intelligence: {INTELLIGENCE[card.intelligence]}" \
+            if seen["seat"] == "british" and card.intelligence in INTELLIGENCE else ""
+        faces.append(CardFace(card_id, card.name, f"{card.ap} AP",
+                              f"{card.event.capitalize()} event: {card.text}", mark,
+                              tuple(uses.get(card_id, ()))))
+    return faces
+
+
+def web_panels(game: TheHuntGame, seen: TheHuntObservation, seat: int) -> WebPanels:
+    """The state at a glance as HTML (`status`), the seat's whole log in words and, once
+    the game is over, how it ended."""
+    result = seen["result"]
+    return WebPanels(status_html(game, seen), tuple(log_lines(game, seen["log"])),
+                     None if result is None else f"{result['how'][:1].upper()}"
+                     f"{result['how'][1:]}.")
+
+
+def status_html(game: TheHuntGame, seen: TheHuntObservation) -> str:
+    """The turn, the phase, what the seat is asked, its AP left, the Reserve, the
+    airplane, the Freight Ships, the decks and a Battle under way, as labelled boxes."""
+    me = seen["seat"]
+    enemy = 1 if me == "german" else 0
+    win = game.rules["freighters_to_win"]
+
+    def item(label: str, value: str, name: str) -> str:
+        return (f'<div class="stat" data-stat="{name}"><span class="stat-label">'
+                f'{escape(label)}</span> <b>{escape(value)}</b></div>')
+
+    at_sea = ", ".join(f"{ship} at {info['hex']} to {info['destination']}"
+                       for ship, info in sorted(seen["freighters"].items())) or "none"
+    parts = [item("Turn", turn_words(seen["turn"]), "turn"),
+             item("Phase", seen["phase"].replace("-", " "), "phase"),
+             item("AP left", str(seen["ap"]), "ap"),
+             item("Reserve", f"{seen['reserve']} of {game.tracks.reserve_cap} AP", "reserve"),
+             item("Airplane", seen["plane"], "plane"),
+             item("Sunk", f"{len(seen['sunk'])} of {win}", "sunk"),
+             item("Home", f"{len(seen['delivered'])} of {win}", "home"),
+             item("At sea", at_sea, "at-sea"),
+             item("In the bag", plural(seen["bag"], "Freight Ship"), "bag"),
+             item("Decks", f"yours {seen['decks'][1 - enemy]}, theirs {seen['decks'][enemy]}",
+                  "decks")]
+    known = seen["known_opponent_cards"]
+    if known:
+        parts.append(item("Their hand, as you saw it", ", ".join(known), "seen-hand"))
+    gone = seen["removed"][enemy]
+    if gone:
+        parts.append(item("Their cards out of the game", ", ".join(gone), "removed"))
+    battle = seen["battle"]
+    if battle:
+        parts.append(item("Battle", f"duel {battle['duel']} of {game.rules['duels']}, "
+                          f"Forces {', '.join(battle['forces'])}; hits on the German "
+                          f"{battle['damage']['german']}, on the British "
+                          f"{battle['damage']['british']}", "battle"))
+    asked = question(seen) if seen["to_move"] == "you" else ""
+    return (f'<div class="stats">{"".join(parts)}</div>'
+            + (f'<p class="asked">{escape(asked)}</p>' if asked else ""))
