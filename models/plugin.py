@@ -171,6 +171,7 @@ CardFaces = Callable[[GameT, ObsT, Sequence[str]], list[CardFace]]
 """The seat's hand face up, from its observation and its current choices' texts (the
 uses of each card), in the hand's order."""
 
+
 @dataclass(frozen=True)
 class WebPanels:
     """What the browser shows beside the table, from a seat's observation: the state at

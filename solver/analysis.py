@@ -124,10 +124,10 @@ def expected_shares(game: AnyGame, estimate: list[float]) -> list[float]:
     returns): in a zero-sum game whose returns are a loss at `min_utility` and a win
     at `max_utility` (a draw between), the expectation maps straight onto the chance;
     in others the returns are that share already (0 .. 1)."""
-    if game.info.zero_sum:
-        low, high = game.info.min_utility, game.info.max_utility
-        return [min(1.0, max(0.0, (value - low) / (high - low))) for value in estimate]
-    return [min(1.0, max(0.0, value)) for value in estimate]
+    if not game.info.zero_sum:
+        return won(game, estimate)
+    low, high = game.info.min_utility, game.info.max_utility
+    return [min(1.0, max(0.0, (value - low) / (high - low))) for value in estimate]
 
 
 def solved_win_chances(state: AnyState, iterations: int, seat: int | None = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from hunt.models.plugin import CardFace, WebPanels, plural
+from hunt.models.plugin import CardFace, WebPanels, plural, upper_first
 from hunt.models.the_hunt.actions import parse_action
 from hunt.models.the_hunt.help import INTELLIGENCE
 from hunt.models.the_hunt.observation import TheHuntObservation
@@ -58,8 +58,7 @@ def web_panels(game: TheHuntGame, seen: TheHuntObservation, seat: int) -> WebPan
     the game is over, how it ended."""
     result = seen["result"]
     return WebPanels(status_html(game, seen), tuple(log_lines(game, seen["log"])),
-                     None if result is None else f"{result['how'][:1].upper()}"
-                     f"{result['how'][1:]}.")
+                     None if result is None else f"{upper_first(result['how'])}.")
 
 
 def status_html(game: TheHuntGame, seen: TheHuntObservation) -> str:
