@@ -29,7 +29,6 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from hunt.models.game import CHANCE, TERMINAL, ActionT, ObsT, State
@@ -60,18 +59,8 @@ class Step:
     seat: int
 
 
-@dataclass(frozen=True)
-class DataStep(Step):
-    """A step whose `data` is read by position: the steps of a game not yet given a
-    class per kind."""
-
-    kind: str
-    seat: int = AUTO
-    data: tuple[Any, ...] = ()
-
-
 StepT = TypeVar("StepT", bound=Step)
-"""The steps a game's stack holds: `Step` (its own subclasses) or `DataStep`."""
+"""The steps a game's stack holds: its own subclasses of `Step`."""
 
 
 def push(stack: list[StepT], *steps: StepT) -> None:

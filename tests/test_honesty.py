@@ -24,8 +24,8 @@ from hunt.errors import RecordError
 from hunt.models import available_games, load_game
 from hunt.models.game import CHANCE, AnyGame
 from hunt.models.hunting_party.rules import FLEE, HuntingPartyGame, HuntingPartyState
+from hunt.models.hunting_party.steps import PersonalFate
 from hunt.models.seat_record import seat_record
-from hunt.models.steps import DataStep
 from hunt.models.testing import (
     ConformanceError,
     ConformanceReport,
@@ -314,7 +314,7 @@ def test_the_stronger_no_leak_check_catches_a_window_that_opens_only_for_a_hidde
     assert not found_leak(at_flee_window())
     original = HuntingPartyState._auto_personal
 
-    def old_window(self: HuntingPartyState, step: DataStep) -> None:
+    def old_window(self: HuntingPartyState, step: PersonalFate) -> None:
         original(self, step)
         top = self.stack[-1] if self.stack else None
         if top is not None and top.kind == "flee-window" and not self.hands[top.seat][FLEE]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -18,8 +18,24 @@ from hunt.models.game import CHANCE, TERMINAL, random_action, take_forced_steps
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState, PartyAction
 from hunt.models.hunting_party.events import Accident, Bags, Misfires, TakesTrophy
 from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, NO_FLEE, SHOOT
+from hunt.models.hunting_party.steps import (
+    ChooseVictim,
+    DealGoal,
+    Discard,
+    DiscardFate,
+    FleeWindow,
+    Jungle,
+    KeepGoal,
+    Misfire,
+    Name,
+    Play,
+    RevealFate,
+    Scavenge,
+    TakeTrophy,
+    owner,
+)
 from hunt.models.registry import game_policy
-from hunt.models.steps import DataStep
+from hunt.models.steps import Step
 from hunt.models.testing import check_game
 from hunt.solver.agent import HeuristicAgent
 from hunt.solver.session import play_game
@@ -245,7 +261,7 @@ def test_party_fate_is_resolved_before_personal_fate() -> None:
     card = rig(state, "resupply", ("pitfall",) * 5)
     round_with(state, card, {0: "camp", 1: "shoot"})
     # Resupply's draws come first (chance for the First Hunter), then the Pitfall choices.
-    assert state.current_player() == CHANCE and state.stack[-1].data[0] == first
+    assert state.current_player() == CHANCE and owner(state.stack[-1]) == first
     act(state, *(["draw camp"] * 4))
     assert state.stack[-1].kind == "discard" and state.current_player() == first
 
@@ -255,7 +271,7 @@ def test_personal_fate_the_first_icon_goes_to_the_first_hunter_then_clockwise() 
     first, second = first_and_second(state)
     card = rig(state, "ambush", ("reload", "pitfall", "natives", "natives", "natives"))
     round_with(state, card, {0: "camp", 1: "camp"})
-    assert state.current_player() == CHANCE and state.stack[-1].data[0] == first  # reload
+    assert state.current_player() == CHANCE and owner(state.stack[-1]) == first  # reload
     act(state, "draw shoot")
     assert state.current_player() == second and state.stack[-1].kind == "discard"
 
@@ -285,7 +301,7 @@ def test_personal_fate_each_icon_against_each_action(icon: str, action: str, car
     round_with(state, card, {first: action, second: "flee"}, draw="shoot")
     held = sum(state.hands[first])  # after drawing one and playing one: 5
     while state.current_player() == first or (state.current_player() == CHANCE
-                                              and state.stack[-1].data[:1] == (first,)):
+                                              and owner(state.stack[-1]) == first):
         step = state.stack[-1].kind
         choice = {"flee-window": "pass", "discard": "discard shoot", "take-trophy":
                   texts(state)[0], "draw": "draw camp", "misfire": "misfire camp"}[step]
@@ -425,7 +441,7 @@ def test_pitfall_and_reload_apply_regardless_of_your_action_even_a_flee(icon: st
             assert state.current_player() == first and state.stack[-1].kind == "discard"
             act(state, "discard shoot")
         else:
-            assert state.current_player() == CHANCE and state.stack[-1].data[:1] == (first,)
+            assert state.current_player() == CHANCE and owner(state.stack[-1]) == first
             act(state, "draw camp")
         assert sum(state.hands[first]) - held == change, hand_flee
 
@@ -473,7 +489,7 @@ def test_misfire_discards_a_card_chosen_at_random_from_the_hand() -> None:
                draw="camp")
     act(state, "pass")  # no Flee from the hand
     odds = dict(state.chance_outcomes())
-    assert state.stack[-1].kind == "misfire" and state.stack[-1].data == (first,)
+    assert state.stack[-1] == Misfire(first)
     assert odds == {PartyAction("misfire", "camp"): pytest.approx(4 / 5),
                     PartyAction("misfire", "flee"): pytest.approx(1 / 5)}
 
@@ -671,7 +687,7 @@ def test_scavengers_spare_the_dead_whose_trophies_will_be_brought_back_by_the_po
     dead = 0
     assert state.first != dead
     state.alive[dead], state.hands[dead], state.death_round = False, [0, 0, 0], 0
-    state.stack.remove(DataStep("reveal-fate", CHANCE))  # one Fate card fewer for the dead
+    state.stack.remove(RevealFate())  # one Fate card fewer for the dead
     state.trophies = [["fate-07"], ["fate-16"], []]  # a lion each for seats 0 and 1
     state.fate_deck.remove("fate-07")
     state.fate_deck.remove("fate-16")
@@ -973,6 +989,15 @@ def test_the_playout_view_is_the_observation_cut_down_and_shows_nothing_more() -
         state.apply_action(random_action(state, rng))
 
 
+STEP_OF_KIND: dict[str, Callable[[int], Step]] = {
+    "reveal-fate": lambda seat: RevealFate(), "scavenge": lambda seat: Scavenge(),
+    "deal-goal": DealGoal, "misfire": Misfire, "play": Play, "discard": Discard,
+    "jungle": Jungle, "discard-fate": DiscardFate, "take-trophy": TakeTrophy,
+    "keep-goal": KeepGoal, "name": Name, "accident": ChooseVictim,
+    "flee-window": lambda seat: FleeWindow(seat, "natives")}
+"""A step of each kind that may find nothing to do, for the seat given."""
+
+
 def test_the_quick_emptiness_check_agrees_with_the_outcomes_and_choices() -> None:
     game = HuntingPartyGame(players=3)
     rng = random.Random(5)
@@ -983,8 +1008,7 @@ def test_the_quick_emptiness_check_agrees_with_the_outcomes_and_choices() -> Non
         for kind in kinds:
             for seat in state.live_order() or [0]:
                 chance = kind in ("reveal-fate", "scavenge", "deal-goal", "misfire")
-                step = DataStep(kind, CHANCE, (seat,)) if chance else \
-                    DataStep(kind, seat, ("natives",) if kind == "flee-window" else ())
+                step = STEP_OF_KIND[kind](seat)
                 if kind == "keep-goal" and len(state.goals_dealt[seat]) < 2:
                     continue
                 empty = not (state._odds(step) if chance else state._decisions(step))

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from hunt.models.game import CHANCE
 from hunt.models.hunting_party.events import (
     Accident,
     AmbushNext,
@@ -36,7 +35,28 @@ from hunt.models.hunting_party.state import (
     PartyAction,
     PartyState,
 )
-from hunt.models.steps import AUTO, AUTO_STEP, DECIDE, DataStep, Role, auto, effect, legal
+from hunt.models.hunting_party.steps import (
+    AfterParty,
+    ApplyPersonalFate,
+    ChooseVictim,
+    CloseRound,
+    Discard,
+    Draw,
+    EndRound,
+    FleeWindow,
+    Jungle,
+    JungleShow,
+    Misfire,
+    Name,
+    Party,
+    PersonalFate,
+    Resolve,
+    Scavenge,
+    TakeTrophy,
+    VineDraw,
+    VineSettle,
+)
+from hunt.models.steps import AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
 
 
 class FateSteps(PartyState, partial=True):
@@ -50,20 +70,20 @@ class FateSteps(PartyState, partial=True):
         "close-round": AUTO_STEP}
 
     @effect("vine-draw")
-    def _do_vine_draw(self, step: DataStep, action: PartyAction) -> None:
+    def _do_vine_draw(self, step: VineDraw, action: PartyAction) -> None:
         kind = KINDS.index(action.arg)
         self.fresh[kind] -= 1
         self.vine.append(kind)
-        self._see_all(("vine", step.data[0], kind))
+        self._see_all(("vine", step.target, kind))
 
     @effect("misfire")
-    def _do_misfire(self, step: DataStep, action: PartyAction) -> None:
-        seat = step.data[0]
+    def _do_misfire(self, step: Misfire, action: PartyAction) -> None:
+        seat = step.target
         self.log.append(Misfires(seat, action.arg))
         self._lose(seat, KINDS.index(action.arg))
 
     @effect("scavenge")
-    def _do_scavenge(self, step: DataStep, action: PartyAction) -> None:
+    def _do_scavenge(self, step: Scavenge, action: PartyAction) -> None:
         card = self.game.fate[action.arg]
         self.fate_deck.remove(card.id)
         self.fate_discards.append(card.id)
@@ -78,13 +98,13 @@ class FateSteps(PartyState, partial=True):
                 self.log.append(LosesTrophy(seat, card.animal))
 
     @legal("flee-window")
-    def _flee_choices(self, step: DataStep) -> list[PartyAction]:
+    def _flee_choices(self, step: FleeWindow) -> list[PartyAction]:
         """A Flee is offered where it avoids something."""
-        useful = self.hands[step.seat][FLEE] and step.data[0] not in REGARDLESS_OF_ACTION
+        useful = self.hands[step.seat][FLEE] and step.icon not in REGARDLESS_OF_ACTION
         return [FLEE_NOW, NO_FLEE] if useful else [NO_FLEE]
 
     @effect("flee-window")
-    def _do_flee_window(self, step: DataStep, action: PartyAction) -> None:
+    def _do_flee_window(self, step: FleeWindow, action: PartyAction) -> None:
         seat = step.seat
         if action == NO_FLEE:
             self._see_all(("no flee", seat))
@@ -94,57 +114,57 @@ class FateSteps(PartyState, partial=True):
         self._lose(seat, FLEE)
 
     @legal("take-trophy")
-    def _trophies_to_take(self, step: DataStep) -> list[PartyAction]:
+    def _trophies_to_take(self, step: TakeTrophy) -> list[PartyAction]:
         return [PartyAction("trophy", f) for f in sorted(set(self.fate_discards))]
 
     @effect("take-trophy")
-    def _do_take_trophy(self, step: DataStep, action: PartyAction) -> None:
+    def _do_take_trophy(self, step: TakeTrophy, action: PartyAction) -> None:
         self.fate_discards.remove(action.arg)
         self.trophies[step.seat].append(action.arg)
         self._see_all(("trophy", step.seat, action.arg))
         self.log.append(TakesTrophy(step.seat, action.arg))
 
     @legal("name")
-    def _names(self, step: DataStep) -> list[PartyAction]:
+    def _names(self, step: Name) -> list[PartyAction]:
         return [PartyAction("name", k) for k in KINDS]
 
     @effect("name")
-    def _do_name(self, step: DataStep, action: PartyAction) -> None:
+    def _do_name(self, step: Name, action: PartyAction) -> None:
         seat = step.seat
         self.vine_named = KINDS.index(action.arg)
         self.vine = []
         self._see_all(("name", seat, self.vine_named))
         self.log.append(VineNames(seat, action.arg))
         reveal = 3 if self.ability(seat) == "pathfinder" else 2
-        self._push(*(DataStep("vine-draw", CHANCE, (seat,)) for _ in range(reveal)),
-                   DataStep("vine-settle", AUTO, (seat,)))
+        self._push(*(VineDraw(seat) for _ in range(reveal)),
+                   VineSettle(seat))
 
     @legal("jungle")
-    def _reveal_choices(self, step: DataStep) -> list[PartyAction]:
+    def _reveal_choices(self, step: Jungle) -> list[PartyAction]:
         return [PartyAction("reveal", KINDS[k]) for k in range(3) if self.hands[step.seat][k]]
 
     @effect("jungle")
-    def _do_jungle(self, step: DataStep, action: PartyAction) -> None:
+    def _do_jungle(self, step: Jungle, action: PartyAction) -> None:
         seat = step.seat
         self.jungle[seat] = KINDS.index(action.arg)
         self._see(seat, ("reveal", self.jungle[seat]))
         self._see_others(seat, ("chose", seat))
 
     @legal("accident")
-    def _targets(self, step: DataStep) -> list[PartyAction]:
+    def _targets(self, step: ChooseVictim) -> list[PartyAction]:
         return [PartyAction("target", self.game.seat_names[s]) for s in self.live_order()]
 
     @effect("accident")
-    def _do_accident(self, step: DataStep, action: PartyAction) -> None:
+    def _do_accident(self, step: ChooseVictim, action: PartyAction) -> None:
         victim = self.game.seat_names.index(action.arg)
         self._see_all(("accident", step.seat, victim))
         self.log.append(Accident(step.seat, victim))
-        self._push(DataStep("discard", victim))
+        self._push(Discard(victim))
 
     # -- Resolve Fate --------------------------------------------------------------------
 
     @auto("resolve")
-    def _auto_resolve(self, step: DataStep) -> None:
+    def _auto_resolve(self, step: Resolve) -> None:
         assert len(self.face_up) == 1
         card = self.game.fate[self.face_up[0]]
         for seat, kind in enumerate(self.played):
@@ -159,14 +179,14 @@ class FateSteps(PartyState, partial=True):
         self.hit = [False] * self.game.players
         self.fled = [False] * self.game.players
         live = self.live_order()
-        personal = [DataStep("personal", AUTO, (seat, card.icons[i]))
+        personal = [PersonalFate(seat, card.icons[i])
                     for i, seat in enumerate(live)]
-        self._push(DataStep("party", AUTO, (card.event,)), *personal, DataStep("after-party"),
-                   DataStep("end-round"))
+        self._push(Party(card.event), *personal, AfterParty(),
+                   EndRound())
 
     @auto("party")
-    def _auto_party(self, step: DataStep) -> None:
-        event = step.data[0]
+    def _auto_party(self, step: Party) -> None:
+        event = step.event
         live = self.live_order()
         if event == "ambush":
             self.ambush_next = True
@@ -174,25 +194,25 @@ class FateSteps(PartyState, partial=True):
         elif event == "jungle-fever":
             self._jungle_round(live)
         elif event == "quicksand":
-            self._push(*(DataStep("discard", seat) for seat in live))
+            self._push(*(Discard(seat) for seat in live))
         elif event == "resupply":
-            self._push(*(DataStep("draw", CHANCE, (seat,)) for seat in live for _ in range(2)))
+            self._push(*(Draw(seat) for seat in live for _ in range(2)))
         elif event == "scavengers":
-            self._push(DataStep("scavenge", CHANCE))
+            self._push(Scavenge())
         elif event == "vine-bridge":
-            self._push(*(DataStep("name", seat) for seat in live))
+            self._push(*(Name(seat) for seat in live))
         # backtrack and hunting-accident wait for the personal fates: see after-party
 
     def _jungle_round(self, group: list[int]) -> None:
         group = [seat for seat in group if self.alive[seat]]
         if len(group) < 2:
             return
-        self._push(*(DataStep("jungle", seat) for seat in group),
-                   DataStep("jungle-show", AUTO, tuple(group)))
+        self._push(*(Jungle(seat) for seat in group),
+                   JungleShow(tuple(group)))
 
     @auto("jungle-show")
-    def _auto_jungle_show(self, step: DataStep) -> None:
-        group = [seat for seat in step.data if self.jungle[seat] is not None]
+    def _auto_jungle_show(self, step: JungleShow) -> None:
+        group = [seat for seat in step.group if self.jungle[seat] is not None]
         shown = {seat: self.jungle[seat] for seat in group}
         self._see_all(("jungle", tuple(sorted(shown.items()))))
         kinds = list(shown.values())
@@ -209,8 +229,8 @@ class FateSteps(PartyState, partial=True):
         self._jungle_round(matched)
 
     @auto("personal")
-    def _auto_personal(self, step: DataStep) -> None:
-        seat, icon = step.data
+    def _auto_personal(self, step: PersonalFate) -> None:
+        seat, icon = step.target, step.icon
         if not self.alive[seat]:
             return
         effect = self._personal_effect(seat, icon)
@@ -221,11 +241,11 @@ class FateSteps(PartyState, partial=True):
                 self.hit[seat] = True
             self._see_all(("personal", seat, icon, "nothing"))
             return
-        steps = [DataStep("apply-personal", AUTO, (seat, icon, effect))]
+        steps: list[Step] = [ApplyPersonalFate(seat, icon, *effect)]
         # The window opens for any Hunter with cards in hand, Flee or not: one that
         # opened only for a Flee would show the others what the hand holds.
-        if self.played[seat] != FLEE and sum(self.hands[seat]):
-            steps.insert(0, DataStep("flee-window", seat, (icon,)))
+        if self.played[seat] != FLEE and any(self.hands[seat]):
+            steps.insert(0, FleeWindow(seat, icon))
         self._push(*steps)
 
     def action_in_effect(self, seat: int) -> int | None:
@@ -276,8 +296,8 @@ class FateSteps(PartyState, partial=True):
         return self.bagged_by is None or self.ability(seat) == "sharp-eye"
 
     @auto("apply-personal")
-    def _auto_apply_personal(self, step: DataStep) -> None:
-        seat, icon, (what, count) = step.data
+    def _auto_apply_personal(self, step: ApplyPersonalFate) -> None:
+        seat, icon, what, count = step.target, step.icon, step.what, step.count
         # A Flee from the hand avoids what a Flee Action avoids, and no more.
         if not self.alive[seat] or (self.action_in_effect(seat) == FLEE
                                     and icon not in REGARDLESS_OF_ACTION):
@@ -294,26 +314,26 @@ class FateSteps(PartyState, partial=True):
         if what == "trophy":
             self.bagged_by = seat
         elif what == "discards":
-            self._push(DataStep("take-trophy", seat))
+            self._push(TakeTrophy(seat))
         elif what == "lose":
-            self._push(*(DataStep("discard", seat) for _ in range(count)))
+            self._push(*(Discard(seat) for _ in range(count)))
         elif what == "gain":
-            self._push(*(DataStep("draw", CHANCE, (seat,)) for _ in range(count)))
+            self._push(*(Draw(seat) for _ in range(count)))
         else:
-            self._push(DataStep("misfire", CHANCE, (seat,)))
+            self._push(Misfire(seat))
 
     @auto("after-party")
-    def _auto_after_party(self, step: DataStep) -> None:
+    def _auto_after_party(self, step: AfterParty) -> None:
         missed = [seat for seat in self.live_order()
                   if self.action_in_effect(seat) == SHOOT and not self.hit[seat]]
         if self.event == "backtrack":
-            self._push(*(DataStep("take-trophy", seat) for seat in missed))
+            self._push(*(TakeTrophy(seat) for seat in missed))
         elif self.event == "hunting-accident":
-            self._push(*(DataStep("accident", seat) for seat in missed))
+            self._push(*(ChooseVictim(seat) for seat in missed))
 
     @auto("vine-settle")
-    def _auto_vine_settle(self, step: DataStep) -> None:
-        seat, named = step.data[0], self.vine_named
+    def _auto_vine_settle(self, step: VineSettle) -> None:
+        seat, named = step.target, self.vine_named
         found = named in self.vine
         if found:
             self.vine.remove(named)
@@ -324,10 +344,10 @@ class FateSteps(PartyState, partial=True):
         self._see_all(("vine settled", seat, found))
         self.log.append(VineFinds(seat, KINDS[named]) if found else VineEmpty(seat))
         if not found:
-            self._push(DataStep("discard", seat), DataStep("discard", seat))
+            self._push(Discard(seat), Discard(seat))
 
     @auto("end-round")
-    def _auto_end_round(self, step: DataStep) -> None:
+    def _auto_end_round(self, step: EndRound) -> None:
         card = self.face_up.pop()
         if self.bagged_by is not None:
             self.trophies[self.bagged_by].append(card)
@@ -341,12 +361,12 @@ class FateSteps(PartyState, partial=True):
                 self.returned.append(kind)
                 self.played[seat] = None
         self._see_all(("round over", card, self.bagged_by))
-        limits = [DataStep("discard", seat) for seat in self.live_order()
+        limits = [Discard(seat) for seat in self.live_order()
                   for _ in range(max(0, sum(self.hands[seat]) - self.hand_limit(seat)))]
-        self._push(*limits, DataStep("close-round"))
+        self._push(*limits, CloseRound())
 
     @auto("close-round")
-    def _auto_close_round(self, step: DataStep) -> None:
+    def _auto_close_round(self, step: CloseRound) -> None:
         live = self.live_order()
         if not live or (self.death_round is not None and self.round > self.death_round):
             self._finish()

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from hunt.models.game import CHANCE
 from hunt.models.hidden_deal import Count, HiddenDeal
 from hunt.models.hunting_party.state import KINDS, PartyAction
+from hunt.models.hunting_party.steps import DealGoal, Draw, owner
 from hunt.models.seat_record import SEPARATOR, normalized
 
 if TYPE_CHECKING:
@@ -148,16 +148,16 @@ def _read(state: PartyViews, taken: Sequence[PartyAction], others: list[int]) ->
     replay = state.replayed(0)
     for index, action in enumerate(taken):
         step = replay.stack[-1]
-        owner = step.data[0] if step.seat == CHANCE and step.data else step.seat
-        if step.kind == "draw" and owner in others and len(step.data) == 1:
-            read.unseen[index] = owner
-        elif step.kind == "draw" and owner in others:  # Ambush: the draw is the Action
-            read.choices["play", owner] = index
+        whose = owner(step)
+        if isinstance(step, Draw) and whose in others and not step.ambush:
+            read.unseen[index] = whose
+        elif isinstance(step, Draw) and whose in others:  # Ambush: the draw is the Action
+            read.choices["play", whose] = index
             read.ambushes.add(index)
-        elif step.kind in ("play", "jungle") and owner in others:
-            read.choices[step.kind, owner] = index
+        elif step.kind in ("play", "jungle") and whose in others:
+            read.choices[step.kind, whose] = index
             if step.kind == "jungle":
-                read.shows[index] = owner
+                read.shows[index] = whose
         hands, fresh = [list(replay.hands[seat]) for seat in others], list(replay.fresh)
         replay.apply_legal_action(action)
         read.changes.append((
@@ -183,8 +183,8 @@ def goals_line(state: PartyViews, taken: Sequence[PartyAction], entry: str, play
     keeps: dict[int, int] = {}
     for index, action in enumerate(taken):
         step = replay.stack[-1]
-        if step.kind == "deal-goal":
-            deals.setdefault(step.data[0], []).append(index)
+        if isinstance(step, DealGoal):
+            deals.setdefault(step.target, []).append(index)
         elif step.kind == "keep-goal":
             keeps[step.seat] = index
         if not replay.is_legal(action):

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from hunt.boards.hunting_party.data import ACTIONS, ANIMALS, Hunter
-from hunt.models.game import CHANCE, pick_by_count
+from hunt.models.game import pick_by_count
 from hunt.models.hunting_party.events import (
     Dies,
     DiscardsAction,
@@ -23,13 +23,28 @@ from hunt.models.hunting_party.events import (
     RoundBegins,
 )
 from hunt.models.hunting_party.observation import PartyObservation
+from hunt.models.hunting_party.steps import (
+    DealGoal,
+    DealHunter,
+    Discard,
+    DiscardFate,
+    Draw,
+    FirstRound,
+    KeepGoal,
+    Play,
+    Resolve,
+    RevealFate,
+    ToSeat,
+    VineDraw,
+    owner,
+)
 from hunt.models.steps import (
     AUTO_STEP,
     CHANCE_STEP,
     DECIDE,
     Copier,
-    DataStep,
     Role,
+    Step,
     StepState,
     auto,
     effect,
@@ -72,7 +87,7 @@ def hunter_id(hunter: Hunter) -> str:
     return "-".join(hunter.name.lower().split())
 
 
-class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=True):
+class PartyState(StepState[PartyAction, PartyObservation, Step], partial=True):
     """A position of Hunting Party, and the round's own steps: the deal, the Actions
     played, draws and discards. Hands and decks are counts per Action kind."""
 
@@ -132,15 +147,15 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         self.vine_named = 0
         self.over = False
         self.log: list[Event] = []
-        self.stack: list[DataStep] = []
+        self.stack: list[Step] = []
         rules = game.rules
-        self._push(*(DataStep("deal-hunter", CHANCE, (seat,)) for seat in range(n)),
-                   *(DataStep("deal-goal", CHANCE, (seat,)) for seat in range(n)
+        self._push(*(DealHunter(seat) for seat in range(n)),
+                   *(DealGoal(seat) for seat in range(n)
                      for _ in range(rules["goals_dealt"])),
-                   *(DataStep("keep-goal", seat) for seat in range(n)),
-                   *(DataStep("draw", CHANCE, (seat,)) for seat in range(n)
+                   *(KeepGoal(seat) for seat in range(n)),
+                   *(Draw(seat) for seat in range(n)
                      for _ in range(rules["hand"])),
-                   DataStep("first-round"))
+                   FirstRound())
         self._run()
 
     # -- small helpers -----------------------------------------------------------------
@@ -168,23 +183,23 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
     # -- chance --------------------------------------------------------------------------
 
     @outcomes("deal-hunter")
-    def _hunters_left(self, step: DataStep) -> list[tuple[PartyAction, float]]:
+    def _hunters_left(self, step: DealHunter) -> list[tuple[PartyAction, float]]:
         left = [h for h in self.game.hunters if h not in self.hunter]
         return [(PartyAction("hunter", h), 1 / len(left)) for h in sorted(left)]
 
     @outcomes("deal-goal")
-    def _goals_left(self, step: DataStep) -> list[tuple[PartyAction, float]]:
+    def _goals_left(self, step: DealGoal) -> list[tuple[PartyAction, float]]:
         return [(PartyAction("goal", g), 1 / len(self.goal_deck)) for g in self.goal_deck]
 
     @outcomes("reveal-fate", "scavenge")
-    def _fate_left(self, step: DataStep) -> list[tuple[PartyAction, float]]:
+    def _fate_left(self, step: Step) -> list[tuple[PartyAction, float]]:
         return [(PartyAction("fate", f), 1 / len(self.fate_deck)) for f in self.fate_deck]
 
     @outcomes("draw", "vine-draw", "misfire")
-    def _card_odds(self, step: DataStep) -> list[tuple[PartyAction, float]]:
+    def _card_odds(self, step: ToSeat) -> list[tuple[PartyAction, float]]:
         """A draw from the shuffled part of the deck, or a misfire's card from the hand."""
         kind = step.kind
-        counts = self.hands[step.data[0]] if kind == "misfire" else self.fresh
+        counts = self.hands[step.target] if kind == "misfire" else self.fresh
         total = sum(counts)
         verb = "misfire" if kind == "misfire" else "draw"
         return [(PartyAction(verb, KINDS[k]), counts[k] / total) for k in range(3) if counts[k]]
@@ -193,8 +208,8 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         """Draws by index into the counts, and Fate cards uniformly: the odds of
         `chance_outcomes`, without building them."""
         step = self.stack[-1]
-        if step.kind in ("draw", "vine-draw", "misfire"):
-            counts = self.hands[step.data[0]] if step.kind == "misfire" else self.fresh
+        if isinstance(step, ToSeat) and step.kind in ("draw", "vine-draw", "misfire"):
+            counts = self.hands[step.target] if step.kind == "misfire" else self.fresh
             verb = "misfire" if step.kind == "misfire" else "draw"
             return PartyAction(verb, KINDS[pick_by_count(counts, rng)])
         if step.kind in ("reveal-fate", "scavenge"):
@@ -235,14 +250,14 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
 
     # -- the flow ------------------------------------------------------------------------
 
-    def _resolve_unasked(self, step: DataStep) -> bool:
+    def _resolve_unasked(self, step: Step) -> bool:
         """Drop a step of the dead, a step with nothing to draw or to choose, and draw
         from under the deck once its shuffled part is gone."""
-        target = step.data[0] if step.seat == CHANCE and step.data else step.seat
+        target = owner(step)
         if target >= 0 and not self.alive[target]:
             self.stack.pop()  # the dead do nothing more
             return True
-        if step.kind in ("draw", "vine-draw") and not any(self.fresh):
+        if isinstance(step, Draw | VineDraw) and not any(self.fresh):
             self.stack.pop()
             self._draw_from_bottom(step)
             return True
@@ -251,7 +266,7 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
             return True
         return False
 
-    def _nothing_to_do(self, step: DataStep) -> bool:
+    def _nothing_to_do(self, step: Step) -> bool:
         """Whether `step` has no outcome or no choice (`_chance` or `_decisions` would
         be empty), answered without building them: `_run` asks at every step."""
         kind = step.kind
@@ -260,7 +275,7 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         if kind == "deal-goal":
             return not self.goal_deck
         if kind in ("misfire", "play", "discard", "jungle"):
-            return not any(self.hands[step.data[0] if kind == "misfire" else step.seat])
+            return not any(self.hands[owner(step)])
         if kind == "discard-fate":
             return len(self.face_up) <= 1
         if kind == "take-trophy":
@@ -268,7 +283,7 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         return False
 
     @auto("first-round")
-    def _auto_first_round(self, step: DataStep) -> None:
+    def _auto_first_round(self, step: FirstRound) -> None:
         names = {seat: self.game.hunters[h].name for seat, h in enumerate(self.hunter) if h}
         self.first = min(names, key=lambda seat: names[seat])
         self.log.append(FirstHunter(self.first))
@@ -281,89 +296,90 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         live = self.live_order()
         self.log.append(RoundBegins(self.round, self.first, self.ambush))
         self._see_all(("round", self.round, self.first))
-        steps = [DataStep("reveal-fate", CHANCE) for _ in range(len(live) + 1)]
+        steps: list[Step] = [RevealFate() for _ in range(len(live) + 1)]
         for seat in live:
             if self.ambush:
-                steps.append(DataStep("draw", CHANCE, (seat, "ambush")))
+                steps.append(Draw(seat, ambush=True))
             else:
-                steps += [DataStep("draw", CHANCE, (seat,)), DataStep("play", seat)]
-            steps.append(DataStep("discard-fate", seat))
-        steps.append(DataStep("resolve"))
+                steps += [Draw(seat), Play(seat)]
+            steps.append(DiscardFate(seat))
+        steps.append(Resolve())
         self._push(*steps)
 
     # -- chance --------------------------------------------------------------------------
 
     @effect("deal-hunter")
-    def _do_deal_hunter(self, step: DataStep, action: PartyAction) -> None:
-        seat = step.data[0]
+    def _do_deal_hunter(self, step: DealHunter, action: PartyAction) -> None:
+        seat = step.target
         self.hunter[seat] = action.arg
         self.log.append(Joins(seat))
         self._see_all(("hunter", seat, action.arg))
 
     @effect("deal-goal")
-    def _do_deal_goal(self, step: DataStep, action: PartyAction) -> None:
-        seat = step.data[0]
+    def _do_deal_goal(self, step: DealGoal, action: PartyAction) -> None:
+        seat = step.target
         self.goal_deck.remove(action.arg)
         self.goals_dealt[seat].append(action.arg)
         self._see(seat, ("goal", action.arg))
         self._see_others(seat, ("goal dealt", seat))
 
     @effect("reveal-fate")
-    def _do_reveal_fate(self, step: DataStep, action: PartyAction) -> None:
+    def _do_reveal_fate(self, step: RevealFate, action: PartyAction) -> None:
         self.fate_deck.remove(action.arg)
         self.face_up.append(action.arg)
         self._see_all(("fate", action.arg))
 
     @effect("draw")
-    def _do_draw(self, step: DataStep, action: PartyAction) -> None:
-        seat, kind = step.data[0], KINDS.index(action.arg)
+    def _do_draw(self, step: Draw, action: PartyAction) -> None:
+        seat, kind = step.target, KINDS.index(action.arg)
         self.fresh[kind] -= 1
         self.hands[seat][kind] += 1
         self._see(seat, ("drew", kind))
         self._see_others(seat, ("drew", seat))
-        if len(step.data) > 1:  # Ambush: the card drawn is the Action, face down
+        if step.ambush:  # the card drawn is the Action, face down
             self._play(seat, kind, secret=2)
 
-    def _draw_from_bottom(self, step: DataStep) -> None:
+    def _draw_from_bottom(self, step: Draw | VineDraw) -> None:
         """The shuffled part is gone: the card under it, face up, or none at all."""
-        seat = step.data[0]
+        seat = step.target
+        ambush = isinstance(step, Draw) and step.ambush
         if not self.returned:
             self._see_all(("no card", seat))
-            if len(step.data) > 1:
-                self._push(DataStep("play", seat))  # Ambush with nothing drawn: choose
+            if ambush:
+                self._push(Play(seat))  # nothing drawn: the Hunter chooses
             return
         kind = self.returned.pop(0)
-        if step.kind == "vine-draw":
+        if isinstance(step, VineDraw):
             self.vine.append(kind)
             self._see_all(("vine", seat, kind))
             return
         self.hands[seat][kind] += 1
         self.known[seat][kind] += 1
         self._see_all(("drew", seat, kind))
-        if len(step.data) > 1:  # Ambush: everyone saw the card, so the Action is known
+        if ambush:  # everyone saw the card, so the Action is known
             self._play(seat, kind, secret=0)
             self.known[seat][kind] -= 1
 
     # -- decisions -----------------------------------------------------------------------
 
     @legal("keep-goal")
-    def _goal_choices(self, step: DataStep) -> list[PartyAction]:
+    def _goal_choices(self, step: KeepGoal) -> list[PartyAction]:
         return [PartyAction("keep", g) for g in self.goals_dealt[step.seat]]
 
     @effect("keep-goal")
-    def _do_keep_goal(self, step: DataStep, action: PartyAction) -> None:
+    def _do_keep_goal(self, step: KeepGoal, action: PartyAction) -> None:
         seat = step.seat
         self.goal[seat] = action.arg
         self._see(seat, ("keep", action.arg))
         self._see_others(seat, ("goal kept", seat))
 
     @legal("play", "discard")
-    def _cards_in_hand(self, step: DataStep) -> list[PartyAction]:
+    def _cards_in_hand(self, step: Play | Discard) -> list[PartyAction]:
         """A kind of card from the hand: to play, or to discard."""
         return [PartyAction(step.kind, KINDS[k]) for k in range(3) if self.hands[step.seat][k]]
 
     @effect("play")
-    def _do_play(self, step: DataStep, action: PartyAction) -> None:
+    def _do_play(self, step: Play, action: PartyAction) -> None:
         self._play(step.seat, KINDS.index(action.arg), secret=1)
 
     def _play(self, seat: int, kind: int, secret: int) -> None:
@@ -379,20 +395,20 @@ class PartyState(StepState[PartyAction, PartyObservation, DataStep], partial=Tru
         self._check_death(seat)
 
     @legal("discard-fate")
-    def _fate_to_discard(self, step: DataStep) -> list[PartyAction]:
+    def _fate_to_discard(self, step: DiscardFate) -> list[PartyAction]:
         if len(self.face_up) <= 1:
             return []
         return [PartyAction("discard", f) for f in sorted(set(self.face_up))]
 
     @effect("discard-fate")
-    def _do_discard_fate(self, step: DataStep, action: PartyAction) -> None:
+    def _do_discard_fate(self, step: DiscardFate, action: PartyAction) -> None:
         self.face_up.remove(action.arg)
         self.fate_discards.append(action.arg)
         self._see_all(("discard fate", step.seat, action.arg))
         self.log.append(DiscardsFate(step.seat, action.arg))
 
     @effect("discard")
-    def _do_discard(self, step: DataStep, action: PartyAction) -> None:
+    def _do_discard(self, step: Discard, action: PartyAction) -> None:
         self.log.append(DiscardsAction(step.seat, action.arg))
         self._lose(step.seat, KINDS.index(action.arg))
 

@@ -20,6 +20,7 @@ from hunt.models.hunting_party.observation import (
 )
 from hunt.models.hunting_party.seats import dealt_line, goals_line
 from hunt.models.hunting_party.state import KINDS, PartyAction
+from hunt.models.hunting_party.steps import FleeWindow, owner
 from hunt.models.seat_record import SEPARATOR
 
 HIDDEN_STEPS = frozenset({"deal-goal", "draw", "keep-goal", "play", "jungle"})
@@ -123,9 +124,10 @@ class PartyViews(FateSteps, partial=True):
 
     def _threat(self, player: int) -> ThreatSeen | None:
         """At `player`'s Flee window: the personal fate it would avoid."""
-        if self.over or self.stack[-1].kind != "flee-window" or self.stack[-1].seat != player:
+        step = None if self.over else self.stack[-1]
+        if not isinstance(step, FleeWindow) or step.seat != player:
             return None
-        icon = self.stack[-1].data[0]
+        icon = step.icon
         effect = self._personal_effect(player, icon)
         assert effect is not None
         return {"icon": icon, "effect": effect[0], "count": effect[1]}
@@ -137,8 +139,7 @@ class PartyViews(FateSteps, partial=True):
         draws, the Action it plays face down and the card it chooses to reveal in the
         Jungle are "?" ("goal ?", "draw ?", "keep ?", "play ?", "reveal ?")."""
         step = self.stack[-1]
-        owner = step.data[0] if step.seat == CHANCE and step.data else step.seat
-        if owner != player and step.kind in HIDDEN_STEPS:
+        if owner(step) != player and step.kind in HIDDEN_STEPS:
             return f"{action.verb} ?"
         return action.text()
 
