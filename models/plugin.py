@@ -128,6 +128,11 @@ that seat's view only."""
 ReportLines = Callable[[StateT, Mapping[str, Any]], list[str]]
 """A report's game-specific part in words."""
 
+AdviceLines = Callable[[StateT, Mapping[str, Any], bool], list[str]]
+"""The advice's game-specific part in words: (state, the advice's report, whether the
+face shows the advice's belief on a map of its own, as the browser's board does, so
+the words need not draw it) -> lines."""
+
 Analysis = Callable[[StateT, Mapping[int, float], int | None], dict[str, Any]]
 """A game's own part of `hunt analyze`: (state, first seat's win chance before each
 decision by action index, the seat whose record it is or None for a full record) ->
@@ -218,7 +223,7 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     """The game's own player: its rules of thumb, playouts and their scoring (the
     default plays out at random and has no rules of thumb)."""
     advice: Advice[StateT] | None = None
-    advice_lines: ReportLines[StateT] | None = None
+    advice_lines: AdviceLines[StateT] | None = None
     move_models: tuple[str, ...] = ()
     """The move models `hunt hint --model` may name (the first is the default); empty:
     the game's advice has none, and `--model` is refused."""

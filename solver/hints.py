@@ -305,14 +305,15 @@ def pending(state: AnyState) -> str:
     return "nobody (the game is over)"
 
 
-def hint_lines(state: AnyState, report: HintReport) -> list[str]:
-    """The advice in words (with the game's own part, e.g. a shaded map)."""
+def hint_lines(state: AnyState, report: HintReport, map_shown: bool = False) -> list[str]:
+    """The advice in words (with the game's own part, e.g. a shaded map, left out when
+    `map_shown`: the face shades its own map with the belief)."""
     plugin = game_plugin(report.game)
     lines = [f"{state.game.info.title}, after {report.actions} actions: advice for "
              f"{plugin.seat_title(report.seat)}."]
     advice_lines = plugin.advice_lines
     if advice_lines is not None:
-        lines += advice_lines(state, report.to_json())
+        lines += advice_lines(state, report.to_json(), map_shown)
     if report.recommendation is not None:
         lines += recommendation_lines(state, report.recommendation)
     elif report.to_move != report.seat:

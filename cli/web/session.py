@@ -17,7 +17,6 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -163,11 +162,9 @@ class WebGame:
             state = self.state.clone()
         report = hint_report(state, seat, "",
                              search_profile(state.game).advice_iterations, seed=0)
-        if self.plugin.web_board is not None:
-            # the page shades its own map with the belief: the advice's words need not
-            # draw it again
-            report = replace(report, game_advice={**report.game_advice, "map_drawn": True})
-        data: dict[str, Any] = {"text": "\n".join(hint_lines(state, report))}
+        # a page with a board shades its own map with the belief
+        lines = hint_lines(state, report, map_shown=self.plugin.web_board is not None)
+        data: dict[str, Any] = {"text": "\n".join(lines)}
         if isinstance(report.game_advice.get("belief"), dict):
             data["belief"] = report.game_advice["belief"]
         return data

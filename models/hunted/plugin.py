@@ -23,8 +23,9 @@ def advice(state: HuntedState, seat: int, model: str) -> dict[str, Any]:
     return {"next_draw": state.draw_odds(seat)}
 
 
-def advice_lines(state: HuntedState, report: Mapping[str, Any]) -> list[str]:
-    """The odds of the next card, in words."""
+def advice_lines(state: HuntedState, report: Mapping[str, Any], map_shown: bool
+                 ) -> list[str]:
+    """The odds of the next card, in words (Hunted has no map: `map_shown` is moot)."""
     odds = report["next_draw"]
     return [f"The next card: an alien {odds['alien']:.0%}, a bell {odds['bell']:.0%}, "
             f"an event {odds['event']:.0%}; it forces a fight at once {odds['fight']:.0%}."]

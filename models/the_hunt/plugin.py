@@ -41,17 +41,18 @@ def shade(p: float) -> str:
     return "." if p < 0.02 else ":" if p < 0.05 else "+" if p < 0.1 else "#"
 
 
-def advice_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
+def advice_lines(state: TheHuntState, report: Mapping[str, Any], map_shown: bool
+                 ) -> list[str]:
     """The belief map, the likeliest hexes, and the British searches or the German's
-    exposure, in words; without the map when `report["map_drawn"]` (a face that shades
-    its own map with the belief, as the browser's does)."""
+    exposure, in words; without the map when `map_shown` (a face that shades its own
+    map with the belief, as the browser's does)."""
     game = state.game
     belief: dict[str, float] = report["belief"]
     entropy: float = report["entropy_bits"]
     lines = [f"Where the British believe the Graf Spee is ({report['model']} move model; "
              f"{plural(report['possible'], 'hex')} possible, entropy {entropy:.2f} bits):"]
     marks = {hex_id: shade(belief.get(hex_id, 0.0)) for hex_id in game.hexes}
-    if not report.get("map_drawn"):
+    if not map_shown:
         lines += ["  " + row for row in draw_map(game.board, marks)]
         lines.append("  # 10% or more  + 5-10%  : 2-5%  . under 2%  (blank: ruled out)")
     lines.append("Likeliest hexes: " + ", ".join(f"{entry['hex']} {entry['p']:.1%}"
