@@ -231,6 +231,30 @@ def test_a_record_uploaded_from_the_list_of_games_resumes_its_game(
     assert view["seat"] == "british" and view["position"] >= 6
 
 
+def test_the_index_lists_this_browsers_games_and_the_seats_of_the_players_chosen(
+        server: str, browser: webdriver.Chrome) -> None:
+    """A game played in this browser is listed on the index, with a link back to it; a
+    game whose player count is chosen offers only the seats of that many players."""
+    browser.get(server)
+    assert not browser.find_element(By.ID, "my-games").is_displayed()  # none played yet
+    form = browser.find_element(By.CSS_SELECTOR, 'form[action="/play/hunting-party"]')
+    shown = [option.get_attribute("value")
+             for option in form.find_elements(By.CSS_SELECTOR, "select[name=as] option")
+             if option.get_attribute("hidden") is None]
+    assert shown == ["p1", "p2", "p3"]  # three Hunters unless told otherwise
+    form.find_element(By.CSS_SELECTOR, "select[name=o-players] option[value='5']").click()
+    form.find_element(By.CSS_SELECTOR, "select[name=as] option[value=p5]").click()
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(browser, 30).until(lambda d: "/game/" in d.current_url)
+    game_address = browser.current_url
+    assert _settled(browser)["seat"] == "p5"
+    browser.get(server)
+    link = WebDriverWait(browser, 30).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#my-games-list a"))[0]
+    assert link.text == "Hunting Party, as Player 5"
+    assert link.get_attribute("href") == game_address
+
+
 def test_two_friends_in_two_browsers_see_only_their_own_side_to_the_end_and_over_a_restart(
         browser: webdriver.Chrome, tmp_path: Path) -> None:
     """A whole game of The Hunt between two browsers (each its own cookies): at every

@@ -171,6 +171,51 @@ def test_two_friends_each_get_a_page_of_their_own_side(client: TestClient) -> No
     assert "their side only" not in client.get(f"/game/{friend}").text
 
 
+def test_the_index_offers_every_seat_player_count_option_and_a_friend(
+        client: TestClient) -> None:
+    """Each game on the index names its player counts, offers every seat the game may
+    have and each option with a short list of values, and a friend as the opponent."""
+    page = client.get("/").text
+    forms = dict(re.findall(r'<form class="game" action="/play/([^"]+)"(.*?)</form>', page,
+                            re.S))
+    assert set(forms) == set(available_games())
+    for name, form in forms.items():
+        plugin = game_plugin(name)
+        seats = re.findall(r'<option value="([^"]+)">', form.split('name="as"')[1]
+                           .split("</select>")[0])
+        assert seats == list(plugin.seats[:plugin.player_range[1]]), name
+        assert 'value="friend"' in form, name
+        for option in plugin.options.options:
+            shown = f'name="o-{option.name}"' in form
+            assert shown == (option.type is bool or (bool(option.choices)
+                             and option.type is not dict)), (name, option.name)
+    assert "2 to 5 players" in forms["hunting-party"]
+    assert re.search(r'<option value="hard">hard</option>', forms["hunted"])
+
+
+def test_a_game_started_from_the_index_takes_its_options_and_players(
+        client: TestClient) -> None:
+    """The index's form fields: `o-players=4` seats four Hunters and `as=p4` the fourth;
+    a seat beyond the players chosen and a value the option does not accept are refused
+    in one line."""
+    token = _start(client, "/play/hunting-party?as=p4&o-players=4&seed=2&level=easy")
+    view = _settled_view(client, token)
+    assert view["seat"] == "p4" and view["you"] == "Player 4"
+    beyond = client.post("/play/hunting-party?as=p5&o-players=4", follow_redirects=False)
+    assert beyond.status_code == 400 and "accepted: p1, p2, p3, p4" in beyond.text
+    bad = client.post("/play/hunting-party?o-players=9", follow_redirects=False)
+    assert bad.status_code == 400 and "players must be" in bad.text
+    hard = _start(client, "/play/hunted?o-difficulty=hard&seed=1&level=easy")
+    # hard mode: "starting with four health points and seventeen time points"
+    assert "time 17 - your health 4/6" in _settled_view(client, hard)["screen"]
+
+
+def test_a_friend_chosen_on_the_index_gets_a_link_for_the_other_side(
+        client: TestClient) -> None:
+    token = _start(client, "/play/jutland?as=british&seed=4&level=friend")
+    assert "their side only" in client.get(f"/game/{token}").text
+
+
 def test_a_finished_game_is_analysed_on_its_page(client: TestClient) -> None:
     token = _start(client, "/play/leduc?as=first&seed=2&ai=heuristic")
     view = _settled_view(client, token)

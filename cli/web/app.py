@@ -59,6 +59,8 @@ from hunt.cli.web.session import MoveError, WebGame
 from hunt.cli.web.store import GameStore, digest
 from hunt.errors import HuntError, quoted
 from hunt.models.game import AnyState
+from hunt.models.options import Option
+from hunt.models.plugin import plural
 from hunt.models.registry import available_games, game_plugin, load_game
 from hunt.solver.agent_specs import LEVELS, bounded_spec, level_agent, make_agent
 from hunt.solver.record_files import (
@@ -285,7 +287,12 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
 
     def start_game(name: str, query: Mapping[str, str]) -> Response:
         room_for_a_game()
-        game = load_game(name)
+        try:
+            game = load_game(name, **game_plugin(name).options.parse(
+                f"{key.removeprefix(OPTION)}={value}" for key, value in query.items()
+                if key.startswith(OPTION)))
+        except HuntError as error:
+            raise HTTPException(400, str(error)) from None
         seats_named = game.info.seat_names
         seat_name = query.get("as", seats_named[0]).lower()
         if seat_name not in seats_named:
@@ -297,7 +304,8 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
             raise HTTPException(400, f"seed {quoted(seed_text)} is not a whole number "
                                      "(0 to 18 digits)")
         seed = int(seed_text) if seed_text else secrets.randbits(63)
-        spec = query.get("ai") or level_agent(game, query.get("level", "normal"))
+        level = query.get("level", "normal")
+        spec = query.get("ai") or ("human" if level == FRIEND else level_agent(game, level))
         human = seats_named.index(seat_name)
         state = game.new_initial_state(seed)
         if spec.strip().lower() == "human":  # a friend takes every other seat
@@ -493,21 +501,35 @@ def page(title: str, body: str, script: str = "") -> str:
             f'</head><body>{body}{script}</body></html>')
 
 
+FRIEND = "friend"
+"""The opponent chosen on the index that gives every other seat to a person: the
+page that starts the game shows a link for each of them."""
+OPTION = "o-"
+"""The prefix of a form field that sets a game option (`o-players=4`)."""
+
+
 def index_page() -> str:
-    """The list of games, each with a form for a new game against the computer, and the
-    form that uploads a saved record to resume it (index.js sends the file)."""
+    """The list of games, each with a form for a new game: the seat (every seat the
+    game may have; the server refuses one beyond the players chosen), the game's
+    options, the opponent (the computer at a level, or a friend), a seed; the form that
+    uploads a saved record to resume it (index.js sends the file), and the games this
+    browser has played (index.js lists them from what board.js noted)."""
     rows = []
     levels = "".join(f'<option{" selected" if level == "normal" else ""}>{level}</option>'
                      for level in LEVELS)
+    friend = f'<option value="{FRIEND}">a friend (a link for each other seat)</option>'
     for name in available_games():
         plugin = game_plugin(name)
         seats = "".join(f'<option value="{s}">{escape(plugin.seat_title(s))}</option>'
-                        for s in plugin.seats[:plugin.player_range[0]])
+                        for s in plugin.seats[:plugin.player_range[1]])
+        options = "".join(option_field(option) for option in plugin.options.options)
+        low, high = plugin.player_range
+        count = f"{low} to {high} players" if low < high else plural(low, "player")
         rows.append(
             f'<form class="game" action="/play/{name}" method="post">'
-            f"<h2>{escape(plugin.title)}</h2>"
-            f'<label>You play <select name="as">{seats}</select></label> '
-            f'<label>Computer <select name="level">{levels}</select></label> '
+            f'<h2>{escape(plugin.title)} <small>{count}</small></h2>'
+            f'<label>You play <select name="as">{seats}</select></label> {options}'
+            f'<label>Against <select name="level">{levels}{friend}</select></label> '
             f'<label>Seed <input name="seed" size="8" placeholder="secret"></label> '
             f'<button type="submit">Play</button></form>')
     resume = ('<form class="game" id="resume"><h2>Resume a saved game</h2>'
@@ -516,17 +538,40 @@ def index_page() -> str:
               f'<label>Computer <select name="level">{levels}</select></label> '
               '<button type="submit">Resume</button>'
               '<p id="resume-error" class="error" role="alert"></p></form>')
-    return page("hunt", "<h1>hunt: play against the computer</h1>" + "".join(rows) + resume,
-                '<script src="/static/index.js"></script>')
+    mine = ('<section id="my-games" hidden><h2>Your games on this browser</h2>'
+            '<ul id="my-games-list"></ul></section>')
+    return page("hunt", "<h1>hunt: play against the computer</h1>" + mine + "".join(rows)
+                + resume, '<script src="/static/index.js"></script>')
+
+
+def option_field(option: Option) -> str:
+    """A game option as a choice on the index (`OPTION` + its name), at its default;
+    "" for an option with no short list of values (the command line sets those)."""
+    if option.type is bool:
+        values: tuple[Any, ...] = (False, True)
+    elif option.type in (int, str) and option.choices:
+        values = option.choices
+    else:
+        return ""
+    choices = "".join(
+        f'<option value="{escape(str(value).lower())}"'
+        f'{" selected" if value == option.default else ""}>'
+        f'{"yes" if value is True else "no" if value is False else escape(str(value))}'
+        "</option>" for value in values)
+    label = option.name.replace("_", " ").capitalize()
+    return (f'<label title="{escape(option.help)}">{escape(label)} '
+            f'<select name="{OPTION}{option.name}">{choices}</select></label> ')
 
 
 def start_page_html(name: str, settings: Mapping[str, str]) -> str:
     """The page of a game's address: its settings and a button that starts it (a GET
     changes nothing, so neither a link nor another site's image starts a game)."""
+    kept = [(key, value) for key, value in settings.items()
+            if key in ("as", "seed", "ai", "level") or key.startswith(OPTION)]
     fields = "".join(f'<input type="hidden" name="{escape(key)}" value="{escape(value)}">'
-                     for key, value in settings.items() if key in ("as", "seed", "ai", "level"))
-    shown = ", ".join(f"{escape(key)} {escape(value)}" for key, value in settings.items()
-                      if key in ("as", "seed", "ai", "level"))
+                     for key, value in kept)
+    shown = ", ".join(f"{escape(key.removeprefix(OPTION))} {escape(value)}"
+                      for key, value in kept)
     return page(f"hunt: {name}", f'<form class="game" action="/play/{escape(name)}" '
                 f'method="post"><h2>{escape(game_plugin(name).title)}</h2>'
                 f'<p>{shown or "the usual settings"}</p>'

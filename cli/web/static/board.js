@@ -31,6 +31,7 @@ function showError(text) {
 function draw(data) {
   const moved = !view || view.position !== data.position;
   view = data;
+  noteGame(data);
   const status = document.getElementById("status");
   status.textContent = data.over ? data.verdict
     : data.thinking ? "The computer is thinking..."
@@ -303,6 +304,21 @@ async function hint() {
   panel.textContent = data.text || "";
   if (data.belief) keepBelief(data.belief, view.position);
   shade();
+}
+
+// The games this browser has played, newest first, for the index's "Your games": the
+// page's address is the seat's own (it is in the browser's history already).
+const MY_GAMES = "hunt-games";
+const MY_GAMES_KEPT = 12;
+
+function noteGame(data) {
+  try {
+    const games = JSON.parse(localStorage.getItem(MY_GAMES) || "[]")
+      .filter((game) => game.token !== TOKEN);
+    games.unshift({token: TOKEN, title: data.title, you: data.you, over: data.over,
+                   verdict: data.verdict, position: data.position, at: Date.now()});
+    localStorage.setItem(MY_GAMES, JSON.stringify(games.slice(0, MY_GAMES_KEPT)));
+  } catch (full) { /* a browser that keeps nothing lists no games */ }
 }
 
 // The belief shading follows the game: after each move it is asked again (the belief

@@ -1,5 +1,6 @@
 // The list of games: resuming sends the chosen record file itself (the server never
-// reads a path it is given), then opens the game it resumed.
+// reads a path it is given), then opens the game it resumed; the games this browser
+// has played (noted by board.js) are listed while the server still holds them.
 "use strict";
 
 document.getElementById("resume").addEventListener("submit", async (event) => {
@@ -28,3 +29,51 @@ document.getElementById("resume").addEventListener("submit", async (event) => {
     error.textContent = "The server did not answer; is hunt serve still running?";
   }
 });
+
+const MY_GAMES = "hunt-games";
+
+async function listMyGames() {
+  let games = [];
+  try {
+    games = JSON.parse(localStorage.getItem(MY_GAMES) || "[]");
+  } catch (broken) {
+    return;
+  }
+  const list = document.getElementById("my-games-list");
+  const kept = [];
+  for (const game of games) {
+    // a game the server has let go of (ended and gone, or the server restarted
+    // without its store) is dropped from the list
+    const response = await fetch(`/api/${encodeURIComponent(game.token)}/view`)
+      .catch(() => null);
+    if (!response || !response.ok) continue;
+    kept.push(game);
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `/game/${encodeURIComponent(game.token)}`;
+    link.textContent = `${game.title}, as ${game.you}`;
+    item.append(link, ` - ${game.over ? game.verdict || "over" : "in play"}, ` +
+                `${game.position} moves, ${new Date(game.at).toLocaleString()}`);
+    list.append(item);
+  }
+  try {
+    localStorage.setItem(MY_GAMES, JSON.stringify(kept));
+  } catch (full) { /* nothing kept: the list is shown all the same */ }
+  document.getElementById("my-games").hidden = kept.length === 0;
+}
+
+listMyGames();
+
+// A game whose player count is chosen offers only the seats of that many players.
+for (const form of document.querySelectorAll("form.game")) {
+  const players = form.elements["o-players"];
+  const seat = form.elements.as;
+  if (!players || !seat) continue;
+  const fit = () => {
+    const count = Number(players.value);
+    for (const [index, option] of [...seat.options].entries()) option.hidden = index >= count;
+    if (seat.selectedIndex >= count) seat.selectedIndex = 0;
+  };
+  players.addEventListener("change", fit);
+  fit();
+}
