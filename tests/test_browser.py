@@ -168,6 +168,47 @@ def test_a_whole_game_by_clicks_ends_with_a_banner_and_the_hand_and_hint_put_awa
         if button.is_enabled()]
     log = browser.find_elements(By.CSS_SELECTOR, "#log li")
     assert len(log) == len(view["panels"]["log"]) > 20
+    # the replay: the slider's first position is the setup, as the German saw it
+    assert browser.find_element(By.ID, "replay").is_displayed()
+    final_board = browser.find_element(By.ID, "board").get_attribute("innerHTML")
+    browser.execute_script("replayAt(0)")
+    WebDriverWait(browser, 30).until(lambda d: d.find_element(
+        By.ID, "replay-where").text == f"after 0 of {view['position']} actions")
+    assert browser.find_element(By.ID, "board").get_attribute("innerHTML") != final_board
+    browser.find_element(By.ID, "replay-next").click()
+    WebDriverWait(browser, 30).until(lambda d: d.find_element(
+        By.ID, "replay-where").text.startswith("after 1 of"))
+
+
+def _settled_after(driver: webdriver.Chrome, played: int) -> dict[str, Any]:
+    """The page's view once it has moved on from position `played` and settled (a move
+    just sent from a script: the page's view may still be the one before)."""
+    def moved_on(d: Any) -> Any:
+        seen = _settled(d)
+        return seen if seen["position"] != played else None
+
+    view: dict[str, Any] = WebDriverWait(driver, 60).until(moved_on)
+    return view
+
+
+def test_the_analysis_chart_links_each_turning_point_to_its_position(
+        server: str, browser: webdriver.Chrome) -> None:
+    """After the game, Analyse draws the win chance by action with the turning points
+    as dots; a click on a dot shows the position it was decided in."""
+    _start(browser, f"{server}/play/leduc?as=first&seed=1&ai=heuristic")
+    view = _settled(browser)
+    while not view["over"]:  # the last choice each time: a game with a turning point
+        browser.execute_script("play(arguments[0])", view["choices"][-1]["text"])
+        view = _settled_after(browser, view["position"])
+    browser.find_element(By.ID, "analysis-button").click()
+    dots = WebDriverWait(browser, 120).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#chart circle.turning"))
+    assert browser.find_element(By.CSS_SELECTOR, "#chart polyline.chance")
+    title = dots[0].find_element(By.TAG_NAME, "title").get_attribute("textContent") or ""
+    number = int(title.split(":")[0].removeprefix("action "))
+    dots[0].click()
+    WebDriverWait(browser, 30).until(lambda d: d.find_element(
+        By.ID, "replay-where").text.startswith(f"after {number - 1} of"))
 
 
 def test_the_belief_shading_follows_each_move_and_survives_a_reload(
@@ -244,6 +285,7 @@ def test_the_index_lists_this_browsers_games_and_the_seats_of_the_players_chosen
     assert shown == ["p1", "p2", "p3"]  # three Hunters unless told otherwise
     form.find_element(By.CSS_SELECTOR, "select[name=o-players] option[value='5']").click()
     form.find_element(By.CSS_SELECTOR, "select[name=as] option[value=p5]").click()
+    form.find_element(By.XPATH, ".//select[@name='level']/option[.='easy']").click()
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     WebDriverWait(browser, 30).until(lambda d: "/game/" in d.current_url)
     game_address = browser.current_url
@@ -253,6 +295,10 @@ def test_the_index_lists_this_browsers_games_and_the_seats_of_the_players_chosen
         lambda d: d.find_elements(By.CSS_SELECTOR, "#my-games-list a"))[0]
     assert link.text == "Hunting Party, as Player 5"
     assert link.get_attribute("href") == game_address
+    link.click()  # back to the game, to leave it: its computer players stop
+    _settled(browser)
+    browser.find_element(By.ID, "leave-button").click()
+    WebDriverWait(browser, 30).until(lambda d: d.current_url.rstrip("/") == server)
 
 
 def test_two_friends_in_two_browsers_see_only_their_own_side_to_the_end_and_over_a_restart(

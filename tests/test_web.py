@@ -216,6 +216,31 @@ def test_a_friend_chosen_on_the_index_gets_a_link_for_the_other_side(
     assert "their side only" in client.get(f"/game/{token}").text
 
 
+def test_a_finished_game_is_replayed_as_the_seat_saw_it_and_only_once_it_is_over(
+        client: TestClient) -> None:
+    """The replay of position N is the seat's own view after N actions (its board, its
+    state panel, its belief), and is refused while the game goes on."""
+    token = _start(client, "/play/the-hunt?as=british&seed=5&ai=random")
+    refused = client.get(f"/api/{token}/replay?at=0")
+    assert refused.status_code == 409 and "finished game" in refused.json()["error"]
+    view = _settled_view(client, token)
+    rng = random.Random(5)
+    while not view["over"]:
+        choice = rng.choice(view["choices"])["text"]
+        client.post(f"/api/{token}/move", json={"move": choice, "position": view["position"]})
+        view = _settled_view(client, token)
+    end = view["position"]
+    first = client.get(f"/api/{token}/replay?at=0").json()
+    assert first["end"] == end and first["board"].startswith("<svg")
+    assert "setup" in first["screen"] and "German: 0 cards" in first["screen"]
+    assert first["belief"] is None or sum(first["belief"].values()) > 0.99
+    last = client.get(f"/api/{token}/replay?at={end}").json()
+    assert last["board"] == view["board"] and last["screen"] == view["screen"]
+    for bad in (f"{end + 1}", "-1", "x", ""):
+        answer = client.get(f"/api/{token}/replay?at={bad}")
+        assert answer.status_code in (400, 409) and "error" in answer.json(), bad
+
+
 def test_a_finished_game_is_analysed_on_its_page(client: TestClient) -> None:
     token = _start(client, "/play/leduc?as=first&seed=2&ai=heuristic")
     view = _settled_view(client, token)
@@ -225,8 +250,14 @@ def test_a_finished_game_is_analysed_on_its_page(client: TestClient) -> None:
         client.post(f"/api/{token}/move", json={"move": view["choices"][0]["text"],
                                                 "position": view["position"]})
         view = _settled_view(client, token)
-    text = client.get(f"/api/{token}/analysis").json()["text"]
-    assert "Turning points" in text and "if both sides play the solve" in text
+    data = client.get(f"/api/{token}/analysis").json()
+    assert "Turning points" in data["text"] and "if both sides play the solve" in data["text"]
+    # the chart: the seat's own chance before each decision, the turning points on it
+    chart = data["chart"]
+    assert chart["of"] == "you" and chart["end"] == view["position"]
+    assert chart["points"] and all(0 <= p <= 1 for _, p in chart["points"])
+    decided = {index for index, _ in chart["points"]}
+    assert all(point["index"] in decided for point in chart["turning"])
 
 
 def test_a_computer_turn_that_fails_says_so_without_its_details() -> None:

@@ -391,7 +391,19 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
     def analysis(request: Request) -> Response:
         seat = seat_of(request)
         try:
-            return JSONResponse({"text": seat.game.analysis()})
+            return JSONResponse(seat.game.analysis(seat.index))
+        except MoveError as error:
+            return JSONResponse({"error": str(error)}, status_code=409)
+
+    def replay(request: Request) -> Response:
+        seat = seat_of(request)
+        text = request.query_params.get("at", "")
+        if not (text.isascii() and text.isdigit() and len(text) <= 9):
+            return JSONResponse({"error": f"at {quoted(text)} is not a position (a whole "
+                                          "number of actions from the start)"},
+                                status_code=400)
+        try:
+            return JSONResponse(seat.game.replay(seat.index, int(text)))
         except MoveError as error:
             return JSONResponse({"error": str(error)}, status_code=409)
 
@@ -431,7 +443,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         Route("/api/{token}/move", move, methods=["POST"]),
         Route("/api/{token}/leave", leave, methods=["POST"]),
         Route("/api/{token}/hint", hint), Route("/api/{token}/analysis", analysis),
-        Route("/api/{token}/belief", belief),
+        Route("/api/{token}/belief", belief), Route("/api/{token}/replay", replay),
         Route("/api/{token}/record", record),
         Route("/static/{name}", static),
     ], middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
@@ -608,6 +620,12 @@ def board_page(token: str, session: WebGame, invites: list[str]) -> str:
             '<label id="shade-label" hidden><input id="shade" type="checkbox"> Belief '
             'shading</label></p>'
             '<pre id="hint"></pre>'
+            '<section id="replay" hidden><h2>Replay</h2><p>'
+            '<button id="replay-back" type="button" aria-label="one action back">&#9664;'
+            '</button> <input id="replay-at" type="range" min="0" value="0" '
+            'aria-label="position in the game"> <button id="replay-next" type="button" '
+            'aria-label="one action on">&#9654;</button> <span id="replay-where"></span>'
+            '</p><div id="chart"></div></section>'
             '<section id="log-panel" hidden><h2>Log</h2><ol id="log"></ol></section>'
             '</aside></main>')
     script = (f'<script>const TOKEN = "{token}";</script>'

@@ -176,21 +176,69 @@ class WebGame:
         with self.lock:
             state = self.state.clone()
         data: dict[str, Any] = {"position": len(state.history)}
-        if self.plugin.advice is not None:
-            model = self.plugin.move_models[0] if self.plugin.move_models else ""
-            belief = self.plugin.advice(state, seat, model).get("belief")
-            if isinstance(belief, dict):
-                data["belief"] = belief
+        belief = self._belief(state, seat)
+        if belief is not None:
+            data["belief"] = belief
         return data
 
-    def analysis(self) -> str:
-        """`hunt analyze` of the finished game (every move shown: the game is over);
-        `MoveError` while it goes on."""
+    def _belief(self, state: AnyState, seat: int) -> dict[str, float] | None:
+        """The game's belief by hex from `seat`'s view of `state` (its advice's, with
+        no search); None for a game without one."""
+        if self.plugin.advice is None:
+            return None
+        model = self.plugin.move_models[0] if self.plugin.move_models else ""
+        belief = self.plugin.advice(state, seat, model).get("belief")
+        return belief if isinstance(belief, dict) else None
+
+    def replay(self, seat: int, at: int) -> dict[str, Any]:
+        """The finished game as `seat` saw it after its first `at` actions: the board,
+        the panels, the screen and the seat's belief, with nothing to choose;
+        `MoveError` while the game goes on or for a position it never reached."""
+        with self.lock:
+            if not self.state.is_terminal():
+                raise MoveError("the replay is of a finished game; play it to the end")
+            end = len(self.state.history)
+            if not 0 <= at <= end:
+                raise MoveError(f"the game has no position {at}; accepted: 0 to {end}")
+            state = self.state.replayed(at)
+        game, seen = state.game, state.observation(seat)
+        board = self.plugin.web_board(game, seen, seat, []) \
+            if self.plugin.web_board is not None else None
+        panels = self.plugin.web_panels(game, seen, seat) \
+            if self.plugin.web_panels is not None else None
+        return {"position": at, "end": end, "board": board,
+                "screen": self.plugin.screen(game, seen, seat, plain),
+                "status": None if panels is None else panels.status,
+                "belief": self._belief(state, seat) if board is not None else None}
+
+    def analysis(self, seat: int) -> dict[str, Any]:
+        """`hunt analyze` of the finished game (every move shown: the game is over) in
+        words, and its chart: `seat`'s win chance before each decision (the first
+        seat's, when more than two play), and the turning points; `MoveError` while the
+        game goes on."""
         with self.lock:
             if not self.state.is_terminal():
                 raise MoveError("the analysis is of a finished game; play it to the end")
             state = self.state.clone()
-        return "\n".join(analysis_lines(state, analysis_report(state, None), None))
+        report = analysis_report(state, None)
+        info = state.game.info
+        mine = info.num_players == 2  # else the chart is of the first seat's chance
+        whose = seat if mine else 0
+
+        def chance(first: float) -> float:
+            return first if whose == 0 else 1.0 - first
+
+        return {"text": "\n".join(analysis_lines(state, report, None)),
+                "chart": {
+                    "of": "you" if mine or seat == 0
+                    else self.plugin.seat_title(info.seat_names[0]),
+                    "end": len(state.history),
+                    "points": [[d.index, round(chance(d.before), 4)]
+                               for d in report.decisions],
+                    "turning": [{"index": p.decision.index, "action": p.decision.action,
+                                 "before": round(chance(p.decision.before), 4),
+                                 "after": round(chance(p.decision.after), 4)}
+                                for p in report.turning_points]}}
 
     def record(self, seat: int) -> dict[str, Any]:
         """The finished game's full record (every hidden move: the game is over), as

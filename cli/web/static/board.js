@@ -49,6 +49,7 @@ function draw(data) {
   drawEnding(data);
   if (data.problem) showError(data.problem);
   document.getElementById("analysis-button").hidden = !data.over;
+  drawReplay(data);
   document.getElementById("record-link").hidden = !data.over;
   if (moved) followBelief();
   shade();
@@ -390,9 +391,106 @@ async function analysis() {
   panel.textContent = "Looking back on the game (this takes a while)...";
   const data = await call("analysis");
   panel.textContent = data.text || "";
+  if (data.chart) drawChart(data.chart);
+}
+
+// After the game: the game again as your seat saw it, a slider over its positions (the
+// board, the state and your belief at each), and the analysis's chart of the win
+// chance, each turning point a link to the position it was decided in.
+let replaying = null;  // the position the replay shows; null: the end, the live view
+
+function drawReplay(data) {
+  document.getElementById("replay").hidden = !data.over;
+  if (!data.over) return;
+  const slider = document.getElementById("replay-at");
+  slider.max = data.position;
+  if (replaying === null) {
+    slider.value = data.position;
+    document.getElementById("replay-where").textContent =
+      `the end, after ${data.position} actions`;
+  }
+}
+
+async function replayAt(wanted) {
+  const slider = document.getElementById("replay-at");
+  const at = Math.max(0, Math.min(view.position, wanted));
+  slider.value = at;
+  if (at === view.position) {
+    replaying = null;
+    belief = (keptShading() || {}).belief || null;
+    draw(view);
+    return;
+  }
+  replaying = at;
+  const data = await call(`replay?at=${at}`);
+  if (data.position === undefined || replaying !== data.position) return;  // moved on
+  const board = document.getElementById("board");
+  board.innerHTML = data.board || "";
+  clicks = null;
+  selected = null;
+  drawSelection();
+  document.getElementById("shade-label").hidden = !board.querySelector(".hex");
+  document.getElementById("state").innerHTML = data.status || "";
+  const screen = document.getElementById("screen");
+  screen.textContent = data.screen;
+  screen.hidden = Boolean(data.status);
+  belief = data.belief;
+  shade();
+  document.getElementById("replay-where").textContent =
+    `after ${data.position} of ${data.end} actions`;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svgOf(tag, attributes, text) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+function drawChart(chart) {
+  const width = 360, height = 160, left = 36, right = 8, top = 18, bottom = 22;
+  const x = (index) => left + (width - left - right) * index / Math.max(1, chart.end);
+  const y = (p) => top + (height - top - bottom) * (1 - p);
+  const svg = svgOf("svg", {viewBox: `0 0 ${width} ${height}`, class: "chart",
+                            role: "img", "aria-label": `P(${chart.of} win) by action`});
+  svg.append(svgOf("text", {x: left, y: 12}, `P(${chart.of} win${
+    chart.of === "you" ? "" : "s"}), by action; dots: turning points`));
+  for (const p of [0, 0.5, 1]) {
+    svg.append(svgOf("line", {x1: left, x2: width - right, y1: y(p), y2: y(p),
+                              class: p === 0.5 ? "even" : "axis"}));
+    svg.append(svgOf("text", {x: left - 4, y: y(p) + 4, "text-anchor": "end"},
+                     `${100 * p}%`));
+  }
+  svg.append(svgOf("text", {x: left, y: height - 6}, "start"));
+  svg.append(svgOf("text", {x: width - right, y: height - 6, "text-anchor": "end"},
+                   `action ${chart.end}`));
+  svg.append(svgOf("polyline", {class: "chance", points: chart.points
+    .map(([index, p]) => `${x(index).toFixed(1)},${y(p).toFixed(1)}`).join(" ")}));
+  for (const point of chart.turning) {
+    const dot = svgOf("circle", {cx: x(point.index), cy: y(point.before), r: 5,
+                                 class: "turning", tabindex: 0, role: "button"});
+    // numbered from 1, as the analysis's words number them; shown before it is played
+    dot.append(svgOf("title", {}, `action ${point.index + 1}: ${point.action}, ${
+      Math.round(100 * point.before)}% to ${Math.round(100 * point.after)}%`));
+    const show = () => replayAt(point.index);
+    dot.addEventListener("click", show);
+    dot.addEventListener("keydown", (event) => { if (event.key === "Enter") show(); });
+    svg.append(dot);
+  }
+  const holder = document.getElementById("chart");
+  holder.innerHTML = "";
+  holder.append(svg);
 }
 
 document.getElementById("hint-button").addEventListener("click", hint);
+document.getElementById("replay-at").addEventListener("input",
+  (event) => replayAt(Number(event.target.value)));
+document.getElementById("replay-back").addEventListener("click",
+  () => replayAt(Number(document.getElementById("replay-at").value) - 1));
+document.getElementById("replay-next").addEventListener("click",
+  () => replayAt(Number(document.getElementById("replay-at").value) + 1));
 document.getElementById("analysis-button").addEventListener("click", analysis);
 document.getElementById("leave-button").addEventListener("click", async () => {
   await call("leave", {method: "POST"});  // the computer stops; the game stays saved
