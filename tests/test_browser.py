@@ -24,7 +24,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from hunt.cli.web.app import create_app, running
-from hunt.models.registry import load_game
+from hunt.models.registry import available_games, load_game
 from hunt.solver.record_files import save_record
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -299,6 +299,63 @@ def test_the_index_lists_this_browsers_games_and_the_seats_of_the_players_chosen
     _settled(browser)
     browser.find_element(By.ID, "leave-button").click()
     WebDriverWait(browser, 30).until(lambda d: d.current_url.rstrip("/") == server)
+
+
+OVERFLOWING = """
+const width = document.documentElement.clientWidth;
+const scrolls = (element) => {
+  for (let above = element.parentElement; above; above = above.parentElement) {
+    const overflow = getComputedStyle(above).overflowX;
+    if (overflow === "auto" || overflow === "scroll") return true;
+  }
+  return false;
+};
+return [...document.querySelectorAll("body *")]
+  .filter((e) => e.getBoundingClientRect().right > width + 1 && !scrolls(e))
+  .map((e) => `${e.tagName}#${e.id}.${e.className}`);
+"""
+"""The elements that reach past the window's right edge outside a box that scrolls
+within itself: what would make the page scroll sideways."""
+
+
+def _drawn(driver: webdriver.Chrome, game: str) -> None:
+    """Wait until the page has drawn a view of `game` with nothing being thought (not
+    the page before it, whose view may linger while the next one loads)."""
+    def ready(d: Any) -> Any:
+        return d.execute_script("return typeof view !== 'undefined' && view !== null && "
+                                "view.game === arguments[0] && !view.thinking", game)
+
+    WebDriverWait(driver, 60).until(ready)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
+def test_every_page_fits_a_phone_held_upright_and_a_laptop(server: str,
+                                                           size: tuple[int, int]) -> None:
+    """At 390x844 (a phone held upright, as a phone reports its size) and 1280x800,
+    the index and every game's board fit the width: no sideways scroll; a hand, a
+    table or a track wider than the screen scrolls within itself."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM or "chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    width, height = size
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
+        "width": width, "height": height, "pixelRatio": 3.0 if width < 600 else 1.0}})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER or "chromedriver"),
+                              options=options)
+    try:
+        driver.get(server)
+        assert driver.execute_script(OVERFLOWING) == [], "the index"
+        for game in available_games():
+            _start(driver, f"{server}/play/{game}?seed=3&level=easy")
+            _drawn(driver, game)
+            assert driver.execute_script(OVERFLOWING) == [], game
+            assert driver.execute_script(
+                "return document.documentElement.scrollWidth") <= width, game
+            driver.execute_script(  # the computer stops; the next game's page opens
+                "return fetch(`/api/${TOKEN}/leave`, {method: 'POST'}).then(() => true)")
+    finally:
+        driver.quit()
 
 
 def test_two_friends_in_two_browsers_see_only_their_own_side_to_the_end_and_over_a_restart(
