@@ -82,20 +82,36 @@ def plotting() -> Any:
     return pyplot
 
 
+STRIP = 6
+"""The earlier boards drawn in a strip under the last one and the curve."""
+
+
 def draw_plot(state: AnyState, report: AnalysisReport, path: Path) -> None:
-    """Left: the game's board as its plugin draws it (a map shaded by the belief, where
-    the game has one), if it does (else the curve alone); right: the first seat's win
-    chance along the game, counted in turns when the game's analysis gives the turn of
-    each action (`action_turns`), else in actions, each turning point marked and
-    labelled with the move played."""
+    """Top left: the game's board at its end as its plugin draws it (a map shaded by
+    the belief, where the game has one), and under it a strip of `STRIP` boards spread
+    through the game, if it draws any (else the curve alone); top right: the first
+    seat's win chance along the game, counted in turns when the game's analysis gives
+    the turn of each action (`action_turns`), else in actions, each turning point
+    marked and labelled with the move played."""
     pyplot = plotting()
-    figure, (left, right) = pyplot.subplots(1, 2, figsize=(12, 4.8))
     plot_board = game_plugin(state.game.info.name).plot_board
-    if plot_board is not None and plot_board(state, report.to_json(), left):
-        left.set_axis_off()
-    else:  # no board to draw: the curve takes the whole width, not half beside a blank
-        left.remove()
-        right.set_subplotspec(figure.add_gridspec(1, 1)[0])
+    data = report.to_json()
+    figure = pyplot.figure(figsize=(12, 7.2 if plot_board is not None else 4.8))
+    grid = figure.add_gridspec(2, STRIP, height_ratios=(2.2, 1)) \
+        if plot_board is not None else figure.add_gridspec(1, 1)
+    left = figure.add_subplot(grid[0, :STRIP // 2]) if plot_board is not None else None
+    right = figure.add_subplot(grid[0, STRIP // 2:] if plot_board is not None else grid[0])
+    if plot_board is not None and left is not None:
+        if plot_board(state, data, left, 1.0):
+            left.set_axis_off()
+            for place in range(STRIP):
+                axes = figure.add_subplot(grid[1, place])
+                plot_board(state, data, axes, place / STRIP)
+                axes.set_axis_off()
+        else:  # no board to draw: the curve takes the whole width, not half a blank
+            left.remove()
+            right.set_subplotspec(figure.add_gridspec(1, 1)[0])
+            figure.set_size_inches(12, 4.8)
     turns: list[int] | None = report.game_analysis.get("action_turns")
     decided = report.decisions
     where = dict(zip((d.index for d in decided),

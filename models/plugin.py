@@ -139,9 +139,11 @@ decision by action index, the seat whose record it is or None for a full record)
 JSON-able data. For a seat record the state is a witness: only that seat's view of it
 may be read."""
 
-PlotBoard = Callable[[StateT, Mapping[str, Any], Any], bool]
+PlotBoard = Callable[[StateT, Mapping[str, Any], Any, float], bool]
 """Draws a game's board into a matplotlib axes for `hunt analyze --plot`: (state, the
-analysis report, axes) -> whether it drew anything."""
+analysis report, axes, how far into the game: 0.0 its first moment the board can show,
+1.0 its last) -> whether it drew anything. The plot draws the last large, beside the
+win chance, and a strip of earlier ones under them."""
 
 Bench = Callable[[bool, Callable[[str], None]], list[tuple[str, str, dict[str, Any]]]]
 """A game's extra speed figures for `hunt bench`: (quick, progress) -> (JSON key, one

@@ -17,6 +17,9 @@ from click.testing import CliRunner
 from hunt.cli.main import cli
 from hunt.models import load_game
 from hunt.models.game import random_action
+from hunt.models.registry import game_plugin
+from hunt.models.the_hunt.words import round_of
+from hunt.solver.record_files import read_record
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -290,3 +293,33 @@ def test_a_playout_cut_short_counts_the_evaluations_chance_not_its_sign(
 
     monkeypatch.setattr(TheHuntPolicy, "evaluate", sixty_percent)
     assert analysis.win_chances(state, 5, random.Random(1)) == pytest.approx([0.6, 0.4])
+
+
+def test_the_plot_shows_the_british_belief_in_rounds_spread_through_the_game() -> None:
+    """`hunt analyze --plot` draws the belief map of the last British turn large and a
+    strip of earlier ones: the plug-in draws the British turn `share` of the way
+    through the game, each titled with its round."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as pyplot
+
+    state = read_record(EXAMPLES / "the-hunt-full-game.json")
+    plugin = game_plugin("the-hunt")
+    assert plugin.analysis is not None and plugin.plot_board is not None
+    report = plugin.analysis(state, dict.fromkeys(range(len(state.history)), 0.5), None)
+    british = [turn for turn in report["turns"] if turn["side"] == "british"]
+    figure = pyplot.figure(figsize=(12, 7.2))
+    grid = figure.add_gridspec(2, 6)
+    titles = []
+    for place in range(6):
+        axes = figure.add_subplot(grid[1, place])
+        assert plugin.plot_board(state, report, axes, place / 6)
+        titles.append(axes.get_title())
+    last = figure.add_subplot(grid[0, :3])
+    assert plugin.plot_board(state, report, last, 1.0)
+    pyplot.close(figure)
+    rounds = [int(title.removeprefix("round ")) for title in titles]
+    assert rounds == sorted(rounds) and len(set(rounds)) == 6  # spread, in order
+    assert rounds[0] == round_of(british[0]["turn"])
+    assert last.get_title() == (f"British belief in round {round_of(british[-1]['turn'])}"
+                                " (blue: the true hex)")

@@ -126,33 +126,47 @@ def analysis_lines(state: TheHuntState, report: Mapping[str, Any]) -> list[str]:
             f"{turn['entropy_bits']:.2f} bits" for turn in report["turns"]]
 
 
-def plot_board(state: TheHuntState, report: Mapping[str, Any], axes: Any) -> bool:
-    """The map shaded by the British belief at the last British turn, the raider's true
-    hex circled, drawn into the matplotlib `axes`."""
+def plot_board(state: TheHuntState, report: Mapping[str, Any], axes: Any,
+               share: float) -> bool:
+    """The map shaded by the British belief at the British turn `share` of the way
+    through the game (1.0: the last), the raider's true hex circled, drawn into the
+    matplotlib `axes` at the axes' size (a small map has small labels and no colour
+    bar)."""
     turns = [t for t in report.get("turns", []) if t["side"] == "british"]
     if not turns:
         return False
     game = state.game
-    last = turns[-1]
+    last = turns[round(share * (len(turns) - 1))]
+    # Hexes and labels fit the axes: the map spans about 8 hex widths across and 6.5
+    # down, so a hex's width in points is the smaller share (a colour bar takes a
+    # sixth of a large map's width).
+    box = axes.get_window_extent()
+    small = box.width / axes.figure.dpi < 3.0
+    across = box.width * (1.0 if small else 5 / 6) / 8
+    hex_points = min(across, box.height / 6.5) * 72 / axes.figure.dpi
     xs, ys, heat = [], [], []
     for hex_id in game.hexes:
         q, r = game.graph.nodes[hex_id]["q"], game.graph.nodes[hex_id]["r"]
         xs.append(q + r / 2)
         ys.append(-r * 0.866)
         heat.append(last["belief"].get(hex_id, 0.0))
-    dots = axes.scatter(xs, ys, c=heat, cmap="Reds", s=520, marker="h", vmin=0)
+    dots = axes.scatter(xs, ys, c=heat, cmap="Reds", s=(0.85 * hex_points) ** 2,
+                        marker="h", vmin=0, edgecolors="#ccc", linewidths=0.3)
     # Each label in the colour that reads on its own cell, as the cell is drawn: black
     # text vanishes on the darkest, likeliest hexes, the ones the eye looks for.
     for hex_id, x, y, cell in zip(game.hexes, xs, ys, dots.to_rgba(heat), strict=True):
-        axes.annotate(hex_id, (x, y), ha="center", va="center", fontsize=7,
-                      color=label_colour(tuple(cell)))
-    axes.figure.colorbar(dots, ax=axes, label="P(Graf Spee here)")
-    if last["graf_spee"] is None:  # a seat record: the true hex is not known
-        axes.set_title(f"British belief in round {round_of(last['turn'])}")
-        return True
-    true = game.hexes.index(last["graf_spee"])
-    axes.scatter([xs[true]], [ys[true]], s=700, facecolors="none", edgecolors="blue")
-    axes.set_title(f"British belief in round {round_of(last['turn'])} (blue: the true hex)")
+        axes.annotate(hex_id, (x, y), ha="center", va="center",
+                      fontsize=min(7.0, 0.3 * hex_points), color=label_colour(tuple(cell)))
+    if not small:
+        axes.figure.colorbar(dots, ax=axes, label="P(Graf Spee here)")
+    round_number = round_of(last["turn"])
+    title = f"round {round_number}" if small else f"British belief in round {round_number}"
+    if last["graf_spee"] is not None:  # a full record: the true hex is known
+        true = game.hexes.index(last["graf_spee"])
+        axes.scatter([xs[true]], [ys[true]], s=hex_points ** 2, facecolors="none",
+                     edgecolors="blue")
+        title += "" if small else " (blue: the true hex)"
+    axes.set_title(title, fontsize=8 if small else None)
     return True
 
 
