@@ -51,6 +51,15 @@ def wrap(text: str, indent: str = "  ", width: int = SCREEN_WIDTH) -> list[str]:
                          break_on_hyphens=False) or [""]  # never "that-never-\nhappened"
 
 
+COLOUR_CODE = re.compile(r"\x1b\[[0-9;]*m")
+"""A terminal's colour or weight code, as a `Style` writes it."""
+
+
+def visible_width(text: str) -> int:
+    """The columns `text` takes on a terminal: its colour codes take none."""
+    return len(COLOUR_CODE.sub("", text))
+
+
 def fit(lines: Sequence[str]) -> str:
     """A screen from `lines`, each wrapped to `SCREEN_WIDTH` columns, its later parts
     indented two more than its own indentation."""

@@ -91,6 +91,22 @@ def test_every_decision_screen_and_its_menu_fit_80_columns(
     assert shown >= 100 or name == "leduc"
 
 
+def test_the_hunts_screen_leaves_a_24_line_terminal_room_for_the_menu() -> None:
+    """The Hunt's screen (header, map with its key beside it, tracks, hand, the last
+    events, the question) takes at most 21 lines, and at most 18 at nine decisions in
+    ten: on an 80x24 terminal the header stays in sight above a menu of a few lines."""
+    heights = []
+    screen = game_plugin("the-hunt").screen
+    for state in decisions("the-hunt", {}, 12):
+        seat = state.current_player()
+        heights.append(len(screen(state.game, state.observation(seat), seat,
+                                  plain).splitlines()))
+        if len(heights) >= 300:
+            break
+    assert len(heights) >= 100 and max(heights) <= 21
+    assert sum(height <= 18 for height in heights) >= 0.9 * len(heights)
+
+
 def ask(texts: list[str], typed: str, notes: list[str] | None = None) -> str:
     """What `read_menu` returns for the typed lines (the choice's text)."""
     def refuse(text: str) -> str:

@@ -8,13 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hunt.boards.the_hunt.map import draw_map
-from hunt.models.plugin import Style, plain, plural, wrap
+from hunt.models.plugin import SCREEN_WIDTH, Style, plain, plural, visible_width, wrap
 from hunt.models.the_hunt.help import INTELLIGENCE, STRIPE_MARKS
 from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
 from hunt.models.the_hunt.words import log_lines, turn_words
 
 LATELY = 3
+HAND_COLUMN = (SCREEN_WIDTH - len("Hand: ")) // 2
+"""The width of a column of the hand's two (37 on 80 columns)."""
 """Events the screen repeats (`log` shows them all)."""
 
 
@@ -99,28 +101,36 @@ def map_cells(marks: dict[str, list[str]]) -> tuple[dict[str, str], list[str]]:
     return cells, ([f"  + on {'; '.join(crowded)}"] if crowded else [])
 
 
+LEGEND = ("S Graf Spee", "A Altmark", "G H K Forces", "f Freight Ship", "h Hint",
+          "* port")
+"""The map's key, a line of it beside each row of the map."""
+
+
 def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style = plain) -> str:
-    """The Hunt from `seat`'s side: the map with what that side sees, tracks, hand, log."""
+    """The Hunt from `seat`'s side: the map with what that side sees and its key beside
+    it, the tracks, the hand, the last events, the question; 24 lines with a short
+    menu, so a terminal of 80x24 shows the header and the question together."""
     me = seen["seat"]
     enemy = 1 if me == "german" else 0
-    lines = ["", style(f"=== The Hunt - {turn_words(seen['turn'])} - you are the "
-                       f"{me.capitalize()} ({seen['variant']}) ===", bold=True)]
+    lines = [style(f"=== The Hunt - {turn_words(seen['turn'])} - you are the "
+                   f"{me.capitalize()} ({seen['variant']}) ===", bold=True)]
     cells, crowded = map_cells(hex_marks(game, seen, style))
-    lines += ["  " + row for row in draw_map(game.board, cells)]
-    lines.append("S Graf Spee  A Altmark  G H K Forces  f Freight Ship  h Hint  * port"
-                 + ("  ? maybe S" if me == "british" else ""))
+    legend = (*LEGEND, "? maybe S") if me == "british" else LEGEND
+    rows = draw_map(game.board, cells)
+    lines += beside(["  " + row for row in rows], list(legend))
     lines += crowded
-    ships = ", ".join(f"{f} at {info['hex']} to {info['destination']}"
-                      for f, info in seen["freighters"].items()) or "none at sea"
+    # a Freight Ship's id says its route (b-e1: Brazil to England, west): its hex is news
+    ships = ", ".join(f"{f} on {info['hex']}" for f, info in seen["freighters"].items()) \
+        or "none at sea"
     lines += wrap(f"Freight: {ships}. Bag {seen['bag']}. Sunk {len(seen['sunk'])}/5, "
-                  f"home {len(seen['delivered'])}/5.")
+                  f"home {len(seen['delivered'])}/5. Airplane {seen['plane']}.")
     track = ", ".join(f"{force} {space}" for force, space in seen["strategy"].items())
-    lines += wrap(f"Strategy: {track or 'empty'}. Airplane {seen['plane']}. Reserve "
-                  f"{seen['reserve']} AP. {'British' if enemy else 'German'}: "
-                  f"{plural(seen['opponent_hand_size'], 'card')}, deck {seen['decks'][enemy]}.")
     gone = seen["removed"][enemy]
-    lines += wrap(f"Their discards: {plural(len(seen['discards'][enemy]), 'card')} (hand "
-                  "lists them)" + (f"; out of the game: {', '.join(gone)}." if gone else "."))
+    lines += wrap(f"Strategy: {track or 'empty'}. Reserve {seen['reserve']} AP. "
+                  f"{'British' if enemy else 'German'}: "
+                  f"{plural(seen['opponent_hand_size'], 'card')}, deck {seen['decks'][enemy]}"
+                  f", {len(seen['discards'][enemy])} discarded"
+                  + (f"; out of the game: {', '.join(gone)}." if gone else "."))
     lines += seen_cards(seen)
     if seen["battle"]:
         battle = seen["battle"]
@@ -128,17 +138,25 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
                       f"{', '.join(battle['forces'])} - hits on the German "
                       f"{battle['damage']['german']}, on the British "
                       f"{battle['damage']['british']}.")
-    lines.append("Your hand (hand: each card's text):")
-    lines += hand_rows(game, seen)
+    lines += ["Hand: " + row.removeprefix("  ") if index == 0 else "    " + row
+              for index, row in enumerate(hand_rows(game, seen))]
     if seen["log"]:
-        lines.append("Lately (log: every event):")
-        lines += [line for text in log_lines(game, seen["log"][-LATELY:])
-                  for line in wrap(f"  {text}", "    ")]
+        events = [line for text in log_lines(game, seen["log"][-LATELY:])
+                  for line in wrap(text, "  ", SCREEN_WIDTH - 8)]
+        lines += ["Lately: " + events[0], *("        " + line for line in events[1:])]
     if seen["result"]:
         lines.append(f"Game over: {seen['result']['how']}.")
     elif seen["to_move"] == "you" and (asked := question(seen)):
         lines += wrap(asked)
     return "\n".join(lines)
+
+
+def beside(rows: list[str], notes: list[str], gap: int = 4) -> list[str]:
+    """`notes` to the right of `rows`, one a row from the top, in a column after the
+    widest row (colour codes do not count); rows left over stand alone."""
+    width = max(visible_width(row) for row in rows) + gap
+    return [row + " " * (width - visible_width(row)) + note if note else row
+            for row, note in zip(rows, notes + [""] * (len(rows) - len(notes)), strict=True)]
 
 
 def seen_cards(seen: TheHuntObservation) -> list[str]:
@@ -157,8 +175,16 @@ def hand_rows(game: TheHuntGame, seen: TheHuntObservation) -> list[str]:
         stripe = f" [{STRIPE_MARKS[card.intelligence]}]" if seen["seat"] == "british" \
             and card.intelligence in INTELLIGENCE else ""
         labels.append(f"{card_id} {card.ap} AP {card.event}{stripe}")
-    return ["  " + "".join(label.ljust(39) for label in labels[row:row + 2]).rstrip()
-            for row in range(0, len(labels), 2)] or ["  none"]
+    # Two a row where both fit in a column of `HAND_COLUMN` beside the "Hand: " lead;
+    # a longer label has its row to itself.
+    rows: list[str] = []
+    while labels:
+        first = labels.pop(0)
+        if labels and len(first) < HAND_COLUMN and len(labels[0]) <= HAND_COLUMN:
+            rows.append("  " + first.ljust(HAND_COLUMN) + labels.pop(0))
+        else:
+            rows.append("  " + first)
+    return rows or ["  none"]
 
 
 def hand_page(game: TheHuntGame, seen: TheHuntObservation, seat: int,
