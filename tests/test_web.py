@@ -366,6 +366,25 @@ def test_the_state_panel_the_log_and_the_belief_are_the_same_in_worlds_the_seat_
     assert checked == 8
 
 
+def test_every_game_with_a_table_shows_the_whole_log_and_how_the_game_ended() -> None:
+    """Every game that draws a table for the browser has a log panel: everything the
+    seat has seen, oldest first, longer than the screen's last few lines, and once the
+    game is over a sentence on how it ended."""
+    with_table = [name for name in available_games() if game_plugin(name).web_board]
+    assert len(with_table) >= 4
+    for name in with_table:
+        assert game_plugin(name).web_panels is not None, name
+        state = load_game(name).new_initial_state(4)
+        rng = random.Random(4)
+        while not state.is_terminal():
+            state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                               else rng.choice(state.legal_actions()))
+        view = WebGame(state, [None] * state.game.info.num_players, None).view(0)
+        panels = view["panels"]
+        assert len(panels["log"]) > 6 and all(panels["log"]), name
+        assert panels["ending"] and panels["ending"].endswith("."), name
+
+
 def test_the_british_log_never_names_the_raiders_hex_where_it_moves() -> None:
     """The German's log says where the Graf Spee went; the British log of the same game
     says only the AP spent, and the British map marks no hex for that move."""

@@ -9,6 +9,8 @@ from html import escape
 
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame
+from hunt.models.hunted.words import log_lines
+from hunt.models.plugin import WebPanels, upper_first
 
 
 def web_board(game: HuntedGame, seen: HuntedObservation, seat: int,
@@ -41,3 +43,11 @@ def web_board(game: HuntedGame, seen: HuntedObservation, seat: int,
                 f'{fight["strength"]} hits.</p>' if fight else "")
     return (f'<div class="table-view"><p>Time {seen["time"]}; Locations left '
             f'{seen["locations_left"]}.</p>{rows}<ul>{holds}</ul>{fighting}</div>')
+
+
+def web_panels(game: HuntedGame, seen: HuntedObservation, seat: int) -> WebPanels:
+    """The whole log in words (the table above already shows the state) and, once the
+    game is over, how it ended."""
+    return WebPanels("", tuple(log_lines(game, seen["log"])),
+                     None if seen["reason"] is None or seen["result"] is None
+                     else f"{upper_first(seen['reason'])}.")

@@ -9,7 +9,7 @@ from hunt.models.hunting_party.players import GreedyPlayer, PlannerPlayer
 from hunt.models.hunting_party.policy import HuntingPartyPolicy
 from hunt.models.hunting_party.rules import HuntingPartyGame, HuntingPartyState
 from hunt.models.hunting_party.screen import deck_page, hunters_page, screen
-from hunt.models.hunting_party.web import hands, web_board
+from hunt.models.hunting_party.web import hands, web_board, web_panels
 from hunt.models.hunting_party.words import log_page
 from hunt.models.plugin import GamePlugin
 from hunt.models.profile import SearchProfile
@@ -27,6 +27,6 @@ PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = Game
                "discard Fate."},
     rules=RULES, cards=card_texts, pages={"hunters": hunters_page, "deck": deck_page,
                                        "log": log_page},
-    web_board=web_board, hands=hands,
+    web_board=web_board, hands=hands, web_panels=web_panels,
     players={"greedy": GreedyPlayer, "planner": PlannerPlayer})
 """Hunting Party, as every command reads it."""

@@ -9,7 +9,8 @@ from html import escape
 
 from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.hunting_party.rules import HuntingPartyGame
-from hunt.models.plugin import Hands
+from hunt.models.hunting_party.words import log_lines
+from hunt.models.plugin import Hands, WebPanels, upper_first
 
 
 def web_board(game: HuntingPartyGame, seen: PartyObservation, seat: int,
@@ -45,3 +46,10 @@ def web_board(game: HuntingPartyGame, seen: PartyObservation, seat: int,
 def hands(seen: PartyObservation) -> Hands:
     """The Hunter's own cards, one per card (the others' are counted on the board)."""
     return Hands(tuple(kind for kind, count in seen["hand"].items() for _ in range(count)))
+
+
+def web_panels(game: HuntingPartyGame, seen: PartyObservation, seat: int) -> WebPanels:
+    """The seat's whole log in words (the table above already shows the state) and,
+    once the game is over, how it ended."""
+    return WebPanels("", tuple(log_lines(game, seen)),
+                     None if seen["result"] is None else f"{upper_first(seen['result'])}.")

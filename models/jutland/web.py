@@ -9,7 +9,7 @@ from html import escape
 
 from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame
-from hunt.models.plugin import Hands
+from hunt.models.plugin import Hands, WebPanels, upper_first
 
 
 def web_board(game: JutlandGame, seen: JutlandObservation, seat: int,
@@ -42,3 +42,10 @@ def web_board(game: JutlandGame, seen: JutlandObservation, seat: int,
 def hands(seen: JutlandObservation) -> Hands:
     """The side's own cards and the other side's count, for the browser."""
     return Hands(tuple(seen["hand"]), seen["opponent_hand_size"])
+
+
+def web_panels(game: JutlandGame, seen: JutlandObservation, seat: int) -> WebPanels:
+    """The side's whole log (the table above already shows the state) and, once the
+    game is over, how it ended."""
+    return WebPanels("", tuple(seen["log"]),
+                     None if seen["result"] is None else f"{upper_first(seen['result'])}.")

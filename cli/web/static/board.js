@@ -40,7 +40,8 @@ function draw(data) {
   status.className = data.thinking ? "thinking" : "";
   const screen = document.getElementById("screen");
   screen.textContent = data.screen;
-  screen.hidden = Boolean(data.panels);  // the panels say it all, in parts
+  // a game whose panels show the state says it all in parts; a log alone does not
+  screen.hidden = Boolean(data.panels && data.panels.status);
   if (moved) selected = null;
   drawBoard(data);
   drawHands(data);
