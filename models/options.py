@@ -9,11 +9,15 @@ lists the options in `hunt games`, and words every error, one line each.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from hunt.errors import OptionError, quoted
+
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,19}")
+"""An option's whole number as typed: a sign at most, then ASCII digits."""
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,8 @@ class Option:
             value = {"true": True, "yes": True, "1": True, "false": False, "no": False,
                      "0": False}.get(stripped.lower(), text)
         elif self.type is int:
-            value = int(stripped) if stripped.lstrip("+-").isdigit() \
-                and len(stripped) < 20 else text
+            # ASCII digits only: str.isdigit takes "²" and "①", which int() refuses
+            value = int(stripped) if WHOLE_NUMBER.fullmatch(stripped) else text
         elif self.type is float:
             try:
                 number = float(stripped)

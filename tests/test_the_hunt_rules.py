@@ -1231,7 +1231,7 @@ def test_the_screen_counts_turns_in_rounds_as_players_do() -> None:
     while not state.is_terminal() and len(headers) < 8:
         if state.current_player() >= 0:
             for seat in (GERMAN, BRITISH):
-                headers.add(screen(GAME, state.observation(seat), seat).splitlines()[1])
+                headers.add(screen(GAME, state.observation(seat), seat).splitlines()[0])
         state.apply_action(random_action(state, rng))
     assert "=== The Hunt - round 2, German turn - you are the British (standard) ===" \
         in headers

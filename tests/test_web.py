@@ -210,6 +210,32 @@ def test_a_game_started_from_the_index_takes_its_options_and_players(
     assert "time 17 - your health 4/6" in _settled_view(client, hard)["screen"]
 
 
+def test_an_option_or_a_computer_no_seat_uses_is_still_checked_in_one_line(
+        client: TestClient) -> None:
+    """A whole number is ASCII digits with a sign at most ("²", "①" and "+-3" pass
+    `str.isdigit` but not `int`); a computer asked for in a game with no computer seat
+    (one-player Hunted) is checked all the same, since the store keeps it."""
+    for bad in ("%C2%B2", "%E2%91%A0", "%2B-3", "--3"):
+        answer = client.post(f"/play/hunting-party?o-players={bad}", follow_redirects=False)
+        assert answer.status_code == 400 and "players must be" in answer.text, bad
+    answer = client.post("/play/hunted?level=normal,model=/etc/passwd",
+                         follow_redirects=False)
+    assert answer.status_code == 400 and "model" in answer.text
+
+
+def test_a_cooperative_games_chart_shows_each_seat_the_chance_they_share() -> None:
+    """In a co-operative game both seats win or lose together: the analysis's chart
+    gives the second seat the same chance as the first, never its complement."""
+    state = load_game("hunted", players=2).new_initial_state(3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                           else rng.choice(state.legal_actions()))
+    session = WebGame(state, [None, None], None)
+    first, second = session.analysis(0)["chart"], session.analysis(1)["chart"]
+    assert first == second and first["of"] == "you" and first["points"]
+
+
 def test_a_friend_chosen_on_the_index_gets_a_link_for_the_other_side(
         client: TestClient) -> None:
     token = _start(client, "/play/jutland?as=british&seed=4&level=friend")

@@ -306,6 +306,11 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         seed = int(seed_text) if seed_text else secrets.randbits(63)
         level = query.get("level", "normal")
         spec = query.get("ai") or ("human" if level == FRIEND else level_agent(game, level))
+        if spec.strip().lower() != "human":
+            try:  # checked even where no seat is the computer's: the store keeps it
+                spec = bounded_spec(spec, game)
+            except HuntError as error:
+                raise HTTPException(400, str(error)) from None
         human = seats_named.index(seat_name)
         state = game.new_initial_state(seed)
         if spec.strip().lower() == "human":  # a friend takes every other seat

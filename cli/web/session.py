@@ -25,7 +25,7 @@ from hunt.models.game import AnyState
 from hunt.models.plugin import CardFace, Hands, plain, upper_first
 from hunt.models.registry import game_plugin
 from hunt.solver.agent import Agent
-from hunt.solver.analysis import analysis_lines, analysis_report
+from hunt.solver.analysis import AnalysisReport, analysis_lines, analysis_report
 from hunt.solver.hints import hint_lines, hint_report
 from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import full_record, save_record
@@ -78,6 +78,9 @@ class WebGame:
         """Whether the game is over, set with each save (`finished`)."""
         self.saved = False
         """Whether the last action reached the save file (the page says so, never where)."""
+        self.analysing = threading.Lock()
+        self._analysed: AnalysisReport | None = None
+        """The finished game's analysis, made once (`analysis`)."""
         self.on_save: Callable[[dict[str, Any]], None] | None = None
         """Also called with the record after every action, before it is shown (the
         server's store of games)."""
@@ -220,10 +223,15 @@ class WebGame:
             if not self.state.is_terminal():
                 raise MoveError("the analysis is of a finished game; play it to the end")
             state = self.state.clone()
-        report = analysis_report(state, None)
+        with self.analysing:  # one analysis a game, kept: it is a whole game of search
+            if self._analysed is None:
+                self._analysed = analysis_report(state, None)
+        report = self._analysed
         info = state.game.info
-        mine = info.num_players == 2  # else the chart is of the first seat's chance
-        whose = seat if mine else 0
+        # Two sides: the seat's own chance. Co-operative: the chance all share. Else the
+        # first seat's.
+        mine = info.num_players == 2 or info.cooperative
+        whose = seat if info.num_players == 2 and not info.cooperative else 0
 
         def chance(first: float) -> float:
             return first if whose == 0 else 1.0 - first

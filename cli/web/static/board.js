@@ -315,8 +315,10 @@ const MY_GAMES_KEPT = 12;
 
 function noteGame(data) {
   try {
-    const games = JSON.parse(localStorage.getItem(MY_GAMES) || "[]")
-      .filter((game) => game.token !== TOKEN);
+    let kept = JSON.parse(localStorage.getItem(MY_GAMES) || "[]");
+    if (!Array.isArray(kept)) kept = [];  // a tampered or older list starts again
+    const games = kept.filter((game) => game && typeof game.token === "string"
+                                        && game.token !== TOKEN);
     games.unshift({token: TOKEN, title: data.title, you: data.you, over: data.over,
                    verdict: data.verdict, position: data.position, at: Date.now()});
     localStorage.setItem(MY_GAMES, JSON.stringify(games.slice(0, MY_GAMES_KEPT)));

@@ -36,9 +36,10 @@ async function listMyGames() {
   let games = [];
   try {
     games = JSON.parse(localStorage.getItem(MY_GAMES) || "[]");
-  } catch (broken) {
-    return;
-  }
+  } catch (broken) { /* a list this page cannot read is written anew below */ }
+  // only well-formed entries: a tampered or older list must not stop the page
+  if (!Array.isArray(games)) games = [];
+  games = games.filter((game) => game && typeof game.token === "string");
   const list = document.getElementById("my-games-list");
   const kept = [];
   for (const game of games) {
