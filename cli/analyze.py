@@ -99,9 +99,11 @@ def draw_plot(state: AnyState, report: AnalysisReport, path: Path) -> None:
     figure = pyplot.figure(figsize=(12, 7.2 if plot_board is not None else 4.8))
     grid = figure.add_gridspec(2, STRIP, height_ratios=(2.2, 1)) \
         if plot_board is not None else figure.add_gridspec(1, 1)
-    left = figure.add_subplot(grid[0, :STRIP // 2]) if plot_board is not None else None
-    right = figure.add_subplot(grid[0, STRIP // 2:] if plot_board is not None else grid[0])
-    if plot_board is not None and left is not None:
+    if plot_board is None:
+        right = figure.add_subplot(grid[0])
+    else:
+        left = figure.add_subplot(grid[0, :STRIP // 2])
+        right = figure.add_subplot(grid[0, STRIP // 2:])
         if plot_board(state, data, left, 1.0):
             left.set_axis_off()
             for place in range(STRIP):

@@ -24,6 +24,7 @@ from typing import TextIO, TypeVar
 import click
 
 from hunt.errors import QUOTE_WIDTH, HuntError
+from hunt.models.plugin import visible_width
 
 MOST = 20
 """The most entries a menu numbers."""
@@ -108,7 +109,7 @@ def wrapped(text: str, width: int | None = None) -> str:
     width = width or terminal_width()
     lines = []
     for line in text.split("\n"):
-        if len(click.unstyle(line)) <= width:
+        if visible_width(line) <= width:
             lines.append(line)
             continue
         indent = " " * (len(line) - len(line.lstrip(" ")) + 2)

@@ -55,14 +55,13 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from hunt.cli.web.pages import FRIEND, OPTION, board_page, index_page, page, start_page_html
 from hunt.cli.web.session import MoveError, WebGame
 from hunt.cli.web.store import GameStore, digest
 from hunt.errors import HuntError, quoted
 from hunt.models.game import AnyState
-from hunt.models.options import Option
-from hunt.models.plugin import plural
 from hunt.models.registry import available_games, game_plugin, load_game
-from hunt.solver.agent_specs import LEVELS, bounded_spec, level_agent, make_agent
+from hunt.solver.agent_specs import bounded_spec, level_agent, make_agent
 from hunt.solver.record_files import (
     MAX_RECORD_BYTES,
     default_save_dir,
@@ -508,134 +507,6 @@ def move_fields(body: bytes) -> tuple[str, int]:
     if not isinstance(text, str) or type(position) is not int:
         raise HTTPException(400, 'send {"move": TEXT, "position": N} (N a whole number)')
     return text, position
-
-
-def page(title: str, body: str, script: str = "") -> str:
-    """A whole HTML page."""
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{escape(title)}</title><link rel="stylesheet" href="/static/style.css">'
-            f'</head><body>{body}{script}</body></html>')
-
-
-FRIEND = "friend"
-"""The opponent chosen on the index that gives every other seat to a person: the
-page that starts the game shows a link for each of them."""
-OPTION = "o-"
-"""The prefix of a form field that sets a game option (`o-players=4`)."""
-
-
-def index_page() -> str:
-    """The list of games, each with a form for a new game: the seat (every seat the
-    game may have; the server refuses one beyond the players chosen), the game's
-    options, the opponent (the computer at a level, or a friend), a seed; the form that
-    uploads a saved record to resume it (index.js sends the file), and the games this
-    browser has played (index.js lists them from what board.js noted)."""
-    rows = []
-    levels = "".join(f'<option{" selected" if level == "normal" else ""}>{level}</option>'
-                     for level in LEVELS)
-    friend = f'<option value="{FRIEND}">a friend (a link for each other seat)</option>'
-    for name in available_games():
-        plugin = game_plugin(name)
-        seats = "".join(f'<option value="{s}">{escape(plugin.seat_title(s))}</option>'
-                        for s in plugin.seats[:plugin.player_range[1]])
-        options = "".join(option_field(option) for option in plugin.options.options)
-        low, high = plugin.player_range
-        count = f"{low} to {high} players" if low < high else plural(low, "player")
-        rows.append(
-            f'<form class="game" action="/play/{name}" method="post">'
-            f'<h2>{escape(plugin.title)} <small>{count}</small></h2>'
-            f'<label>You play <select name="as">{seats}</select></label> {options}'
-            f'<label>Against <select name="level">{levels}{friend}</select></label> '
-            f'<label>Seed <input name="seed" size="8" placeholder="secret"></label> '
-            f'<button type="submit">Play</button></form>')
-    resume = ('<form class="game" id="resume"><h2>Resume a saved game</h2>'
-              '<label>Record <input name="record" type="file" accept=".json,'
-              'application/json"></label> '
-              f'<label>Computer <select name="level">{levels}</select></label> '
-              '<button type="submit">Resume</button>'
-              '<p id="resume-error" class="error" role="alert"></p></form>')
-    mine = ('<section id="my-games" hidden><h2>Your games on this browser</h2>'
-            '<ul id="my-games-list"></ul></section>')
-    return page("hunt", "<h1>hunt: play against the computer</h1>" + mine + "".join(rows)
-                + resume, '<script src="/static/index.js"></script>')
-
-
-def option_field(option: Option) -> str:
-    """A game option as a choice on the index (`OPTION` + its name), at its default;
-    "" for an option with no short list of values (the command line sets those)."""
-    if option.type is bool:
-        values: tuple[Any, ...] = (False, True)
-    elif option.type in (int, str) and option.choices:
-        values = option.choices
-    else:
-        return ""
-    choices = "".join(
-        f'<option value="{escape(str(value).lower())}"'
-        f'{" selected" if value == option.default else ""}>'
-        f'{"yes" if value is True else "no" if value is False else escape(str(value))}'
-        "</option>" for value in values)
-    label = option.name.replace("_", " ").capitalize()
-    return (f'<label title="{escape(option.help)}">{escape(label)} '
-            f'<select name="{OPTION}{option.name}">{choices}</select></label> ')
-
-
-def start_page_html(name: str, settings: Mapping[str, str]) -> str:
-    """The page of a game's address: its settings and a button that starts it (a GET
-    changes nothing, so neither a link nor another site's image starts a game)."""
-    kept = [(key, value) for key, value in settings.items()
-            if key in ("as", "seed", "ai", "level") or key.startswith(OPTION)]
-    fields = "".join(f'<input type="hidden" name="{escape(key)}" value="{escape(value)}">'
-                     for key, value in kept)
-    shown = ", ".join(f"{escape(key.removeprefix(OPTION))} {escape(value)}"
-                      for key, value in kept)
-    return page(f"hunt: {name}", f'<form class="game" action="/play/{escape(name)}" '
-                f'method="post"><h2>{escape(game_plugin(name).title)}</h2>'
-                f'<p>{shown or "the usual settings"}</p>'
-                f'{fields}<button type="submit">Start the game</button></form>')
-
-
-def board_page(token: str, session: WebGame, invites: list[str]) -> str:
-    """The board's page, filled in by board.js from the view; the page that started a
-    game of two humans also shows the link for the other's page."""
-    game = session.state.game
-    invite = "".join(
-        f'<p class="invite">Send your opponent this link (their side only): '
-        f'<a href="{escape(link)}">{escape(link)}</a></p>' for link in invites)
-    replayable = ('<p class="seeded">A replayable game: its draws and the computer\'s '
-                  'choices follow from the seed it was started with.</p>'
-                  if session.session.seeded else "")
-    body = (f'<header><h1>{escape(game.info.title)}</h1> '
-            f'<span id="status" role="status"></span> <a href="/">games</a></header>'
-            f'{invite}{replayable}<div id="banner" role="alert" hidden></div>'
-            '<main><section id="board-area"><div id="board"></div>'
-            '<div id="legend" hidden></div><div id="selection"></div>'
-            '<div id="hands"><div id="opponent-hand"></div><div id="hand"></div></div>'
-            '<pre id="screen"></pre></section>'
-            '<aside><div id="error" class="error" role="alert"></div>'
-            '<div id="state"></div>'
-            '<h2>Your move</h2><div id="actions"></div>'
-            '<details id="all-choices"><summary>Every choice (<span id="choice-count">'
-            '</span>)</summary><div id="choices"></div></details>'
-            '<p><button id="hint-button" type="button">Hint</button> '
-            '<button id="analysis-button" type="button" hidden>Analyse the game</button> '
-            '<button id="leave-button" type="button">Leave the game</button> '
-            f'<a id="record-link" href="/api/{token}/record" download hidden>The game\'s '
-            'record</a> '
-            '<label id="shade-label" hidden><input id="shade" type="checkbox"> Belief '
-            'shading</label></p>'
-            '<pre id="hint"></pre>'
-            '<section id="replay" hidden><h2>Replay</h2><p>'
-            '<button id="replay-back" type="button" aria-label="one action back">&#9664;'
-            '</button> <input id="replay-at" type="range" min="0" value="0" '
-            'aria-label="position in the game"> <button id="replay-next" type="button" '
-            'aria-label="one action on">&#9654;</button> <span id="replay-where"></span>'
-            '</p><div id="chart"></div></section>'
-            '<section id="log-panel" hidden><h2>Log</h2><ol id="log"></ol></section>'
-            '</aside></main>')
-    script = (f'<script>const TOKEN = "{token}";</script>'
-              '<script src="/static/board.js"></script>')
-    return page(f"hunt: {game.info.title}", body, script)
 
 
 @contextmanager

@@ -22,7 +22,7 @@ from typing import Any
 
 from hunt.errors import HuntError, OutputError, quoted
 from hunt.models.game import AnyState
-from hunt.models.plugin import CardFace, Hands, plain, upper_first
+from hunt.models.plugin import CardFace, Hands, WebPanels, plain, upper_first
 from hunt.models.registry import game_plugin
 from hunt.solver.agent import Agent
 from hunt.solver.analysis import AnalysisReport, analysis_lines, analysis_report
@@ -111,11 +111,8 @@ class WebGame:
                                      and self._program_to_play())
             choices = [] if busy else mine.choices()
             texts = [choice.text for choice in choices]
-            board = self.plugin.web_board(game, seen, seat, texts) \
-                if self.plugin.web_board is not None else None
+            board, panels = self._table(game, seen, seat, texts)
             hands = self.plugin.hands(seen) if self.plugin.hands is not None else Hands(())
-            panels = self.plugin.web_panels(game, seen, seat) \
-                if self.plugin.web_panels is not None else None
             result = mine.outcome()
             waiting = mine.waiting_for()
             return {
@@ -184,6 +181,16 @@ class WebGame:
             data["belief"] = belief
         return data
 
+    def _table(self, game: Any, seen: Any, seat: int, choices: list[str]
+               ) -> tuple[str | None, WebPanels | None]:
+        """The game's board and panels for the page, drawn from `seat`'s observation
+        `seen` (the board lights what `choices` play); None for what the game lacks."""
+        board = self.plugin.web_board(game, seen, seat, choices) \
+            if self.plugin.web_board is not None else None
+        panels = self.plugin.web_panels(game, seen, seat) \
+            if self.plugin.web_panels is not None else None
+        return board, panels
+
     def _belief(self, state: AnyState, seat: int) -> dict[str, float] | None:
         """The game's belief by hex from `seat`'s view of `state` (its advice's, with
         no search); None for a game without one."""
@@ -205,10 +212,7 @@ class WebGame:
                 raise MoveError(f"the game has no position {at}; accepted: 0 to {end}")
             state = self.state.replayed(at)
         game, seen = state.game, state.observation(seat)
-        board = self.plugin.web_board(game, seen, seat, []) \
-            if self.plugin.web_board is not None else None
-        panels = self.plugin.web_panels(game, seen, seat) \
-            if self.plugin.web_panels is not None else None
+        board, panels = self._table(game, seen, seat, [])
         return {"position": at, "end": end, "board": board,
                 "screen": self.plugin.screen(game, seen, seat, plain),
                 "status": None if panels is None else panels.status,

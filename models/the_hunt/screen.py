@@ -138,7 +138,7 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
                       f"{', '.join(battle['forces'])} - hits on the German "
                       f"{battle['damage']['german']}, on the British "
                       f"{battle['damage']['british']}.")
-    lines += ["Hand: " + row.removeprefix("  ") if index == 0 else "    " + row
+    lines += [("Hand: " if index == 0 else "      ") + row
               for index, row in enumerate(hand_rows(game, seen))]
     if seen["log"]:
         events = [line for text in log_lines(game, seen["log"][-LATELY:])
@@ -181,10 +181,10 @@ def hand_rows(game: TheHuntGame, seen: TheHuntObservation) -> list[str]:
     while labels:
         first = labels.pop(0)
         if labels and len(first) < HAND_COLUMN and len(labels[0]) <= HAND_COLUMN:
-            rows.append("  " + first.ljust(HAND_COLUMN) + labels.pop(0))
+            rows.append(first.ljust(HAND_COLUMN) + labels.pop(0))
         else:
-            rows.append("  " + first)
-    return rows or ["  none"]
+            rows.append(first)
+    return rows or ["none"]
 
 
 def hand_page(game: TheHuntGame, seen: TheHuntObservation, seat: int,
