@@ -7,27 +7,23 @@ of `hunt hint` from that record alone."""
 from __future__ import annotations
 
 import io
-import re
 import sys
-from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 
 import click
 
-from hunt.cli.menu import Command, QuitGame, Undo, parse_number, read_menu, wrapped
+from hunt.cli.menu import Command, QuitGame, Undo, read_menu, wrapped
 from hunt.cli.pages import pages_of
 from hunt.cli.params import GAME, UserError, game_option_flags, game_options
 from hunt.cli.play import screen_of
 from hunt.cli.prompt_game import INTERRUPTED, verdict
-from hunt.errors import HuntError, OutputError, RecordError, quoted
-from hunt.models.game import CHANCE, AnyState
-from hunt.models.plugin import upper_first, with_card_ids
+from hunt.errors import OutputError, RecordError
 from hunt.models.registry import game_of_record, game_plugin, load_game
 from hunt.models.seat_record import SeatNotebook, is_seat_record
-from hunt.solver.hints import hint_lines, hint_report, move_model
-from hunt.solver.profiles import search_profile
+from hunt.solver.hints import hint_lines
 from hunt.solver.record_files import new_save_path, read_game_record, writable_file, write_record
+from hunt.solver.table import asked, next_entries, table_advice, write_down
 
 TABLE_HELP = ("Type the number of an entry or its text: your own moves, what the other "
               "side did as you saw it (a hidden part as ?, e.g. 'draw ?'), your rolls "
@@ -36,25 +32,6 @@ TABLE_HELP = ("Type the number of an entry or its text: your own moves, what the
               "number that opens a group shows its entries, and back returns. hint: "
               "advice, with a search on your turn; undo: strike out the last entry; rules "
               "[CARD]; log; save [FILE].")
-MOST_REPEATS = 40
-"""The most times `ENTRY xN` repeats an entry (no turn holds more entries of one kind)."""
-REPEATED = re.compile(r"(?P<entry>.*\S)\s+x(?P<times>\d+)", re.IGNORECASE)
-"""An entry typed with a count: "draw ? x5"."""
-
-
-def entries_typed(text: str, names: Mapping[str, str]) -> list[str]:
-    """The entries a typed line names: one, or `ENTRY xN` the entry N times; printed card
-    names read as the cards' ids (`names`). `RecordError` for a count out of range."""
-    repeated = REPEATED.fullmatch(text.strip())
-    entry = with_card_ids(repeated["entry"] if repeated else text, names)
-    if repeated is None:
-        return [entry]
-    times = parse_number(repeated["times"])
-    if times is None or not 1 <= times <= MOST_REPEATS:
-        raise RecordError(f"{quoted(text)}: the count after x is 1 to {MOST_REPEATS}")
-    return [entry] * times
-
-
 @click.command()
 @click.argument("game_name", metavar="GAME", type=GAME)
 @click.option("--as", "seat_name", default=None,
@@ -115,29 +92,12 @@ def resumed(game_name: str, path: Path, option_texts: tuple[str, ...]) -> SeatNo
         raise RecordError(f"{path}: {error}") from None
 
 
-def own_notes(state: AnyState, entries: list[str]) -> list[str]:
-    """The menu notes of the seat's own moves ("search G (1 AP, finds on 5+)"): its
-    entries are its legal actions' texts, and a note reads only what the seat knows."""
-    notes = []
-    for entry in entries:
-        try:
-            notes.append(state.choice_note(state.string_to_action(entry)))
-        except HuntError:  # an entry that is not a move of this state (none expected)
-            notes.append("")
-    return notes
-
-
 def keep_table(notebook: SeatNotebook, path: Path) -> None:
     """The loop: show the seat's screen, ask for the next entry, write the record."""
     game, seat = notebook.game, notebook.seat
-    seats = game.info.seat_names
     render = screen_of(game.info.name)
-    model = move_model(game.info.name, None)
     shown_for = ""
     pages = pages_of(game.info.name)
-    plugin = game_plugin(game.info.name)
-    title = plugin.seat_title
-    names = plugin.card_names(game) if plugin.card_names is not None else {}
 
     def save(target: str) -> str:
         try:
@@ -146,34 +106,23 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
             return f"Not saved: {error}."
 
     def enter(text: str) -> None:
-        entries = entries_typed(text, names)
-        if len(entries) == 1:
-            notebook.add(entries[0])
-            return
-        try:
-            notebook.add_all(entries)
-        except RecordError as error:
-            raise RecordError(f"{quoted(text)}: {error}") from None
+        write_down(notebook, text)
 
     def hint() -> str:
-        state = notebook.world
-        budget = search_profile(game).advice_iterations
-        return "\n".join(hint_lines(state, hint_report(state, seat, model, budget, seed=0)))
+        return "\n".join(hint_lines(notebook.world, table_advice(notebook, search=True)))
 
     while not notebook.world.is_terminal():
         state = notebook.world
-        player = state.current_player()
         screen = render(state, seat)
-        if player == seat:
+        if state.current_player() == seat:
             screen += "\n" + wrapped("\n".join(
-                hint_lines(state, hint_report(state, seat, model, 0, 0))[1:]))
+                hint_lines(state, table_advice(notebook, search=False))[1:]))
         if screen != shown_for:
             click.echo(screen)
             shown_for = screen
-        click.echo("Your move:" if player == seat else "Chance: what came up?"
-                   if player == CHANCE else f"{upper_first(title(seats[player]))}: what did "
-                                           "they do, as you saw it?")
-        options = notebook.possible_entries()
+        click.echo(asked(notebook))
+        entries = next_entries(notebook)
+        options = [entry.text for entry in entries]
 
         def chosen(index: int, shown: list[str] = options) -> None:
             notebook.add(shown[index])
@@ -182,8 +131,9 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
             commands: dict[str, Command] = {word: partial(page, notebook.world, seat)
                                             for word, page in pages.items()}
             commands |= {"hint": lambda _: hint(), "save": save}
+            notes = [entry.note for entry in entries]
             read_menu(options, chosen, enter, sys.stdin, commands, TABLE_HELP,
-                      own_notes(state, options) if player == seat else None)
+                      notes if state.current_player() == seat else None)
         except Undo:
             struck = notebook.undo()
             click.echo(f"Struck out: {struck}." if struck else "Nothing to strike out.")

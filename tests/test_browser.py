@@ -559,3 +559,99 @@ def test_a_piece_is_selected_and_a_click_on_its_destination_plays_the_cheapest_m
     _moved_on(browser, view["position"])
     after = _settled(browser)
     assert f"Force G moves to {target} ({cheapest} AP)." in after["panels"]["log"]
+
+
+def _phone() -> webdriver.Chrome:
+    """A headless Chromium that reports itself as a phone held upright (390x844)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM or "chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
+        "width": 390, "height": 844, "pixelRatio": 3.0}})
+    return webdriver.Chrome(service=Service(CHROMEDRIVER or "chromedriver"), options=options)
+
+
+def _tap_entry(driver: webdriver.Chrome, text: str | None = None) -> dict[str, Any]:
+    """Write down an entry by a tap on its button (the first one, or the one whose move
+    is `text`); the page's view once it has written it."""
+    before = driver.execute_script("return view.position")
+    _open_every_choice(driver)
+    selector = "#choices .choice" if text is None else \
+        f'#choices .choice[data-move="{text}"]'
+    button = driver.find_element(By.CSS_SELECTOR, selector)
+    driver.execute_script("arguments[0].scrollIntoView()", button)
+    button.click()
+    _moved_on(driver, before)
+    return _view_of(driver)
+
+
+def test_a_table_companion_session_on_a_phone(server: str) -> None:
+    """The table companion as a page, on a phone: started from the index's "At a real
+    table", the entries are tapped (the draws, the German's hidden start, the British
+    moves), one is typed with a count, a refused one says what may come instead, the
+    last is struck out, the hint and the map's shading answer from the seat record,
+    and the record to take away is the file `hunt table` writes. Nothing on the page
+    scrolls sideways."""
+    driver = _phone()
+    try:
+        driver.get(server)
+        form = driver.find_element(By.CSS_SELECTOR, 'form[action="/play/the-hunt"]')
+        form.find_element(By.CSS_SELECTOR, "select[name=as] option[value=british]").click()
+        form.find_element(By.CSS_SELECTOR, 'button[formaction="/table/the-hunt"]').click()
+        WebDriverWait(driver, 30).until(lambda d: "/table/" in d.current_url)
+        view = _settled(driver)
+        assert view["table"]["asked"] == "Chance: what came up?"
+        assert driver.find_element(By.ID, "status").text == "Chance: what came up?"
+        assert driver.find_element(By.ID, "record-link").is_displayed()  # at any time
+        assert not driver.find_element(By.ID, "replay").is_displayed()
+        # the two Freight Ships that sail first, then the German's five unseen draws,
+        # typed as one entry with a count
+        view = _tap_entry(driver)
+        view = _tap_entry(driver)
+        field = driver.find_element(By.ID, "entry")
+        field.send_keys("draw ? x5\n")
+        _moved_on(driver, view["position"])
+        view = _view_of(driver)
+        assert view["position"] == 7 and field.get_attribute("value") == ""
+        while view["table"]["asked"] == "Chance: what came up?":  # the British draws
+            view = _tap_entry(driver)
+        assert view["table"]["asked"] == "The German: what did they do, as you saw it?"
+        field.send_keys("fly away\n")
+        WebDriverWait(driver, 30).until(
+            lambda d: "cannot happen here" in d.find_element(By.ID, "error").text)
+        assert field.get_attribute("value") == "fly away"  # kept, to be mended
+        assert _view_of(driver)["position"] == view["position"]
+        field.clear()
+        view = _tap_entry(driver, "start ?")
+        driver.find_element(By.ID, "undo-button").click()
+        WebDriverWait(driver, 30).until(
+            lambda d: d.find_element(By.ID, "struck").text == "Struck out: start ?.")
+        assert _view_of(driver)["position"] == view["position"] - 1
+        view = _tap_entry(driver, "start ?")
+        for _ in range(80):  # the German's turn (a reaction window, passed), to the British
+            if view["table"]["asked"] == "Your move:" and \
+                    any(choice["note"] for choice in view["choices"]):
+                break  # the British's own moves, each with its note ("2 AP", ...)
+            view = _tap_entry(driver)
+        else:
+            raise AssertionError("the British turn never came")
+        mine = [choice["text"] for choice in view["choices"]]
+        # The hint answers from the record; the map is shaded with the belief
+        driver.find_element(By.ID, "hint-button").click()
+        WebDriverWait(driver, 120).until(
+            lambda d: "believe the Graf Spee is" in d.find_element(By.ID, "hint").text)
+        driver.find_element(By.ID, "shade").click()
+        WebDriverWait(driver, 30).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#board .hex.shaded"))
+        assert driver.execute_script(OVERFLOWING) == []
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+        view = _tap_entry(driver, mine[-1])
+        record = driver.execute_script(
+            "return fetch(`${API}/record`).then((response) => response.json())")
+        assert record["seat"] == "british" and len(record["actions"]) == view["position"]
+        assert record["actions"][-1] == mine[-1] and "seed" not in record
+        driver.find_element(By.ID, "leave-button").click()
+        WebDriverWait(driver, 30).until(lambda d: d.current_url.rstrip("/") == server)
+    finally:
+        driver.quit()

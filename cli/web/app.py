@@ -10,6 +10,12 @@ each move), leaves with `POST /api/TOKEN/leave` and, once the game is
 over, offers `/api/TOKEN/record` (the full record: never before the end); every answer is built
 from the seat's view (`WebGame.view`).
 
+The table companion (`POST /table/GAME`, the index's "At a real table") keeps one
+seat's record of a game played with the cardboard: its page `/table/TOKEN` is the
+board's page over the notebook (`hunt.cli.web.table.WebTable`), read and written
+through `/api/table/TOKEN/...` (view, move: write an entry down, undo, hint, belief,
+record: the seat record at any time, leave); an uploaded seat record opens one too.
+
 What a stranger can do is bounded by design, since any web page the user visits can
 send requests to a server on this machine:
 - no request names a file: a record comes in the request's body, every game is saved
@@ -58,18 +64,22 @@ from starlette.routing import Route
 from hunt.cli.web.pages import FRIEND, OPTION, board_page, index_page, page, start_page_html
 from hunt.cli.web.session import MoveError, WebGame
 from hunt.cli.web.store import GameStore, digest
+from hunt.cli.web.table import WebTable
 from hunt.errors import HuntError, quoted
-from hunt.models.game import AnyState
-from hunt.models.registry import available_games, game_plugin, load_game
+from hunt.models.game import AnyGame, AnyState
+from hunt.models.registry import available_games, game_of_record, game_plugin, load_game
+from hunt.models.seat_record import SeatNotebook, is_seat_record
 from hunt.solver.agent_specs import bounded_spec, level_agent, make_agent
 from hunt.solver.record_files import (
     MAX_RECORD_BYTES,
     default_save_dir,
     full_record,
+    is_sealed,
     parse_record,
     recorded_seat,
     replay_record,
     reserved_save_path,
+    write_record,
 )
 
 STATIC = resources.files("hunt.cli.web").joinpath("static")
@@ -126,6 +136,8 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
     `max_games` are kept at once."""
     seats: dict[str, Seat] = {}
     """The games in memory: each seat by its token's hash (`digest`)."""
+    tables: dict[str, WebTable] = {}
+    """The table companion's notebooks in memory, by their token's hash."""
     registry = threading.Lock()  # the threadpool's endpoints reach `seats` at once
     invite_host = hosts[0]
     opened: list[GameStore] = []
@@ -149,6 +161,10 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
                 if now - game.last_access > limit:
                     game.stop()  # it stays in the store: its links open it again
                     del seats[key]
+            for key, notebook in list(tables.items()):
+                limit = FINISHED_IDLE_SECONDS if notebook.finished() else IDLE_SECONDS
+                if now - notebook.last_access > limit:
+                    del tables[key]  # in the store still: its link opens it again
 
     def room_for_a_game() -> None:
         """429 when `max_games` games are kept already (after the idle ones went)."""
@@ -262,6 +278,135 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
             raise HTTPException(507, "the game cannot be saved here (the server's log "
                                      "says why)") from None
 
+    def table_of(request: Request) -> WebTable:
+        """The notebook of the request's token, if this browser holds it: 404 for no
+        such notebook, 403 for one another browser holds."""
+        sweep()
+        token = str(request.path_params["token"])
+        key = digest(token)
+        with registry:
+            notebook = tables.get(key)
+            stored = None if notebook is not None else store().table(token)
+            if notebook is None and stored is not None:
+                try:
+                    game = game_of_record(stored.record)
+                    notebook = WebTable(SeatNotebook.from_record(game, stored.record),
+                                        stored.save_file)
+                except HuntError as error:  # a store from another version, say
+                    print(f"hunt serve: {error}", file=sys.stderr)
+                    notebook = None
+                if notebook is not None:
+                    keep_table(notebook, key, digest_of_claim=stored.claim_hash)
+        if notebook is None:
+            raise HTTPException(404, "no notebook at this address: start one from the "
+                                     "list of games")
+        cookie = request.cookies.get(cookie_name(token), "")
+        if not secrets.compare_digest(notebook.claim_hash, digest(cookie)):
+            raise HTTPException(403, "this notebook is kept in another browser")
+        notebook.last_access = clock()
+        return notebook
+
+    def keep_table(notebook: WebTable, key: str, digest_of_claim: str) -> None:
+        """Hold `notebook` in memory (the registry's lock held), saved to the store."""
+        notebook.claim_hash = digest_of_claim
+        notebook.last_access = clock()
+        notebook.on_save = lambda record: store().save_table(key, record)
+        tables[key] = notebook
+
+    def open_table(notebook: SeatNotebook) -> Response:
+        """Keep a new notebook and send its browser to its page, holding it."""
+        seats_named = notebook.game.info.seat_names
+        kept = WebTable(notebook, save_path(f"{notebook.game.info.name}-"
+                                            f"{seats_named[notebook.seat]}"))
+        token, claim = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
+        store().add_table(token, claim, notebook.record(), kept.save_path)
+        with registry:
+            keep_table(kept, digest(token), digest(claim))
+        try:
+            write_record(notebook.record(), kept.save_path)  # the file holds it at once
+        except HuntError as error:
+            print(f"hunt serve: {error}", file=sys.stderr)
+        response = RedirectResponse(f"/table/{token}", status_code=303)
+        response.set_cookie(cookie_name(token), claim, httponly=True, samesite="strict")
+        return response
+
+    async def new_table(request: Request) -> Response:
+        return await started(request, start_table)
+
+    def start_table(name: str, query: Mapping[str, str]) -> Response:
+        room_for_a_game()
+        game = game_with_options(name, query)
+        return open_table(SeatNotebook(game, seat_asked(game, query)))
+
+    def table_page(request: Request) -> Response:
+        notebook = table_of(request)
+        return HTMLResponse(board_page(str(request.path_params["token"]), notebook.plugin,
+                                       notebook.notebook.game, table=True))
+
+    def table_view(request: Request) -> Response:
+        return JSONResponse(table_of(request).view())
+
+    async def table_entry(request: Request) -> Response:
+        return await run_in_threadpool(write_entry, request,
+                                       await posted(request, MOVE_BYTES))
+
+    def write_entry(request: Request, body: bytes) -> Response:
+        notebook = table_of(request)
+        text, position = move_fields(body)
+        try:
+            notebook.write(text, position)
+        except MoveError as error:
+            return JSONResponse({"error": str(error), **notebook.view()}, status_code=409)
+        return JSONResponse(notebook.view())
+
+    async def table_undo(request: Request) -> Response:
+        await posted(request, MOVE_BYTES)
+        notebook = await run_in_threadpool(table_of, request)
+        struck = await run_in_threadpool(notebook.undo)
+        return JSONResponse({"struck": struck, **notebook.view()})
+
+    def table_hint(request: Request) -> Response:
+        return JSONResponse(table_of(request).hint())
+
+    def table_belief(request: Request) -> Response:
+        return JSONResponse(table_of(request).belief())
+
+    def table_record(request: Request) -> Response:
+        notebook = table_of(request)
+        data = notebook.record()
+        seat = notebook.notebook.game.info.seat_names[notebook.notebook.seat]
+        name = f"{data['game']}-{seat}-seat-record.json"
+        return JSONResponse(data, headers={
+            "Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def close_table(request: Request) -> Response:
+        await posted(request, MOVE_BYTES)
+        notebook = await run_in_threadpool(table_of, request)
+        key = digest(str(request.path_params["token"]))
+        store().forget_table(key)
+        with registry:
+            tables.pop(key, None)
+        return JSONResponse({"left": True, "saved": notebook.saved})
+
+    def game_with_options(name: str, query: Mapping[str, str]) -> AnyGame:
+        """The game `name` with the options the form's `OPTION` fields set (400 for a
+        bad one)."""
+        try:
+            return load_game(name, **game_plugin(name).options.parse(
+                f"{key.removeprefix(OPTION)}={value}" for key, value in query.items()
+                if key.startswith(OPTION)))
+        except HuntError as error:
+            raise HTTPException(400, str(error)) from None
+
+    def seat_asked(game: AnyGame, query: Mapping[str, str]) -> int:
+        """The seat the form's `as` names (the first seat if none; 400 for no seat)."""
+        seats_named = game.info.seat_names
+        seat_name = query.get("as", seats_named[0]).lower()
+        if seat_name not in seats_named:
+            raise HTTPException(400, f"{quoted(seat_name)} is not a seat of "
+                                     f"{game.info.name}; accepted: {', '.join(seats_named)}")
+        return seats_named.index(seat_name)
+
     async def index(request: Request) -> Response:
         return HTMLResponse(index_page())
 
@@ -280,23 +425,20 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
     # pool (plain functions, or `run_in_threadpool`): the event loop only reads bodies,
     # so a slow game never holds up the others' requests.
     async def new_game(request: Request) -> Response:
+        return await started(request, start_game)
+
+    async def started(request: Request,
+                      start: Callable[[str, Mapping[str, str]], Response]) -> Response:
+        """`start` the game the address names with the settings of its form (posted)
+        and of its address."""
         name = game_named(request)
         query = {**request.query_params, **form_fields(await posted(request, MOVE_BYTES))}
-        return await run_in_threadpool(start_game, name, query)
+        return await run_in_threadpool(start, name, query)
 
     def start_game(name: str, query: Mapping[str, str]) -> Response:
         room_for_a_game()
-        try:
-            game = load_game(name, **game_plugin(name).options.parse(
-                f"{key.removeprefix(OPTION)}={value}" for key, value in query.items()
-                if key.startswith(OPTION)))
-        except HuntError as error:
-            raise HTTPException(400, str(error)) from None
-        seats_named = game.info.seat_names
-        seat_name = query.get("as", seats_named[0]).lower()
-        if seat_name not in seats_named:
-            raise HTTPException(400, f"{quoted(seat_name)} is not a seat of {name}; "
-                                     f"accepted: {', '.join(seats_named)}")
+        game = game_with_options(name, query)
+        human = seat_asked(game, query)
         seed_text = query.get("seed", "").strip()
         if seed_text and not (seed_text.isascii() and seed_text.isdigit()
                               and len(seed_text) <= 18):
@@ -310,7 +452,6 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
                 spec = bounded_spec(spec, game)
             except HuntError as error:
                 raise HTTPException(400, str(error)) from None
-        human = seats_named.index(seat_name)
         state = game.new_initial_state(seed)
         if spec.strip().lower() == "human":  # a friend takes every other seat
             spec = "human"
@@ -332,6 +473,11 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
                                      "or this board wrote) as the request's body")
         try:
             data = parse_record(body, "the uploaded record")
+            # a table companion's seat record: its notebook goes on (a sealed save names
+            # its seat too, but holds a whole game)
+            if is_seat_record(data) and not is_sealed(data):
+                notebook = SeatNotebook.from_record(game_of_record(data), data)
+                return open_table(notebook)
             state = replay_record(data, "the uploaded record")
         except HuntError as error:
             raise HTTPException(400, str(error)) from None
@@ -353,7 +499,9 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
                    if other.invite is not None] if seat.index == seat.game.humans[0] else []
         links = [f"http://{invite_host}{f':{port}' if port else ''}/game/{other}"
                  for other in invites]
-        return claimed(seat, token, HTMLResponse(board_page(token, seat.game, links)))
+        page_html = board_page(token, seat.game.plugin, seat.game.state.game,
+                               invites=links, seeded=seat.game.session.seeded)
+        return claimed(seat, token, HTMLResponse(page_html))
 
     def view(request: Request) -> Response:
         seat = seat_of(request)
@@ -449,6 +597,15 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         Route("/api/{token}/hint", hint), Route("/api/{token}/analysis", analysis),
         Route("/api/{token}/belief", belief), Route("/api/{token}/replay", replay),
         Route("/api/{token}/record", record),
+        Route("/table/{game}", new_table, methods=["POST"]),
+        Route("/table/{token}", table_page),
+        Route("/api/table/{token}/view", table_view),
+        Route("/api/table/{token}/move", table_entry, methods=["POST"]),
+        Route("/api/table/{token}/undo", table_undo, methods=["POST"]),
+        Route("/api/table/{token}/leave", close_table, methods=["POST"]),
+        Route("/api/table/{token}/hint", table_hint),
+        Route("/api/table/{token}/belief", table_belief),
+        Route("/api/table/{token}/record", table_record),
         Route("/static/{name}", static),
     ], middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
         exception_handlers={HTTPException: error_page, Exception: error_page})
@@ -458,7 +615,8 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
             return list({id(seat.game): seat.game for seat in seats.values()}.values())
 
     app.state.live_games = live_games
-    app.state.games_in_memory = lambda: len({id(seat.game) for seat in seats.values()})
+    app.state.games_in_memory = lambda: len({id(seat.game) for seat in seats.values()}) \
+        + len(tables)
     return app
 
 

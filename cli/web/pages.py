@@ -3,13 +3,13 @@ its board's page (filled in by board.js from the seat's view). Every text is esc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from hunt.cli.web.session import WebGame
+from hunt.models.game import AnyGame
 from hunt.models.options import Option
-from hunt.models.plugin import plural
+from hunt.models.plugin import AnyPlugin, plural
 from hunt.models.registry import available_games, game_plugin
 from hunt.solver.agent_specs import LEVELS
 
@@ -32,7 +32,9 @@ OPTION = "o-"
 def index_page() -> str:
     """The list of games, each with a form for a new game: the seat (every seat the
     game may have; the server refuses one beyond the players chosen), the game's
-    options, the opponent (the computer at a level, or a friend), a seed; the form that
+    options, the opponent (the computer at a level, or a friend), a seed, and a button
+    that opens the table companion instead (the record of a game played with the
+    cardboard, from that seat); the form that
     uploads a saved record to resume it (index.js sends the file), and the games this
     browser has played (index.js lists them from what board.js noted)."""
     rows = []
@@ -52,10 +54,13 @@ def index_page() -> str:
             f'<label>You play <select name="as">{seats}</select></label> {options}'
             f'<label>Against <select name="level">{levels}{friend}</select></label> '
             f'<label>Seed <input name="seed" size="8" placeholder="secret"></label> '
-            f'<button type="submit">Play</button></form>')
+            f'<button type="submit">Play</button> '
+            f'<button type="submit" formaction="/table/{name}" title="Keep the record of '
+            f'a game played with the cardboard, from your seat, with advice">At a real '
+            f'table</button></form>')
     resume = ('<form class="game" id="resume"><h2>Resume a saved game</h2>'
-              '<label>Record <input name="record" type="file" accept=".json,'
-              'application/json"></label> '
+              '<label>Record (a saved game, or a table\'s seat record) <input '
+              'name="record" type="file" accept=".json,application/json"></label> '
               f'<label>Computer <select name="level">{levels}</select></label> '
               '<button type="submit">Resume</button>'
               '<p id="resume-error" class="error" role="alert"></p></form>')
@@ -99,33 +104,51 @@ def start_page_html(name: str, settings: Mapping[str, str]) -> str:
                 f'{fields}<button type="submit">Start the game</button></form>')
 
 
-def board_page(token: str, session: WebGame, invites: list[str]) -> str:
-    """The board's page, filled in by board.js from the view; the page that started a
-    game of two humans also shows the link for the other's page."""
-    game = session.state.game
+def board_page(token: str, plugin: AnyPlugin, game: AnyGame, invites: Sequence[str] = (),
+               seeded: bool = False, table: bool = False) -> str:
+    """The board's page, filled in by board.js from the view: a game's (`invites`: the
+    links of a friend's seats, shown on the page that started the game), or a table
+    companion's notebook (`table`): the same board, its choices the entries that may
+    be written down, with a line to type one, a way to strike the last out and the
+    seat record to take away."""
     invite = "".join(
         f'<p class="invite">Send your opponent this link (their side only): '
         f'<a href="{escape(link)}">{escape(link)}</a></p>' for link in invites)
     replayable = ('<p class="seeded">A replayable game: its draws and the computer\'s '
-                  'choices follow from the seed it was started with.</p>'
-                  if session.session.seeded else "")
-    body = (f'<header><h1>{escape(game.info.title)}</h1> '
+                  'choices follow from the seed it was started with.</p>' if seeded else "")
+    api = f"/api/table/{token}" if table else f"/api/{token}"
+    if table:
+        title = f"{game.info.title} at the table"
+        intro = ('<p class="intro">Write down what happens at your table, from your seat: '
+                 'your moves, what the others did as you saw it, your rolls and draws. '
+                 'Tap an entry (on the map, a card or the list), or type one.</p>')
+        heading = "What happened next"
+        typed = ('<form id="entry-form"><label>Or type an entry <input id="entry" '
+                 'name="entry" autocomplete="off" autocapitalize="none" '
+                 'placeholder="draw ? x5"></label> <button type="submit">Write it down'
+                 '</button></form><p><button id="undo-button" type="button">Strike out '
+                 'the last entry</button> <span id="struck" role="status"></span></p>')
+        leave = "Close the notebook"
+        record = "The seat record"
+    else:
+        title, intro, heading, typed = game.info.title, "", "Your move", ""
+        leave, record = "Leave the game", "The game\'s record"
+    body = (f'<header><h1>{escape(title)}</h1> '
             f'<span id="status" role="status"></span> <a href="/">games</a></header>'
-            f'{invite}{replayable}<div id="banner" role="alert" hidden></div>'
+            f'{invite}{replayable}{intro}<div id="banner" role="alert" hidden></div>'
             '<main><section id="board-area"><div id="board"></div>'
             '<div id="legend" hidden></div><div id="selection"></div>'
             '<div id="hands"><div id="opponent-hand"></div><div id="hand"></div></div>'
             '<pre id="screen"></pre></section>'
             '<aside><div id="error" class="error" role="alert"></div>'
             '<div id="state"></div>'
-            '<h2>Your move</h2><div id="actions"></div>'
+            f'<h2>{heading}</h2><div id="actions"></div>{typed}'
             '<details id="all-choices"><summary>Every choice (<span id="choice-count">'
             '</span>)</summary><div id="choices"></div></details>'
             '<p><button id="hint-button" type="button">Hint</button> '
             '<button id="analysis-button" type="button" hidden>Analyse the game</button> '
-            '<button id="leave-button" type="button">Leave the game</button> '
-            f'<a id="record-link" href="/api/{token}/record" download hidden>The game\'s '
-            'record</a> '
+            f'<button id="leave-button" type="button">{leave}</button> '
+            f'<a id="record-link" href="{api}/record" download hidden>{record}</a> '
             '<label id="shade-label" hidden><input id="shade" type="checkbox"> Belief '
             'shading</label></p>'
             '<pre id="hint"></pre>'
@@ -137,6 +160,7 @@ def board_page(token: str, session: WebGame, invites: list[str]) -> str:
             '</p><div id="chart"></div></section>'
             '<section id="log-panel" hidden><h2>Log</h2><ol id="log"></ol></section>'
             '</aside></main>')
-    script = (f'<script>const TOKEN = "{token}";</script>'
+    script = (f'<script>const TOKEN = "{token}"; const API = "{api}"; '
+              f'const TABLE = {"true" if table else "false"};</script>'
               '<script src="/static/board.js"></script>')
-    return page(f"hunt: {game.info.title}", body, script)
+    return page(f"hunt: {title}", body, script)

@@ -21,15 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from hunt.errors import HuntError, OutputError, quoted
-from hunt.models.game import AnyState
-from hunt.models.plugin import CardFace, Hands, WebPanels, plain, upper_first
+from hunt.models.game import AnyGame, AnyState
+from hunt.models.plugin import AnyPlugin, CardFace, Hands, WebPanels, plain, upper_first
 from hunt.models.registry import game_plugin
 from hunt.solver.agent import Agent
 from hunt.solver.analysis import AnalysisReport, analysis_lines, analysis_report
-from hunt.solver.hints import hint_lines, hint_report
+from hunt.solver.hints import HintReport, hint_lines, hint_report
 from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import full_record, save_record
-from hunt.solver.session import VERDICTS, GameSession
+from hunt.solver.session import VERDICTS, Choice, GameSession
 
 SEARCHES = threading.BoundedSemaphore(os.cpu_count() or 1)
 """Computer decisions searched at once, in all games: one per core. Searches are
@@ -47,6 +47,77 @@ def face_json(face: CardFace) -> dict[str, Any]:
     """A card face as the page reads it."""
     return {"card": face.card, "name": face.name, "value": face.value, "text": face.text,
             "mark": face.mark, "uses": [list(use) for use in face.uses]}
+
+
+def seat_page(plugin: AnyPlugin, game: AnyGame, seen: Any, seat: int,
+              choices: Sequence[Choice], position: int) -> dict[str, Any]:
+    """What every board page shows of a position, drawn from `seat`'s observation `seen`
+    alone: the screen, the board (lighting what `choices` play) and its panels, the
+    hands, and the choices; `position` marks the position the page drew."""
+    info = game.info
+    texts = [choice.text for choice in choices]
+    board, panels = board_and_panels(plugin, game, seen, seat, texts)
+    hands = plugin.hands(seen) if plugin.hands is not None else Hands(())
+    return {
+        "game": info.name, "title": info.title, "seat": info.seat_names[seat],
+        "you": plugin.seat_title(info.seat_names[seat]),
+        "position": position,
+        "screen": plugin.screen(game, seen, seat, plain),
+        "board": board,
+        "panels": None if panels is None else {
+            "status": panels.status, "log": list(panels.log), "ending": panels.ending},
+        "hand": list(hands.own),
+        "cards": [face_json(face) for face in faces(plugin, game, seen, hands, texts)],
+        "opponent_cards": hands.others,
+        "opponent": upper_first(plugin.seat_title(info.seat_names[1 - seat]))
+        if info.num_players == 2 else "The others",
+        "choices": [{"text": choice.text, "note": choice.note} for choice in choices],
+    }
+
+
+def faces(plugin: AnyPlugin, game: AnyGame, seen: Any, hands: Hands,
+          choices: list[str]) -> list[CardFace]:
+    """The seat's hand face up: the game's own faces, or each card's printed name (its
+    id if it has none of its own), the first paragraph of its text and the choices
+    that name it."""
+    if plugin.card_faces is not None:
+        return plugin.card_faces(game, seen, choices)
+    texts = plugin.cards(game) if plugin.cards is not None else {}
+    names = {} if plugin.card_names is None else {
+        card: name for name, card in plugin.card_names(game).items()}
+    return [CardFace(card, names.get(card, card), text=texts.get(card, "").split("\n")[0],
+                     uses=tuple((text, text) for text in choices if card in text.split()))
+            for card in hands.own]
+
+
+def board_and_panels(plugin: AnyPlugin, game: AnyGame, seen: Any, seat: int,
+                     choices: list[str]) -> tuple[str | None, WebPanels | None]:
+    """The game's board and panels for the page, drawn from `seat`'s observation `seen`
+    (the board lights what `choices` play); None for what the game lacks."""
+    board = plugin.web_board(game, seen, seat, choices) \
+        if plugin.web_board is not None else None
+    panels = plugin.web_panels(game, seen, seat) if plugin.web_panels is not None else None
+    return board, panels
+
+
+def belief_of(plugin: AnyPlugin, state: AnyState, seat: int) -> dict[str, float] | None:
+    """The game's belief by hex from `seat`'s view of `state` (its advice's, with no
+    search); None for a game without one."""
+    if plugin.advice is None:
+        return None
+    model = plugin.move_models[0] if plugin.move_models else ""
+    belief = plugin.advice(state, seat, model).get("belief")
+    return belief if isinstance(belief, dict) else None
+
+
+def hint_data(plugin: AnyPlugin, state: AnyState, report: HintReport) -> dict[str, Any]:
+    """The hint as the page reads it: `hunt hint`'s words (without the terminal's map
+    where the page has a board of its own) and the belief by hex when the game has one."""
+    lines = hint_lines(state, report, map_shown=plugin.web_board is not None)
+    data: dict[str, Any] = {"text": "\n".join(lines)}
+    if isinstance(report.game_advice.get("belief"), dict):
+        data["belief"] = report.game_advice["belief"]
+    return data
 
 
 class WebGame:
@@ -110,27 +181,10 @@ class WebGame:
             busy = self.thinking or (not self.stopped.is_set() and not self.broken
                                      and self._program_to_play())
             choices = [] if busy else mine.choices()
-            texts = [choice.text for choice in choices]
-            board, panels = self._table(game, seen, seat, texts)
-            hands = self.plugin.hands(seen) if self.plugin.hands is not None else Hands(())
             result = mine.outcome()
             waiting = mine.waiting_for()
             return {
-                "game": game.info.name, "title": game.info.title,
-                "seat": game.info.seat_names[seat], "you": self.plugin.seat_title(
-                    game.info.seat_names[seat]),
-                "position": mine.actions_played,
-                "screen": self.plugin.screen(game, seen, seat, plain),
-                "board": board,
-                "panels": None if panels is None else {
-                    "status": panels.status, "log": list(panels.log),
-                    "ending": panels.ending},
-                "hand": list(hands.own),
-                "cards": [face_json(face) for face in self._faces(game, seen, hands, texts)],
-                "opponent_cards": hands.others,
-                "opponent": upper_first(self.plugin.seat_title(game.info.seat_names[1 - seat]))
-                if game.info.num_players == 2 else "The others",
-                "choices": [{"text": choice.text, "note": choice.note} for choice in choices],
+                **seat_page(self.plugin, game, seen, seat, choices, mine.actions_played),
                 "thinking": busy,
                 "over": mine.over(),
                 "verdict": None if result is None else VERDICTS[result],
@@ -140,21 +194,6 @@ class WebGame:
                 "saved": self.saved,
             }
 
-    def _faces(self, game: Any, seen: Any, hands: Hands,
-               choices: list[str]) -> list[CardFace]:
-        """The seat's hand face up: the game's own faces, or each card's printed name
-        (its id if it has none of its own), the first paragraph of its text and the
-        choices that name it."""
-        if self.plugin.card_faces is not None:
-            return self.plugin.card_faces(game, seen, choices)
-        texts = self.plugin.cards(game) if self.plugin.cards is not None else {}
-        names = {} if self.plugin.card_names is None else {
-            card: name for name, card in self.plugin.card_names(game).items()}
-        return [CardFace(card, names.get(card, card), text=texts.get(card, "").split("\n")[0],
-                         uses=tuple((text, text) for text in choices
-                                    if card in text.split()))
-                for card in hands.own]
-
     def hint(self, seat: int) -> dict[str, Any]:
         """`hunt hint`'s advice from a human's `seat`, and the game's belief by hex when
         it has one (a tracker's belief over a hidden piece's hex)."""
@@ -162,12 +201,7 @@ class WebGame:
             state = self.state.clone()
         report = hint_report(state, seat, "",
                              search_profile(state.game).advice_iterations, seed=0)
-        # a page with a board shades its own map with the belief
-        lines = hint_lines(state, report, map_shown=self.plugin.web_board is not None)
-        data: dict[str, Any] = {"text": "\n".join(lines)}
-        if isinstance(report.game_advice.get("belief"), dict):
-            data["belief"] = report.game_advice["belief"]
-        return data
+        return hint_data(self.plugin, state, report)
 
     def belief(self, seat: int) -> dict[str, Any]:
         """The game's belief by hex from a human's `seat` now (its own advice's belief,
@@ -176,29 +210,10 @@ class WebGame:
         with self.lock:
             state = self.state.clone()
         data: dict[str, Any] = {"position": len(state.history)}
-        belief = self._belief(state, seat)
+        belief = belief_of(self.plugin, state, seat)
         if belief is not None:
             data["belief"] = belief
         return data
-
-    def _table(self, game: Any, seen: Any, seat: int, choices: list[str]
-               ) -> tuple[str | None, WebPanels | None]:
-        """The game's board and panels for the page, drawn from `seat`'s observation
-        `seen` (the board lights what `choices` play); None for what the game lacks."""
-        board = self.plugin.web_board(game, seen, seat, choices) \
-            if self.plugin.web_board is not None else None
-        panels = self.plugin.web_panels(game, seen, seat) \
-            if self.plugin.web_panels is not None else None
-        return board, panels
-
-    def _belief(self, state: AnyState, seat: int) -> dict[str, float] | None:
-        """The game's belief by hex from `seat`'s view of `state` (its advice's, with
-        no search); None for a game without one."""
-        if self.plugin.advice is None:
-            return None
-        model = self.plugin.move_models[0] if self.plugin.move_models else ""
-        belief = self.plugin.advice(state, seat, model).get("belief")
-        return belief if isinstance(belief, dict) else None
 
     def replay(self, seat: int, at: int) -> dict[str, Any]:
         """The finished game as `seat` saw it after its first `at` actions: the board,
@@ -212,11 +227,11 @@ class WebGame:
                 raise MoveError(f"the game has no position {at}; accepted: 0 to {end}")
             state = self.state.replayed(at)
         game, seen = state.game, state.observation(seat)
-        board, panels = self._table(game, seen, seat, [])
+        board, panels = board_and_panels(self.plugin, game, seen, seat, [])
         return {"position": at, "end": end, "board": board,
                 "screen": self.plugin.screen(game, seen, seat, plain),
                 "status": None if panels is None else panels.status,
-                "belief": self._belief(state, seat) if board is not None else None}
+                "belief": belief_of(self.plugin, state, seat) if board is not None else None}
 
     def analysis(self, seat: int) -> dict[str, Any]:
         """`hunt analyze` of the finished game (every move shown: the game is over) in

@@ -4,7 +4,9 @@ link and its browser's claim outlive a restart of `hunt serve`.
 One row per game (its record as `hunt play` writes it, the agent spec its computer
 plays, whether it replays from a seed, the record file it is also saved to) and one per
 seat (its token hashed, its claim's cookie hashed, and a friend's token in clear only
-until the friend opens it, so that the host's page can still show the invitation).
+until the friend opens it, so that the host's page can still show the invitation), and
+one per table companion's notebook (its seat record, its token and its browser's claim
+hashed: the browser that starts a notebook holds it from the start).
 Every write is one transaction; the database is in WAL mode, so a reader never waits
 for a writer and a crash loses no action that was shown (the action is saved first).
 """
@@ -26,6 +28,9 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT PRIMARY KEY, game INTEGER NOT NULL REFERENCES games(id),
     seat INTEGER NOT NULL, claim_hash TEXT, invite TEXT);
+CREATE TABLE IF NOT EXISTS tables (
+    token_hash TEXT PRIMARY KEY, claim_hash TEXT NOT NULL, record TEXT NOT NULL,
+    save_file TEXT NOT NULL);
 """
 
 
@@ -58,6 +63,16 @@ class StoredSeat:
     claim_hash: str | None
     invite: str | None
     """A friend's token while nobody has opened its link; else None."""
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table companion's notebook: its seat record, and who holds it."""
+
+    token_hash: str
+    claim_hash: str
+    record: dict[str, Any]
+    save_file: Path
 
 
 class GameStore:
@@ -128,6 +143,30 @@ class GameStore:
             row = self._db.execute("SELECT token_hash, game, seat, claim_hash, invite FROM "
                                    "seats WHERE token_hash = ?", (digest(token),)).fetchone()
         return None if row is None else StoredSeat(*row)
+
+    def add_table(self, token: str, claim: str, record: dict[str, Any],
+                  save_file: Path) -> None:
+        """Store a new notebook of the table companion, held by the browser of `claim`."""
+        self._write("INSERT INTO tables (token_hash, claim_hash, record, save_file) VALUES "
+                    "(?, ?, ?, ?)", (digest(token), digest(claim), json.dumps(record),
+                                     str(save_file)))
+
+    def save_table(self, token_hash: str, record: dict[str, Any]) -> None:
+        """A notebook's seat record after an entry (before the page shows it)."""
+        self._write("UPDATE tables SET record = ? WHERE token_hash = ?",
+                    (json.dumps(record), token_hash))
+
+    def forget_table(self, token_hash: str) -> None:
+        """A notebook closed: its link opens nothing any more (its file stays)."""
+        self._write("DELETE FROM tables WHERE token_hash = ?", (token_hash,))
+
+    def table(self, token: str) -> StoredTable | None:
+        """The notebook of `token`, if any."""
+        with self._lock:
+            row = self._db.execute("SELECT token_hash, claim_hash, record, save_file FROM "
+                                   "tables WHERE token_hash = ?", (digest(token),)).fetchone()
+        return None if row is None else StoredTable(row[0], row[1], json.loads(row[2]),
+                                                    Path(row[3]))
 
     def seats_of(self, game: int) -> list[StoredSeat]:
         """Every seat of `game`."""

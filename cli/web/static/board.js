@@ -1,7 +1,8 @@
 // The board's page: draws the view the server sends (only what your seat sees), plays
 // a move by a click on the map (a piece, then one of its lit destinations; or a lit
 // hex), on a card's use, or on a choice, asks for a hint, and polls while the computer
-// is thinking.
+// is thinking. The table companion's page is this page over a notebook (TABLE): a
+// choice writes that entry down, a line can be typed, the last entry struck out.
 "use strict";
 
 let view = null;
@@ -15,7 +16,7 @@ let selected = null;  // the key of the piece selected on the map
 async function call(path, options) {
   let data;
   try {
-    const response = await fetch(`/api/${TOKEN}/${path}`, options);
+    const response = await fetch(`${API}/${path}`, options);
     data = await response.json();
   } catch (failure) {
     data = {error: "The server does not answer; trying again...", offline: true};
@@ -34,6 +35,7 @@ function draw(data) {
   noteGame(data);
   const status = document.getElementById("status");
   status.textContent = data.over ? data.verdict
+    : data.table ? data.table.asked
     : data.thinking ? "The computer is thinking..."
     : data.choices.length ? `You are ${data.you}: your move.`
     : data.waiting_for ? `Waiting for ${data.waiting_for}.` : "";
@@ -49,9 +51,11 @@ function draw(data) {
   drawPanels(data);
   drawEnding(data);
   if (data.problem) showError(data.problem);
-  document.getElementById("analysis-button").hidden = !data.over;
+  // a notebook's record is the seat's own, to take away at any time; a game's is given
+  // at its end, with its replay and analysis (a notebook has no full game to replay)
+  document.getElementById("analysis-button").hidden = !data.over || TABLE;
   drawReplay(data);
-  document.getElementById("record-link").hidden = !data.over;
+  document.getElementById("record-link").hidden = !data.over && !TABLE;
   if (moved) followBelief();
   shade();
   if (data.thinking) setTimeout(refresh, 150);
@@ -319,7 +323,8 @@ function noteGame(data) {
     if (!Array.isArray(kept)) kept = [];  // a tampered or older list starts again
     const games = kept.filter((game) => game && typeof game.token === "string"
                                         && game.token !== TOKEN);
-    games.unshift({token: TOKEN, title: data.title, you: data.you, over: data.over,
+    games.unshift({token: TOKEN, table: TABLE, title: data.title, you: data.you,
+                   over: data.over,
                    verdict: data.verdict, position: data.position, at: Date.now()});
     localStorage.setItem(MY_GAMES, JSON.stringify(games.slice(0, MY_GAMES_KEPT)));
   } catch (full) { /* a browser that keeps nothing lists no games */ }
@@ -385,7 +390,7 @@ function shade() {
     legend.append(textOf("span", "", "Belief by hex:"),
       textOf("span", "legend-bar", ""),
       textOf("span", "", `clear: ruled out; palest: least likely; darkest: ${
-        (100 * most).toFixed(1)}% (the likeliest); ${possible} hexes possible`));
+        (100 * most).toFixed(1)}% (the likeliest); ${possible} ${possible === 1 ? "hex" : "hexes"} possible`));
   }
 }
 
@@ -403,8 +408,8 @@ async function analysis() {
 let replaying = null;  // the position the replay shows; null: the end, the live view
 
 function drawReplay(data) {
-  document.getElementById("replay").hidden = !data.over;
-  if (!data.over) return;
+  document.getElementById("replay").hidden = !data.over || TABLE;
+  if (!data.over || TABLE) return;
   const slider = document.getElementById("replay-at");
   slider.max = data.position;
   if (replaying === null) {
@@ -487,6 +492,30 @@ function drawChart(chart) {
   holder.append(svg);
 }
 
+// The table companion: an entry typed ("draw ? x5") is written down as a tapped one
+// is; the last entry can be struck out.
+async function strikeOut() {
+  showError("");
+  const data = await call("undo", {method: "POST"});
+  document.getElementById("hint").textContent = "";
+  if (data.position === undefined) return;
+  document.getElementById("struck").textContent = data.struck
+    ? `Struck out: ${data.struck}.` : "Nothing to strike out.";
+  draw(data);
+}
+
+if (TABLE) {
+  document.getElementById("entry-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const field = document.getElementById("entry");
+    if (!field.value.trim()) return;
+    const before = view.position;
+    await play(field.value);
+    if (view.position !== before) field.value = "";  // written down; kept if refused
+  });
+  document.getElementById("undo-button").addEventListener("click", strikeOut);
+}
+
 document.getElementById("hint-button").addEventListener("click", hint);
 document.getElementById("replay-at").addEventListener("input",
   (event) => replayAt(Number(event.target.value)));
@@ -496,7 +525,8 @@ document.getElementById("replay-next").addEventListener("click",
   () => replayAt(Number(document.getElementById("replay-at").value) + 1));
 document.getElementById("analysis-button").addEventListener("click", analysis);
 document.getElementById("leave-button").addEventListener("click", async () => {
-  await call("leave", {method: "POST"});  // the computer stops; the game stays saved
+  // the computer stops (a notebook closes); the game or the record stays saved
+  await call("leave", {method: "POST"});
   window.location.href = "/";
 });
 document.getElementById("shade").addEventListener("change", () => {

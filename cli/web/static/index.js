@@ -45,16 +45,18 @@ async function listMyGames() {
   for (const game of games) {
     // a game the server has let go of (ended and gone, or the server restarted
     // without its store) is dropped from the list
-    const response = await fetch(`/api/${encodeURIComponent(game.token)}/view`)
-      .catch(() => null);
+    const token = encodeURIComponent(game.token);
+    const response = await fetch(game.table ? `/api/table/${token}/view`
+                                            : `/api/${token}/view`).catch(() => null);
     if (!response || !response.ok) continue;
     kept.push(game);
     const item = document.createElement("li");
     const link = document.createElement("a");
-    link.href = `/game/${encodeURIComponent(game.token)}`;
-    link.textContent = `${game.title}, as ${game.you}`;
+    link.href = game.table ? `/table/${token}` : `/game/${token}`;
+    link.textContent = `${game.title}${game.table ? " at the table" : ""}, as ${game.you}`;
     item.append(link, ` - ${game.over ? game.verdict || "over" : "in play"}, ` +
-                `${game.position} moves, ${new Date(game.at).toLocaleString()}`);
+                `${game.position} ${game.table ? "entries" : "moves"}, ` +
+                new Date(game.at).toLocaleString());
     list.append(item);
   }
   try {
