@@ -4,6 +4,9 @@ recommended play, and how often that seat went on to win.
 
     python scripts/calibration.py the-hunt --agents tracker,heuristic --games 50
     python scripts/calibration.py jutland --agents planner,greedy --games 50 --json
+    python scripts/calibration.py the-hunt --agents tracker,heuristic \
+        --agents heuristic,random --games 30 --save the-hunt.jsonl
+    python scripts/calibration.py the-hunt --fit the-hunt.jsonl other.jsonl
 
 Each seed is played twice, the agents changing seats (`hunt arena`'s pairing); every
 `--every`-th decision with a real choice is kept, and once the game is over the hint's
@@ -16,19 +19,32 @@ worth for that seat, which is what a calibrated hint's best play is.
 Printed: the Brier score beside a constant predictor's (the observed win rate
 everywhere: a hint that knows nothing), and for each tenth of the range the
 predictions span, how many fell in it, their mean and the rate observed.
+
+`--agents` may be given once per pair (population against population); `--save` keeps
+each prediction as a JSON line. `--fit FILE...` reads saved predictions and fits a
+logistic map of the chances (`a * logit(p) + b`, by maximum likelihood), judged on
+held-out games: the seeds split in two by parity, each half's chances mapped by the
+fit of the other half; it prints the table of the held-out mapped chances and the
+map fitted on them all.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import TextIO
+
+import numpy as np
+from scipy.optimize import minimize
 
 from hunt.models.game import AnyState
 from hunt.models.registry import load_game
 from hunt.solver.agent_specs import make_agent
-from hunt.solver.hints import recommend, value_scale
+from hunt.solver.hints import ValueScale, recommend, value_scale
 from hunt.solver.session import play_game
 
 
@@ -41,6 +57,8 @@ class Prediction:
     decision: int
     chance: float
     outcome: float
+    pair: str = ""
+    """The agents of its game, "A,B" (for a saved prediction)."""
 
 
 def positions(game_name: str, specs: tuple[str, str], seed: int, every: int
@@ -96,10 +114,87 @@ def brier(predictions: list[Prediction], constant: float | None = None) -> float
                for p in predictions) / len(predictions)
 
 
+EDGE = 0.005
+"""Chances are kept this far inside 0 and 1 before their logit is taken."""
+
+
+def logit(chance: float) -> float:
+    """The log-odds of `chance`, kept finite (`EDGE`)."""
+    p = min(1 - EDGE, max(EDGE, chance))
+    return math.log(p / (1 - p))
+
+
+def fit_map(predictions: list[Prediction]) -> tuple[float, float]:
+    """The (a, b) of `sigmoid(a * logit(p) + b)` that makes `predictions` likeliest."""
+    x = np.array([logit(p.chance) for p in predictions])
+    y = np.array([p.outcome for p in predictions])
+
+    def loss(params: np.ndarray) -> float:
+        z = params[0] * x + params[1]
+        # log(1 + e^z) - y z: the logistic loss, stable for large |z|
+        return float(np.mean(np.logaddexp(0.0, z) - y * z))
+
+    found = minimize(loss, np.array([1.0, 0.0]), method="BFGS")
+    return float(found.x[0]), float(found.x[1])
+
+
+def mapped(predictions: list[Prediction], a: float, b: float) -> list[Prediction]:
+    """`predictions` with each chance mapped by the fitted (a, b)."""
+    return [Prediction(p.seed, p.seat, p.decision,
+                       1 / (1 + math.exp(-(a * logit(p.chance) + b))), p.outcome, p.pair)
+            for p in predictions]
+
+
+def print_report(title: str, predictions: list[Prediction]) -> None:
+    """The Brier scores and the table by tenths, in words."""
+    base = sum(p.outcome for p in predictions) / len(predictions)
+    print(title)
+    print(f"Brier {brier(predictions):.4f}; a constant {base:.3f} scores "
+          f"{brier(predictions, base):.4f} (lower is better)")
+    print("chances          count  predicted  observed   gap")
+    for row in table(predictions):
+        print(f"{row['from']:5.0%} - {row['to']:5.0%}  {row['count']:6}  "
+              f"{row['predicted']:9.1%}  {row['observed']:8.1%}  "
+              f"{row['observed'] - row['predicted']:+6.1%}")
+
+
+def fit_report(paths: list[str]) -> int:
+    """`--fit`: the held-out table of the fitted map, and the map fitted on all."""
+    predictions = []
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            predictions += [Prediction(**json.loads(line)) for line in lines if line.strip()]
+    print_report(f"{len(predictions)} positions as the hint gave them:", predictions)
+    halves = [[p for p in predictions if p.seed % 2 == parity] for parity in (0, 1)]
+    held_out = [q for index in (0, 1)
+                for q in mapped(halves[index], *fit_map(halves[1 - index]))]
+    print()
+    print_report("Each half mapped by the fit of the other half (held out):", held_out)
+    a, b = fit_map(predictions)
+    print(f"\nThe map fitted on all {len(predictions)}: a = {a:.4f}, b = {b:.4f}")
+    return 0
+
+
+def judged(args: argparse.Namespace, pair: str, scale: ValueScale,
+           saved: TextIO) -> list[Prediction]:
+    """The predictions of the games of `pair` ("A,B"), each also written to `saved`."""
+    a, b = pair.split(",")
+    found = []
+    for seed in range(args.seed, args.seed + args.games):
+        for _, state, number, outcome in positions(args.game, (a, b), seed, args.every):
+            advice = recommend(state, args.iterations, seed=seed * 31 + number)
+            found.append(Prediction(seed, state.current_player(), number,
+                                    scale.reading(advice.ranking[0].value), outcome, pair))
+            saved.write(json.dumps(asdict(found[-1])) + "\n")
+            saved.flush()
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
-    parser.add_argument("--agents", required=True, help="two agent specs, A,B")
+    parser.add_argument("--agents", action="append", default=[],
+                        help="two agent specs, A,B (once per pair)")
     parser.add_argument("--games", type=int, default=20, help="seeds (two games each)")
     parser.add_argument("--seed", type=int, default=7000, help="first seed")
     parser.add_argument("--every", type=int, default=10,
@@ -107,36 +202,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=600,
                         help="the hint's search (600: the normal level's)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--save", help="write each prediction to this file, a JSON line")
+    parser.add_argument("--fit", nargs="+", metavar="FILE",
+                        help="fit a map to saved predictions, judged on held-out games")
     args = parser.parse_args(argv)
-    a, b = args.agents.split(",")
+    if args.fit:
+        return fit_report(args.fit)
+    if not args.agents:
+        parser.error("--agents A,B is needed (or --fit)")
     game = load_game(args.game)
     scale = value_scale(game)
     if not scale.chance:
         print(f"{args.game}'s hint shows {scale.label}, not a chance", file=sys.stderr)
         return 2
     predictions = []
-    for seed in range(args.seed, args.seed + args.games):
-        for _, state, number, outcome in positions(args.game, (a, b), seed, args.every):
-            advice = recommend(state, args.iterations, seed=seed * 31 + number)
-            predictions.append(Prediction(seed, state.current_player(), number,
-                                          scale.reading(advice.ranking[0].value), outcome))
+    with open(args.save or os.devnull, "w", encoding="utf-8") as saved:
+        for pair in args.agents:
+            predictions += judged(args, pair, scale, saved)
     base = sum(p.outcome for p in predictions) / len(predictions)
-    report = {"game": args.game, "agents": [a, b], "games": 2 * args.games,
+    report = {"game": args.game, "agents": args.agents,
+              "games": 2 * args.games * len(args.agents),
               "positions": len(predictions), "iterations": args.iterations,
               "brier": brier(predictions), "brier_constant": brier(predictions, base),
               "observed_rate": base, "bins": table(predictions)}
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
-    print(f"{args.game}: {len(predictions)} positions of {2 * args.games} games "
-          f"({a} against {b}), the hint at {args.iterations} iterations")
-    print(f"Brier {report['brier']:.4f}; a constant {base:.3f} scores "
-          f"{report['brier_constant']:.4f} (lower is better)")
-    print("chances          count  predicted  observed   gap")
-    for row in report["bins"]:
-        print(f"{row['from']:5.0%} - {row['to']:5.0%}  {row['count']:6}  "
-              f"{row['predicted']:9.1%}  {row['observed']:8.1%}  "
-              f"{row['observed'] - row['predicted']:+6.1%}")
+    print_report(f"{args.game}: {len(predictions)} positions of {report['games']} games "
+                 f"({'; '.join(args.agents)}), the hint at {args.iterations} iterations",
+                 predictions)
     return 0
 
 
