@@ -63,7 +63,7 @@ from starlette.routing import Route
 
 from hunt.cli.web.pages import FRIEND, OPTION, board_page, index_page, page, start_page_html
 from hunt.cli.web.session import MoveError, WebGame
-from hunt.cli.web.store import GameStore, digest
+from hunt.cli.web.store import GameStore, StoredTable, digest
 from hunt.cli.web.table import WebTable
 from hunt.errors import HuntError, quoted
 from hunt.models.game import AnyGame, AnyState
@@ -284,27 +284,38 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         sweep()
         token = str(request.path_params["token"])
         key = digest(token)
+        cookie = digest(request.cookies.get(cookie_name(token), ""))
+        refused = HTTPException(403, "this notebook is kept in another browser")
         with registry:
             notebook = tables.get(key)
-            stored = None if notebook is not None else store().table(token)
-            if notebook is None and stored is not None:
-                try:
-                    game = game_of_record(stored.record)
-                    notebook = WebTable(SeatNotebook.from_record(game, stored.record),
-                                        stored.save_file)
-                except HuntError as error:  # a store from another version, say
-                    print(f"hunt serve: {error}", file=sys.stderr)
-                    notebook = None
-                if notebook is not None:
-                    keep_table(notebook, key, digest_of_claim=stored.claim_hash)
         if notebook is None:
-            raise HTTPException(404, "no notebook at this address: start one from the "
-                                     "list of games")
-        cookie = request.cookies.get(cookie_name(token), "")
-        if not secrets.compare_digest(notebook.claim_hash, digest(cookie)):
-            raise HTTPException(403, "this notebook is kept in another browser")
+            stored = store().table(token)
+            if stored is None:
+                raise HTTPException(404, "no notebook at this address: start one from "
+                                         "the list of games")
+            if not secrets.compare_digest(stored.claim_hash, cookie):
+                raise refused  # before the stored notebook is replayed for anyone
+            notebook = reopened_table(key, stored)
+        elif not secrets.compare_digest(notebook.claim_hash, cookie):
+            raise refused
         notebook.last_access = clock()
         return notebook
+
+    def reopened_table(key: str, stored: StoredTable) -> WebTable:
+        """The notebook of the store's row `stored`, replayed (outside the registry's
+        lock: a long record holds up no other page) and kept in memory; 404 if this
+        version cannot replay it."""
+        try:
+            notebook = WebTable(SeatNotebook.from_record(game_of_record(stored.record),
+                                                         stored.record), stored.save_file)
+        except HuntError as error:  # a store from another version, say
+            print(f"hunt serve: {error}", file=sys.stderr)
+            raise HTTPException(404, "this notebook cannot be opened by this version; "
+                                     "its seat record is in the save folder") from None
+        with registry:  # another request may have brought it back a moment ago
+            if key not in tables:
+                keep_table(notebook, key, digest_of_claim=stored.claim_hash)
+            return tables[key]
 
     def keep_table(notebook: WebTable, key: str, digest_of_claim: str) -> None:
         """Hold `notebook` in memory (the registry's lock held), saved to the store."""
