@@ -22,7 +22,8 @@ predictions span, how many fell in it, their mean and the rate observed.
 
 `--agents` may be given once per pair (population against population); `--save` keeps
 each prediction as a JSON line. `--fit FILE...` reads saved predictions and fits a
-logistic map of the chances (`a * logit(p) + b`, by maximum likelihood), judged on
+logistic map of the search's shares of won playouts (`sigmoid(a * logit(p) + b)`, by
+maximum likelihood: the game's `SearchProfile.chance_map`), judged on
 held-out games: the seeds split in two by parity, each half's chances mapped by the
 fit of the other half; it prints the table of the held-out mapped chances and the
 map fitted on them all.
@@ -44,7 +45,13 @@ from scipy.optimize import minimize
 from hunt.models.game import AnyState
 from hunt.models.registry import load_game
 from hunt.solver.agent_specs import make_agent
-from hunt.solver.hints import ValueScale, recommend, value_scale
+from hunt.solver.hints import (
+    CALIBRATION_EDGE,
+    ValueScale,
+    calibrated,
+    recommend,
+    value_scale,
+)
 from hunt.solver.session import play_game
 
 
@@ -56,9 +63,18 @@ class Prediction:
     seat: int
     decision: int
     chance: float
+    """The chance the hint showed (calibrated by the game's `chance_map`)."""
     outcome: float
     pair: str = ""
     """The agents of its game, "A,B" (for a saved prediction)."""
+    share: float | None = None
+    """The search's share of won playouts behind `chance` (what a map is fitted to);
+    None in a file written before the map: then `chance` is that share."""
+
+    @property
+    def raw(self) -> float:
+        """The share of won playouts behind the chance."""
+        return self.chance if self.share is None else self.share
 
 
 def positions(game_name: str, specs: tuple[str, str], seed: int, every: int
@@ -114,19 +130,15 @@ def brier(predictions: list[Prediction], constant: float | None = None) -> float
                for p in predictions) / len(predictions)
 
 
-EDGE = 0.005
-"""Chances are kept this far inside 0 and 1 before their logit is taken."""
-
-
-def logit(chance: float) -> float:
-    """The log-odds of `chance`, kept finite (`EDGE`)."""
-    p = min(1 - EDGE, max(EDGE, chance))
+def logit(share: float) -> float:
+    """The log-odds of `share`, kept finite as the hint keeps them (`CALIBRATION_EDGE`)."""
+    p = min(1 - CALIBRATION_EDGE, max(CALIBRATION_EDGE, share))
     return math.log(p / (1 - p))
 
 
 def fit_map(predictions: list[Prediction]) -> tuple[float, float]:
     """The (a, b) of `sigmoid(a * logit(p) + b)` that makes `predictions` likeliest."""
-    x = np.array([logit(p.chance) for p in predictions])
+    x = np.array([logit(p.raw) for p in predictions])
     y = np.array([p.outcome for p in predictions])
 
     def loss(params: np.ndarray) -> float:
@@ -139,10 +151,9 @@ def fit_map(predictions: list[Prediction]) -> tuple[float, float]:
 
 
 def mapped(predictions: list[Prediction], a: float, b: float) -> list[Prediction]:
-    """`predictions` with each chance mapped by the fitted (a, b)."""
-    return [Prediction(p.seed, p.seat, p.decision,
-                       1 / (1 + math.exp(-(a * logit(p.chance) + b))), p.outcome, p.pair)
-            for p in predictions]
+    """`predictions` with each share of won playouts mapped by the fitted (a, b)."""
+    return [Prediction(p.seed, p.seat, p.decision, calibrated(p.raw, (a, b)), p.outcome,
+                       p.pair, p.raw) for p in predictions]
 
 
 def print_report(title: str, predictions: list[Prediction]) -> None:
@@ -183,8 +194,9 @@ def judged(args: argparse.Namespace, pair: str, scale: ValueScale,
     for seed in range(args.seed, args.seed + args.games):
         for _, state, number, outcome in positions(args.game, (a, b), seed, args.every):
             advice = recommend(state, args.iterations, seed=seed * 31 + number)
+            value = advice.ranking[0].value
             found.append(Prediction(seed, state.current_player(), number,
-                                    scale.reading(advice.ranking[0].value), outcome, pair))
+                                    scale.reading(value), outcome, pair, scale.share(value)))
             saved.write(json.dumps(asdict(found[-1])) + "\n")
             saved.flush()
     return found

@@ -17,6 +17,7 @@ shown as it is.
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -95,19 +96,50 @@ class ValueScale:
     """Whether a value is a chance (0 .. 1 once scaled); else a score shown as it is."""
     legend: str
     """One line under the ranking, at most 80 columns: what the numbers mean."""
+    chance_map: tuple[float, float] = (1.0, 0.0)
+    """The game's calibration of a share of won playouts into a chance
+    (`SearchProfile.chance_map`)."""
+
+    def share(self, value: float) -> float:
+        """The search's share of won playouts in `value` (0 .. 1; a margin term can
+        push the raw value a little past the ends)."""
+        return min(1.0, max(0.0, (value + self.offset) / self.span))
 
     def reading(self, value: float) -> float:
-        """`value` for a person: the chance (0 .. 1; a margin term can push the raw
-        value a little past the ends), or the score."""
+        """`value` for a person: the chance (its share of won playouts, calibrated), or
+        the score."""
         if not self.chance:
             return value
-        return min(1.0, max(0.0, (value + self.offset) / self.span))
+        return calibrated(self.share(value), self.chance_map)
+
+    def margin(self, value: float, error: float) -> float:
+        """How far `value` ± `error` (in the search's values) reaches as it is read:
+        half the width of the interval's ends read (the calibration stretches it)."""
+        if not self.chance:
+            return error
+        if self.chance_map == (1.0, 0.0):
+            return error / self.span
+        return (self.reading(value + error) - self.reading(value - error)) / 2
 
     def shown(self, value: float) -> str:
         """`value` in words: "win chance 58%", "expected chips +1.25"."""
         if self.chance:
             return f"{self.label} {self.reading(value):.0%}"
         return f"{self.label} {value:+.2f}"
+
+
+CALIBRATION_EDGE = 0.005
+"""A share is kept this far inside 0 and 1 before its log-odds are taken."""
+
+
+def calibrated(share: float, chance_map: tuple[float, float]) -> float:
+    """The chance `chance_map` (a, b) gives a share of won playouts: sigmoid(a *
+    logit(share) + b); the share itself for the identity (1, 0)."""
+    a, b = chance_map
+    if (a, b) == (1.0, 0.0):
+        return share
+    p = min(1 - CALIBRATION_EDGE, max(CALIBRATION_EDGE, share))
+    return 1 / (1 + math.exp(-(a * math.log(p / (1 - p)) + b)))
 
 
 def value_scale(game: AnyGame) -> ValueScale:
@@ -127,13 +159,14 @@ def value_scale(game: AnyGame) -> ValueScale:
         # Every seat wins or loses together; the game's goal is the escape.
         return ValueScale("chance to escape", 0.0, 1.0, True,
                           "Chance to escape: how often the search's playouts escaped "
-                          "after the play.")
+                          "after the play.", search_profile(game).chance_map)
     offset, span = (1.0, 2.0) if info.zero_sum else (0.0, 1.0)
     legend = ("Win chance: how often the search's playouts won after it; wide wins count "
               "more." if margin else
               "Win chance: how often the search's playouts won after the play, for your "
               "side.")
-    return ValueScale("win chance", offset, span, True, legend)
+    return ValueScale("win chance", offset, span, True, legend,
+                      search_profile(game).chance_map)
 
 
 def recommend(state: AnyState, iterations: int, seed: int, top: int = 5) -> Recommendation:
@@ -282,7 +315,7 @@ def play_advice(state: AnyState, advice: Recommendation,
                                reasons.get(entry.text, ""),
                                scale.reading(entry.value)
                                if scale.chance and entry.visits else None,
-                               Z95 * entry.error / (scale.span if scale.chance else 1.0))
+                               scale.margin(entry.value, Z95 * entry.error))
                     for entry in advice.ranking)
     return PlayAdvice(advice.action, advice.iterations, ranking, advice.forced,
                       advice.solved, tuple(HiddenChance(text, chance)
