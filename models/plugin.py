@@ -265,6 +265,10 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     types, so that the table and the prompt read "draw HMS Cumberland" as "draw
     cumberland" (`with_card_ids`); a name that several cards share is left out. The
     rules never read it."""
+    choice_words: Callable[[GameT, str], str] | None = None
+    """A choice's text (a typed action, or a table companion's entry) in players'
+    words, for the browser's buttons ("move G 4 15": "Move Force G to 15 (4 AP)"); the
+    text itself where the game has none."""
     pages: Mapping[str, Screen[GameT, ObsT]] = field(default_factory=dict)
     """More than the screen holds, one word away at the prompt ("hand": every card's
     text), by that word; drawn from the seat's observation like the screen."""

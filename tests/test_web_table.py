@@ -17,7 +17,7 @@ from hunt.cli.web.app import create_app
 from hunt.cli.web.session import board_and_panels, seat_page
 from hunt.cli.web.table import WebTable
 from hunt.models.registry import available_games, game_plugin, load_game
-from hunt.models.seat_record import SeatNotebook, seat_record
+from hunt.models.seat_record import SeatNotebook, entry_text, seat_record
 from hunt.solver.record_files import read_game_record
 
 
@@ -162,3 +162,40 @@ def test_the_notebook_page_shows_each_seat_what_the_real_game_shows_it(name: str
             witness = notebook.world.observation(seat)
             assert board_and_panels(plugin, game, witness, seat, []) == \
                 board_and_panels(plugin, game, state.observation(seat), seat, [])
+
+
+def test_every_choice_of_the_hunt_has_words_of_its_own() -> None:
+    """The browser's buttons say The Hunt's choices in players' words: every legal
+    action of random positions of both sides, and every entry the table companion
+    offers from either seat (hidden parts as ?, what an entry showed after "; "), has
+    words of its own that name what the text names (its card, hex or Force), never the
+    raw text."""
+    game = load_game("the-hunt")
+    words = game_plugin("the-hunt").choice_words
+    assert words is not None
+    seen_verbs: set[str] = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        notebooks = [SeatNotebook(game, seat) for seat in range(2)]
+        while not state.is_terminal() and len(state.history) < 150:
+            texts = [state.action_to_string(action) for action in state.legal_actions()] \
+                if state.current_player() >= 0 else []
+            for notebook in notebooks:
+                texts += notebook.possible_entries(worlds=4)
+            for text in texts:
+                said = words(game, text)
+                assert said != text and said[0].isupper(), text
+                for part in text.split("; ")[0].split()[1:]:
+                    if part in game.cards:
+                        assert game.cards[part].name in said, (text, said)
+                    elif part != "?" and part not in ("ap", "event"):
+                        assert part.upper() in said.upper().replace("GRAF SPEE", "GRAF-SPEE"), \
+                            (text, said)
+                seen_verbs.add(text.split()[0])
+            action = state.sample_chance_outcome(rng) if state.current_player() < 0 \
+                else rng.choice(state.legal_actions())
+            for notebook in notebooks:
+                notebook.add(entry_text(state, action, notebook.seat))
+            state.apply_action(action)
+    assert {"move", "play", "search", "attack", "draw", "roll", "end"} <= seen_verbs

@@ -71,7 +71,10 @@ def seat_page(plugin: AnyPlugin, game: AnyGame, seen: Any, seat: int,
         "opponent_cards": hands.others,
         "opponent": upper_first(plugin.seat_title(info.seat_names[1 - seat]))
         if info.num_players == 2 else "The others",
-        "choices": [{"text": choice.text, "note": choice.note} for choice in choices],
+        "choices": [{"text": choice.text, "note": choice.note,
+                     "words": plugin.choice_words(game, choice.text)
+                     if plugin.choice_words is not None else choice.text}
+                    for choice in choices],
     }
 
 

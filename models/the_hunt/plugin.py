@@ -26,7 +26,7 @@ from hunt.models.the_hunt.screen import choices_map, hand_page, map_page, screen
 from hunt.models.the_hunt.svg import hands, web_board
 from hunt.models.the_hunt.tracker import MODELS, GrafSpeeTracker, public_facts
 from hunt.models.the_hunt.web import card_faces, web_panels
-from hunt.models.the_hunt.words import log_page, round_of, turn_words
+from hunt.models.the_hunt.words import choice_words, log_page, round_of, turn_words
 
 
 def advice(state: TheHuntState, seat: int, model: str) -> dict[str, Any]:
@@ -255,7 +255,7 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, TheHuntObservation] = GamePlugin(
                      "you spend.",
            "british": "To win, find the hidden Graf Spee with Forces G, H and K and win the "
                       "Battle,\nor guide 5 Freight Ships to port before it sinks 5."},
-    rules=RULES, cards=card_texts, card_names=card_names,
+    rules=RULES, cards=card_texts, card_names=card_names, choice_words=choice_words,
     pages={"hand": hand_page, "map": map_page, "log": log_page},
     choices_screen=choices_map, web_board=web_board, hands=hands,
     card_faces=card_faces, web_panels=web_panels)

@@ -149,3 +149,63 @@ def log_lines(game: TheHuntGame, log: Sequence[Mapping[str, Any]]) -> list[str]:
 def log_page(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style = plain) -> str:
     """`log`: every event the seat has seen, numbered (the screen shows the last few)."""
     return numbered_log(log_lines(game, seen["log"]))
+
+
+PIECES = {"graf-spee": "the Graf Spee", "altmark": "the Altmark"}
+"""The German's pieces as a choice names them -> in words (a Force is "Force G")."""
+
+
+def choice_words(game: TheHuntGame, text: str) -> str:
+    """A choice (a typed action, or a table companion's entry with what it showed after
+    "; ") in players' words: "move G 4 15" is "Move Force G to 15 (4 AP)", "draw ?" is
+    "Draw a card, unseen"; the text itself where it has no words of its own. What a
+    choice costs beyond a move's AP, and needs, is its menu note's to say."""
+    typed, *learned = text.split("; ")
+    words = typed.lower().split()
+    said = _choice_said(game, words[0], words[1:]) if words else None
+    if said is None:
+        return text
+    return said + (f" ({'; '.join(learned)})" if learned else "")
+
+
+def _choice_said(game: TheHuntGame, verb: str, rest: list[str]) -> str | None:
+    """The words of one typed action (`choice_words`); None for an unknown shape."""
+    def card(card_id: str) -> str:
+        found = game.cards.get(card_id)
+        return found.name if found is not None else card_id
+
+    def piece(name: str) -> str:
+        return PIECES.get(name, f"Force {name.upper()}")
+
+    def hex_named(hex_id: str) -> str:
+        return "a hex unseen" if hex_id == "?" else hex_id
+
+    one = rest[0] if len(rest) == 1 else None
+    if verb == "move" and len(rest) == 3:
+        return f"Move {piece(rest[0])} to {hex_named(rest[2])} ({rest[1]} AP)"
+    if verb == "play" and len(rest) == 2:
+        return f"Play {card(rest[0])} for its {'AP' if rest[1] == 'ap' else 'event'}"
+    if verb == "shift" and len(rest) == 2:
+        return f"Shift {piece(rest[0])} to {rest[1]}"
+    if one is None:
+        bare = {"end": "End the turn's actions", "pass": "Pass", "repair":
+                "Repair the airplane", "plane": "Send the airplane"}
+        return bare.get(verb) if not rest else None
+    said = {
+        "attack": f"Attack Freight Ship {one}",
+        "search": f"Search with {piece(one)}",
+        "advance": f"Advance {piece(one)} on the Strategy track",
+        "intel": f"Intelligence with {card(one)}",
+        "react": f"React with {card(one)}",
+        "duel": f"Battle: play {card(one)}",
+        "draw": "Draw a card, unseen" if one == "?" else f"Draw {card(one)}",
+        "roll": f"Roll a {one}",
+        "redraw": f"Refill the hand to {one}",
+        "start": f"Start the Graf Spee on {hex_named(one)}",
+        "altmark": f"Place the Altmark on {hex_named(one)}",
+        "hint": f"Place a Hint marker on {hex_named(one)}",
+        "query": f"Ask whether the Graf Spee is at or next to {one}",
+        "convoy": f"Advance Freight Ship {one} a hex",
+        "freighter": f"Freight Ship {one} sails",
+    }
+    return said.get(verb)

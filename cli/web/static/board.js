@@ -175,10 +175,14 @@ function drawChoices(data) {
   actions.innerHTML = "";
   choices.innerHTML = "";
   for (const choice of data.choices) {
-    const label = choice.note ? `${choice.text} ${choice.note}` : choice.text;
+    // in words, its note after it; the typed form (what the prompt and a record say)
+    // in the tooltip
+    const words = choice.words || choice.text;
+    const label = choice.note ? `${words} ${choice.note}` : words;
     for (const list of covered.has(choice.text) ? [choices] : [actions, choices]) {
       const button = makeButton("choice", label, () => play(choice.text));
       button.dataset.move = choice.text;
+      button.title = choice.text;
       list.appendChild(button);
     }
   }
