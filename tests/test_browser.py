@@ -1,7 +1,7 @@
 """The web board driven in a real browser (headless Chromium from the
 system packages, through Selenium): a whole turn of The Hunt as the British by clicks,
-the hint panel, a reload that finds the game where it was, and a whole game finished by
-clicks against the heuristic.
+the hint panel, a reload that finds the game where it was, a whole game finished by
+clicks against the heuristic, and every page scanned by axe-core for accessibility.
 
 CI installs Chromium (`.ci/run`); elsewhere these tests are skipped when it is missing.
 """
@@ -655,3 +655,74 @@ def test_a_table_companion_session_on_a_phone(server: str) -> None:
         WebDriverWait(driver, 30).until(lambda d: d.current_url.rstrip("/") == server)
     finally:
         driver.quit()
+
+
+AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
+"""axe-core, the accessibility checker (tests/vendor/README.md says which and whence)."""
+AXE_RUN = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ["violations"]}).then(
+  (results) => done(results.violations.map((found) => ({
+    id: found.id, impact: found.impact, count: found.nodes.length,
+    targets: found.nodes.slice(0, 3).map((node) => node.target.join(" "))}))),
+  (failure) => done([{id: "axe failed", impact: "critical", count: 1,
+                      targets: [String(failure)]}]));
+"""
+"""Runs axe on the whole page: each rule broken, with how often and where first."""
+SERIOUS = ("serious", "critical")
+"""The impacts axe gives what keeps someone from using the page at all."""
+
+
+def _violations(driver: webdriver.Chrome) -> list[dict[str, Any]]:
+    """axe's violations on the page as it is drawn now (every impact)."""
+    driver.set_script_timeout(60)
+    driver.execute_script(AXE)
+    found: list[dict[str, Any]] = driver.execute_async_script(AXE_RUN)
+    return found
+
+
+def _serious(driver: webdriver.Chrome) -> list[str]:
+    """The serious and critical violations on the page now, each as its rule, impact,
+    count and first targets."""
+    return [f"{found['id']} ({found['impact']}, {found['count']}x): "
+            f"{', '.join(found['targets'])}"
+            for found in _violations(driver) if found["impact"] in SERIOUS]
+
+
+def test_no_page_has_a_serious_accessibility_violation(server: str,
+                                                       browser: webdriver.Chrome) -> None:
+    """axe-core finds nothing serious or critical on the list of games, a game's start
+    page, The Hunt's board as the British and as the German, and every other game's
+    board."""
+    found: dict[str, list[str]] = {}
+    browser.get(server)
+    found["index"] = _serious(browser)
+    pages = [("the-hunt", "british"), ("the-hunt", "german"),
+             *((game, "") for game in available_games() if game != "the-hunt")]
+    for game, seat in pages:
+        address = f"{server}/play/{game}?seed=5&level=easy" + (f"&as={seat}" if seat else "")
+        browser.get(address)
+        if not found.get("start page"):
+            found["start page"] = _serious(browser)
+        browser.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        _drawn(browser, game)
+        found[f"{game} {seat}".strip()] = _serious(browser)
+        browser.execute_script(  # the computer stops: the next page has the machine
+            "return fetch(`/api/${TOKEN}/leave`, {method: 'POST'}).then(() => true)")
+    assert not any(found.values()), {page: seen for page, seen in found.items() if seen}
+
+
+def test_a_finished_game_its_replay_and_chart_have_no_serious_accessibility_violation(
+        server: str, browser: webdriver.Chrome) -> None:
+    """Once a game is over, its page (the banner, the replay's controls, the analysis's
+    chart with its turning points as buttons) has nothing axe-core rates serious or
+    critical."""
+    _start(browser, f"{server}/play/leduc?as=first&seed=1&ai=heuristic")
+    view = _settled(browser)
+    while not view["over"]:
+        browser.execute_script("play(arguments[0])", view["choices"][-1]["text"])
+        view = _settled_after(browser, view["position"])
+    browser.find_element(By.ID, "analysis-button").click()
+    WebDriverWait(browser, 120).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#chart circle.turning"))
+    assert _serious(browser) == []

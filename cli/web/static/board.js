@@ -461,8 +461,10 @@ function drawChart(chart) {
   const width = 360, height = 160, left = 36, right = 8, top = 18, bottom = 22;
   const x = (index) => left + (width - left - right) * index / Math.max(1, chart.end);
   const y = (p) => top + (height - top - bottom) * (1 - p);
+  // a group, not an image: an image's parts are hidden from a screen reader, and its
+  // turning points are buttons
   const svg = svgOf("svg", {viewBox: `0 0 ${width} ${height}`, class: "chart",
-                            role: "img", "aria-label": `P(${chart.of} win) by action`});
+                            role: "group", "aria-label": `P(${chart.of} win) by action`});
   svg.append(svgOf("text", {x: left, y: 12}, `P(${chart.of} win${
     chart.of === "you" ? "" : "s"}), by action; dots: turning points`));
   for (const p of [0, 0.5, 1]) {
@@ -484,7 +486,11 @@ function drawChart(chart) {
       Math.round(100 * point.before)}% to ${Math.round(100 * point.after)}%`));
     const show = () => replayAt(point.index);
     dot.addEventListener("click", show);
-    dot.addEventListener("keydown", (event) => { if (event.key === "Enter") show(); });
+    dot.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();  // a space would scroll the page
+      show();
+    });
     svg.append(dot);
   }
   const holder = document.getElementById("chart");
