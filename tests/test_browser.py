@@ -20,7 +20,9 @@ from typing import Any
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from hunt.cli.web.app import create_app, running
@@ -726,3 +728,113 @@ def test_a_finished_game_its_replay_and_chart_have_no_serious_accessibility_viol
     WebDriverWait(browser, 120).until(
         lambda d: d.find_elements(By.CSS_SELECTOR, "#chart circle.turning"))
     assert _serious(browser) == []
+
+
+FOCUSED = "return document.activeElement.matches(arguments[0])"
+"""Whether the element that has the keyboard's focus matches a CSS selector."""
+
+
+def _press(driver: webdriver.Chrome, key: str, shift: bool = False) -> None:
+    """A key pressed on whatever has the focus, as a person presses it (with Shift held
+    if `shift`)."""
+    keys = ActionChains(driver)
+    if shift:
+        keys.key_down(Keys.SHIFT)
+    keys.send_keys(key)
+    if shift:
+        keys.key_up(Keys.SHIFT)
+    keys.perform()
+
+
+def _tab_to(driver: webdriver.Chrome, selector: str, check: str = "return true",
+            back: bool = False) -> Any:
+    """Tab through the page (Shift+Tab if `back`) until the focus is on an element
+    matching `selector` for which the script `check` (given it as arguments[0]) returns
+    true; that element."""
+    for _ in range(300):
+        _press(driver, Keys.TAB, shift=back)
+        if driver.execute_script(FOCUSED, selector) and driver.execute_script(
+                check, driver.switch_to.active_element):
+            return driver.switch_to.active_element
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def _hexes(driver: webdriver.Chrome, selector: str) -> set[str]:
+    """The hexes of the map that match `selector` (after `#board .hex`)."""
+    return {h.get_attribute("data-hex") or "" for h in driver.find_elements(
+        By.CSS_SELECTOR, f"#board .hex{selector}")}
+
+
+def test_the_map_is_played_by_keyboard_alone(server: str, browser: webdriver.Chrome) -> None:
+    """The British play a card for its AP by Tab and Enter on its button. Only the lit
+    hexes are in the Tab order, each named for the move it plays. Space on another
+    Force selects it and sends the focus to its use; Shift+Tab back to the Force that
+    moves, Enter: the focus goes to its first lit destination, Tab to the next, Enter
+    plays the move (as the page's view and log say) and the focus stays on the map.
+    A card played by a key sends the focus to the map too."""
+    _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    view = _settled(browser)
+    while not any(c["text"].startswith("move ") for c in view["choices"]):
+        if browser.find_elements(By.CSS_SELECTOR, '#hand .card-use[data-move$=" ap"]'):
+            _tab_to(browser, '#hand .card-use[data-move$=" ap"]')
+            _press(browser, Keys.ENTER)
+            _moved_on(browser, view["position"])
+        else:
+            _click_a_choice(browser, view, by_hex=False)
+        view = _settled(browser)
+    # the card's button is gone: the focus is on the map, where the AP are spent
+    assert browser.execute_script(FOCUSED, '#board [role="button"]')
+    assert len(_hexes(browser, "")) == 41
+    assert _hexes(browser, '[tabindex="0"][role="button"]') == _hexes(browser, ".target")
+    other = _tab_to(browser, '#board .piece[role="button"]',
+                    "return arguments[0].dataset.select !== selected")
+    _press(browser, Keys.SPACE)
+    assert browser.execute_script("return selected") == other.get_attribute("data-select")
+    assert browser.execute_script(FOCUSED, "#board .hex.target, #selection button")
+    assert _hexes(browser, '[tabindex="0"][role="button"]') == _hexes(browser, ".target")
+    force = _tab_to(browser, '#board .piece[role="button"]',
+                    "const key = arguments[0].dataset.select; return key !== selected && "
+                    "Object.keys(clicks.pieces[key].hexes).length > 0", back=True)
+    key, at = force.get_attribute("data-select"), force.get_attribute("data-at")
+    name = f"Force {key}"
+    assert force.get_attribute("aria-label") == f"select {name} at hex {at}"
+    _press(browser, Keys.ENTER)
+    assert browser.execute_script("return selected") == key
+    reach = set(browser.execute_script("return Object.keys(clicks.pieces[selected].hexes)"))
+    keyed = _hexes(browser, '[tabindex="0"][role="button"]')
+    assert keyed == _hexes(browser, ".target") == reach and len(keyed) < 41
+    assert browser.execute_script(FOCUSED, "#board .hex.target")
+    if len(reach) > 1:  # Tab walks on to the next lit hex, not to the dark ones between
+        first = browser.switch_to.active_element.get_attribute("data-hex")
+        _press(browser, Keys.TAB)
+        assert browser.execute_script(FOCUSED, "#board .hex.target")
+        assert browser.switch_to.active_element.get_attribute("data-hex") != first
+    target = browser.switch_to.active_element
+    hex_id = target.get_attribute("data-hex")
+    label = target.get_attribute("aria-label") or ""
+    assert label.startswith(f"hex {hex_id}: move {name} here"), label
+    assert _serious(browser) == []  # the map's buttons are named, none nested in an image
+    _press(browser, Keys.ENTER)
+    _moved_on(browser, view["position"])
+    after = _settled(browser)
+    assert any(line.startswith(f"{name} moves to {hex_id} (") for line in after["panels"]["log"])
+    if browser.find_elements(By.CSS_SELECTOR, '#board [role="button"]'):
+        assert browser.execute_script(FOCUSED, '#board [role="button"]')  # kept on the map
+
+
+def test_the_german_places_the_graf_spee_by_keyboard_alone(
+        server: str, browser: webdriver.Chrome) -> None:
+    """At the start, each hex where the German may place the Graf Spee is a button named
+    for that; Tab reaches it and Enter places the Graf Spee there."""
+    _start(browser, f"{server}/play/the-hunt?as=german&seed=5&ai=heuristic")
+    view = _settled(browser)
+    starts = {c["text"].split()[1] for c in view["choices"] if c["text"].startswith("start ")}
+    assert starts
+    target = _tab_to(browser, "#board .hex.target")
+    hex_id = target.get_attribute("data-hex")
+    assert hex_id in starts
+    assert target.get_attribute("aria-label") == f"hex {hex_id}: start the Graf Spee here"
+    _press(browser, Keys.ENTER)
+    _moved_on(browser, view["position"])
+    assert browser.execute_script("return view.board").count(
+        f'data-piece="S" data-at="{hex_id}"') == 1

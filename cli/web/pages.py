@@ -142,7 +142,7 @@ def board_page(token: str, plugin: AnyPlugin, game: AnyGame, invites: Sequence[s
             f'<section id="notices" aria-label="About this game">{invite}{replayable}{intro}'
             '<div id="banner" role="alert" hidden></div></section>'
             '<main><section id="board-area"><div id="board"></div>'
-            '<div id="legend" hidden></div><div id="selection"></div>'
+            '<div id="legend" hidden></div><div id="selection" aria-live="polite"></div>'
             '<div id="hands"><div id="opponent-hand"></div><div id="hand"></div></div>'
             '<pre id="screen"></pre></section>'
             '<aside><div id="error" class="error" role="alert"></div>'
