@@ -769,9 +769,10 @@ def test_the_map_is_played_by_keyboard_alone(server: str, browser: webdriver.Chr
     """The British play a card for its AP by Tab and Enter on its button. Only the lit
     hexes are in the Tab order, each named for the move it plays. Space on another
     Force selects it and sends the focus to its use; Shift+Tab back to the Force that
-    moves, Enter: the focus goes to its first lit destination, Tab to the next, Enter
-    plays the move (as the page's view and log say) and the focus stays on the map.
-    A card played by a key sends the focus to the map too."""
+    moves, Enter: the focus goes to its first lit destination (Escape lets the Force go
+    and the focus goes back to it; Enter again), Tab to the next, Enter plays the move
+    (as the page's view and log say) and the focus stays on the map. A card played by
+    a key sends the focus to the map too."""
     _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
     view = _settled(browser)
     while not any(c["text"].startswith("move ") for c in view["choices"]):
@@ -798,6 +799,12 @@ def test_the_map_is_played_by_keyboard_alone(server: str, browser: webdriver.Chr
     key, at = force.get_attribute("data-select"), force.get_attribute("data-at")
     name = f"Force {key}"
     assert force.get_attribute("aria-label") == f"select {name} at hex {at}"
+    _press(browser, Keys.ENTER)
+    assert browser.execute_script("return selected") == key
+    assert browser.execute_script(FOCUSED, "#board .hex.target")
+    _press(browser, Keys.ESCAPE)  # let go: the focus goes back to the piece
+    assert browser.execute_script("return selected") is None
+    assert browser.switch_to.active_element.get_attribute("data-select") == key
     _press(browser, Keys.ENTER)
     assert browser.execute_script("return selected") == key
     reach = set(browser.execute_script("return Object.keys(clicks.pieces[selected].hexes)"))
