@@ -694,8 +694,8 @@ def _serious(driver: webdriver.Chrome) -> list[str]:
 def test_no_page_has_a_serious_accessibility_violation(server: str,
                                                        browser: webdriver.Chrome) -> None:
     """axe-core finds nothing serious or critical on the list of games, a game's start
-    page, The Hunt's board as the British and as the German, and every other game's
-    board."""
+    page, The Hunt's board as the British and as the German, every other game's board
+    and the table companion's notebook."""
     found: dict[str, list[str]] = {}
     browser.get(server)
     found["index"] = _serious(browser)
@@ -710,7 +710,12 @@ def test_no_page_has_a_serious_accessibility_violation(server: str,
         _drawn(browser, game)
         found[f"{game} {seat}".strip()] = _serious(browser)
         browser.execute_script(  # the computer stops: the next page has the machine
-            "return fetch(`/api/${TOKEN}/leave`, {method: 'POST'}).then(() => true)")
+            "return fetch(`${API}/leave`, {method: 'POST'}).then(() => true)")
+    browser.get(server)
+    browser.find_element(By.CSS_SELECTOR, 'button[formaction="/table/the-hunt"]').click()
+    WebDriverWait(browser, 30).until(lambda d: "/table/" in d.current_url)
+    _settled(browser)
+    found["the-hunt at the table"] = _serious(browser)
     assert not any(found.values()), {page: seen for page, seen in found.items() if seen}
 
 
