@@ -1,7 +1,7 @@
 """The web board driven in a real browser (headless Chromium from the
 system packages, through Selenium): a whole turn of The Hunt as the British by clicks,
-the hint panel, a reload that finds the game where it was, and a whole game finished by
-clicks against the heuristic.
+the hint panel, a reload that finds the game where it was, a whole game finished by
+clicks against the heuristic, and every page scanned by axe-core for accessibility.
 
 CI installs Chromium (`.ci/run`); elsewhere these tests are skipped when it is missing.
 """
@@ -20,7 +20,9 @@ from typing import Any
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from hunt.cli.web.app import create_app, running
@@ -655,3 +657,196 @@ def test_a_table_companion_session_on_a_phone(server: str) -> None:
         WebDriverWait(driver, 30).until(lambda d: d.current_url.rstrip("/") == server)
     finally:
         driver.quit()
+
+
+AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
+"""axe-core, the accessibility checker (tests/vendor/README.md says which and whence)."""
+AXE_RUN = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ["violations"]}).then(
+  (results) => done(results.violations.map((found) => ({
+    id: found.id, impact: found.impact, count: found.nodes.length,
+    targets: found.nodes.slice(0, 3).map((node) => node.target.join(" "))}))),
+  (failure) => done([{id: "axe failed", impact: "critical", count: 1,
+                      targets: [String(failure)]}]));
+"""
+"""Runs axe on the whole page: each rule broken, with how often and where first."""
+SERIOUS = ("serious", "critical")
+"""The impacts axe gives what keeps someone from using the page at all."""
+
+
+def _violations(driver: webdriver.Chrome) -> list[dict[str, Any]]:
+    """axe's violations on the page as it is drawn now (every impact)."""
+    driver.set_script_timeout(60)
+    driver.execute_script(AXE)
+    found: list[dict[str, Any]] = driver.execute_async_script(AXE_RUN)
+    return found
+
+
+def _serious(driver: webdriver.Chrome) -> list[str]:
+    """The serious and critical violations on the page now, each as its rule, impact,
+    count and first targets."""
+    return [f"{found['id']} ({found['impact']}, {found['count']}x): "
+            f"{', '.join(found['targets'])}"
+            for found in _violations(driver) if found["impact"] in SERIOUS]
+
+
+def test_no_page_has_a_serious_accessibility_violation(server: str,
+                                                       browser: webdriver.Chrome) -> None:
+    """axe-core finds nothing serious or critical on the list of games, a game's start
+    page, The Hunt's board as the British and as the German, every other game's board
+    and the table companion's notebook."""
+    found: dict[str, list[str]] = {}
+    browser.get(server)
+    found["index"] = _serious(browser)
+    pages = [("the-hunt", "british"), ("the-hunt", "german"),
+             *((game, "") for game in available_games() if game != "the-hunt")]
+    for game, seat in pages:
+        address = f"{server}/play/{game}?seed=5&level=easy" + (f"&as={seat}" if seat else "")
+        browser.get(address)
+        if not found.get("start page"):
+            found["start page"] = _serious(browser)
+        browser.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        _drawn(browser, game)
+        found[f"{game} {seat}".strip()] = _serious(browser)
+        browser.execute_script(  # the computer stops: the next page has the machine
+            "return fetch(`${API}/leave`, {method: 'POST'}).then(() => true)")
+    browser.get(server)
+    browser.find_element(By.CSS_SELECTOR, 'button[formaction="/table/the-hunt"]').click()
+    WebDriverWait(browser, 30).until(lambda d: "/table/" in d.current_url)
+    _settled(browser)
+    found["the-hunt at the table"] = _serious(browser)
+    assert not any(found.values()), {page: seen for page, seen in found.items() if seen}
+
+
+def test_a_finished_game_its_replay_and_chart_have_no_serious_accessibility_violation(
+        server: str, browser: webdriver.Chrome) -> None:
+    """Once a game is over, its page (the banner, the replay's controls, the analysis's
+    chart with its turning points as buttons) has nothing axe-core rates serious or
+    critical."""
+    _start(browser, f"{server}/play/leduc?as=first&seed=1&ai=heuristic")
+    view = _settled(browser)
+    while not view["over"]:
+        browser.execute_script("play(arguments[0])", view["choices"][-1]["text"])
+        view = _settled_after(browser, view["position"])
+    browser.find_element(By.ID, "analysis-button").click()
+    WebDriverWait(browser, 120).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#chart circle.turning"))
+    assert _serious(browser) == []
+
+
+FOCUSED = "return document.activeElement.matches(arguments[0])"
+"""Whether the element that has the keyboard's focus matches a CSS selector."""
+
+
+def _press(driver: webdriver.Chrome, key: str, shift: bool = False) -> None:
+    """A key pressed on whatever has the focus, as a person presses it (with Shift held
+    if `shift`)."""
+    keys = ActionChains(driver)
+    if shift:
+        keys.key_down(Keys.SHIFT)
+    keys.send_keys(key)
+    if shift:
+        keys.key_up(Keys.SHIFT)
+    keys.perform()
+
+
+def _tab_to(driver: webdriver.Chrome, selector: str, check: str = "return true",
+            back: bool = False) -> Any:
+    """Tab through the page (Shift+Tab if `back`) until the focus is on an element
+    matching `selector` for which the script `check` (given it as arguments[0]) returns
+    true; that element."""
+    for _ in range(300):
+        _press(driver, Keys.TAB, shift=back)
+        if driver.execute_script(FOCUSED, selector) and driver.execute_script(
+                check, driver.switch_to.active_element):
+            return driver.switch_to.active_element
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def _hexes(driver: webdriver.Chrome, selector: str) -> set[str]:
+    """The hexes of the map that match `selector` (after `#board .hex`)."""
+    return {h.get_attribute("data-hex") or "" for h in driver.find_elements(
+        By.CSS_SELECTOR, f"#board .hex{selector}")}
+
+
+def test_the_map_is_played_by_keyboard_alone(server: str, browser: webdriver.Chrome) -> None:
+    """The British play a card for its AP by Tab and Enter on its button. Only the lit
+    hexes are in the Tab order, each named for the move it plays. Space on another
+    Force selects it and sends the focus to its use; Shift+Tab back to the Force that
+    moves, Enter: the focus goes to its first lit destination (Escape lets the Force go
+    and the focus goes back to it; Enter again), Tab to the next, Enter plays the move
+    (as the page's view and log say) and the focus stays on the map. A card played by
+    a key sends the focus to the map too."""
+    _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    view = _settled(browser)
+    while not any(c["text"].startswith("move ") for c in view["choices"]):
+        if browser.find_elements(By.CSS_SELECTOR, '#hand .card-use[data-move$=" ap"]'):
+            _tab_to(browser, '#hand .card-use[data-move$=" ap"]')
+            _press(browser, Keys.ENTER)
+            _moved_on(browser, view["position"])
+        else:
+            _click_a_choice(browser, view, by_hex=False)
+        view = _settled(browser)
+    # the card's button is gone: the focus is on the map, where the AP are spent
+    assert browser.execute_script(FOCUSED, '#board [role="button"]')
+    assert len(_hexes(browser, "")) == 41
+    assert _hexes(browser, '[tabindex="0"][role="button"]') == _hexes(browser, ".target")
+    other = _tab_to(browser, '#board .piece[role="button"]',
+                    "return arguments[0].dataset.select !== selected")
+    _press(browser, Keys.SPACE)
+    assert browser.execute_script("return selected") == other.get_attribute("data-select")
+    assert browser.execute_script(FOCUSED, "#board .hex.target, #selection button")
+    assert _hexes(browser, '[tabindex="0"][role="button"]') == _hexes(browser, ".target")
+    force = _tab_to(browser, '#board .piece[role="button"]',
+                    "const key = arguments[0].dataset.select; return key !== selected && "
+                    "Object.keys(clicks.pieces[key].hexes).length > 0", back=True)
+    key, at = force.get_attribute("data-select"), force.get_attribute("data-at")
+    name = f"Force {key}"
+    assert force.get_attribute("aria-label") == f"select {name} at hex {at}"
+    _press(browser, Keys.ENTER)
+    assert browser.execute_script("return selected") == key
+    assert browser.execute_script(FOCUSED, "#board .hex.target")
+    _press(browser, Keys.ESCAPE)  # let go: the focus goes back to the piece
+    assert browser.execute_script("return selected") is None
+    assert browser.switch_to.active_element.get_attribute("data-select") == key
+    _press(browser, Keys.ENTER)
+    assert browser.execute_script("return selected") == key
+    reach = set(browser.execute_script("return Object.keys(clicks.pieces[selected].hexes)"))
+    keyed = _hexes(browser, '[tabindex="0"][role="button"]')
+    assert keyed == _hexes(browser, ".target") == reach and len(keyed) < 41
+    assert browser.execute_script(FOCUSED, "#board .hex.target")
+    if len(reach) > 1:  # Tab walks on to the next lit hex, not to the dark ones between
+        first = browser.switch_to.active_element.get_attribute("data-hex")
+        _press(browser, Keys.TAB)
+        assert browser.execute_script(FOCUSED, "#board .hex.target")
+        assert browser.switch_to.active_element.get_attribute("data-hex") != first
+    target = browser.switch_to.active_element
+    hex_id = target.get_attribute("data-hex")
+    label = target.get_attribute("aria-label") or ""
+    assert label.startswith(f"hex {hex_id}: move {name} here"), label
+    assert _serious(browser) == []  # the map's buttons are named, none nested in an image
+    _press(browser, Keys.ENTER)
+    _moved_on(browser, view["position"])
+    after = _settled(browser)
+    assert any(line.startswith(f"{name} moves to {hex_id} (") for line in after["panels"]["log"])
+    if browser.find_elements(By.CSS_SELECTOR, '#board [role="button"]'):
+        assert browser.execute_script(FOCUSED, '#board [role="button"]')  # kept on the map
+
+
+def test_the_german_places_the_graf_spee_by_keyboard_alone(
+        server: str, browser: webdriver.Chrome) -> None:
+    """At the start, each hex where the German may place the Graf Spee is a button named
+    for that; Tab reaches it and Enter places the Graf Spee there."""
+    _start(browser, f"{server}/play/the-hunt?as=german&seed=5&ai=heuristic")
+    view = _settled(browser)
+    starts = {c["text"].split()[1] for c in view["choices"] if c["text"].startswith("start ")}
+    assert starts
+    target = _tab_to(browser, "#board .hex.target")
+    hex_id = target.get_attribute("data-hex")
+    assert hex_id in starts
+    assert target.get_attribute("aria-label") == f"hex {hex_id}: start the Graf Spee here"
+    _press(browser, Keys.ENTER)
+    _moved_on(browser, view["position"])
+    assert browser.execute_script("return view.board").count(
+        f'data-piece="S" data-at="{hex_id}"') == 1

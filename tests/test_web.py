@@ -506,3 +506,38 @@ def test_the_map_plays_the_cheapest_move_to_each_hex_and_says_its_cost() -> None
         state.apply_action(state.sample_chance_outcome(rng) if player < 0
                            else rng.choice(state.legal_actions()))
     assert checked > 50
+
+
+def test_the_maps_clicks_say_in_words_what_each_hex_plays() -> None:
+    """The map names, for the buttons a keyboard reaches, what a hex plays: where the
+    German starts the Graf Spee, and each cheapest move with the piece's name and its
+    AP; the map is a group (an image would hide its buttons from a screen reader)."""
+    game = load_game("the-hunt")
+    rng = random.Random(7)
+    state = game.new_initial_state(7)
+    session = WebGame(state, [None, None], None)
+    said = set()
+    while state.turn < 8 and not state.is_terminal():
+        player = state.current_player()
+        if player >= 0:
+            board = session.view(player)["board"]
+            assert 'role="group" aria-label="The South Atlantic"' in board
+            found = re.search(r'data-clicks="([^"]*)"', board)
+            assert found
+            clicks = json.loads(unescape(found[1]))
+            for text in clicks["hexes"].values():
+                verb = text.split()[0]
+                said.add(verb)
+                if verb == "start":
+                    assert clicks["says"][text] == "start the Graf Spee here"
+            for key, piece in clicks["pieces"].items():
+                for hex_id, text in piece["hexes"].items():
+                    name = f"Force {key}" if len(key) == 1 else (
+                        "the Altmark" if key == "altmark" else "the Graf Spee")
+                    cost = piece.get("costs", {}).get(hex_id)
+                    assert clicks["says"][text] == f"move {name} here" + (
+                        f", {cost}" if cost else "")
+                    said.add(text.split()[0])
+        state.apply_action(state.sample_chance_outcome(rng) if player < 0
+                           else rng.choice(state.legal_actions()))
+    assert {"start", "move"} <= said

@@ -595,8 +595,9 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         if request.url.path.startswith("/api/") or \
                 "application/json" in request.headers.get("accept", ""):
             return JSONResponse({"error": message}, status_code=status)
-        return HTMLResponse(page("hunt: error", f'<p class="error">{escape(message)}</p>'
-                                 '<p><a href="/">Back to the games</a></p>'), status)
+        return HTMLResponse(page("hunt: error", '<main><h1>hunt: the request failed</h1>'
+                                 f'<p class="error">{escape(message)}</p>'
+                                 '<p><a href="/">Back to the games</a></p></main>'), status)
 
     app = Starlette(routes=[
         Route("/", index), Route("/play/{game}", start_page),

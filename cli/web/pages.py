@@ -66,8 +66,10 @@ def index_page() -> str:
               '<p id="resume-error" class="error" role="alert"></p></form>')
     mine = ('<section id="my-games" hidden><h2>Your games on this browser</h2>'
             '<ul id="my-games-list"></ul></section>')
-    return page("hunt", "<h1>hunt: play against the computer</h1>" + mine + "".join(rows)
-                + resume, '<script src="/static/index.js"></script>')
+    # every part in a landmark (a header, the main part), for those who move by them
+    return page("hunt", "<header><h1>hunt: play against the computer</h1></header><main>"
+                + mine + "".join(rows) + resume + "</main>",
+                '<script src="/static/index.js"></script>')
 
 
 def option_field(option: Option) -> str:
@@ -98,10 +100,11 @@ def start_page_html(name: str, settings: Mapping[str, str]) -> str:
                      for key, value in kept)
     shown = ", ".join(f"{escape(key.removeprefix(OPTION))} {escape(value)}"
                       for key, value in kept)
-    return page(f"hunt: {name}", f'<form class="game" action="/play/{escape(name)}" '
-                f'method="post"><h2>{escape(game_plugin(name).title)}</h2>'
+    return page(f"hunt: {name}", f'<main><h1>A new game</h1><form class="game" '
+                f'action="/play/{escape(name)}" method="post">'
+                f'<h2>{escape(game_plugin(name).title)}</h2>'
                 f'<p>{shown or "the usual settings"}</p>'
-                f'{fields}<button type="submit">Start the game</button></form>')
+                f'{fields}<button type="submit">Start the game</button></form></main>')
 
 
 def board_page(token: str, plugin: AnyPlugin, game: AnyGame, invites: Sequence[str] = (),
@@ -135,9 +138,11 @@ def board_page(token: str, plugin: AnyPlugin, game: AnyGame, invites: Sequence[s
         leave, record = "Leave the game", "The game\'s record"
     body = (f'<header><h1>{escape(title)}</h1> '
             f'<span id="status" role="status"></span> <a href="/">games</a></header>'
-            f'{invite}{replayable}{intro}<div id="banner" role="alert" hidden></div>'
+            # the notices in a landmark of their own, named, beside the header and main
+            f'<section id="notices" aria-label="About this game">{invite}{replayable}{intro}'
+            '<div id="banner" role="alert" hidden></div></section>'
             '<main><section id="board-area"><div id="board"></div>'
-            '<div id="legend" hidden></div><div id="selection"></div>'
+            '<div id="legend" hidden></div><div id="selection" aria-live="polite"></div>'
             '<div id="hands"><div id="opponent-hand"></div><div id="hand"></div></div>'
             '<pre id="screen"></pre></section>'
             '<aside><div id="error" class="error" role="alert"></div>'

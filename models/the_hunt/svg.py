@@ -6,10 +6,12 @@ Every hex carries `data-hex`. The map is played by clicks: the `<svg>`'s `data-c
 (a Force, the Graf Spee, the Altmark, a Freight Ship) carries `data-select`: a click
 selects it, its destinations light up, and a click on one plays the cheapest move
 there; a placement or a hex to name (`start 14`, `altmark 17`, `hint 14`, `query 14`)
-is a click on the hex itself. Pieces are letters in circles, as on the terminal's map:
-S the Graf Spee, G/H/K the Forces (those not at sea on the Strategy track under the
-map), A the Altmark, f a Freight Ship (its route ahead dashed, under the pieces), h a
-Hint marker, ? a hex the raider may be in; ports are named.
+is a click on the hex itself. By keyboard, the page makes the same hexes and pieces
+buttons, named by `click_map`'s `says` (what pressing one plays, in words). Pieces are
+letters in circles, as on the terminal's map: S the Graf Spee, G/H/K the Forces (those
+not at sea on the Strategy track under the map), A the Altmark, f a Freight Ship (its
+route ahead dashed, under the pieces), h a Hint marker, ? a hex the raider may be in;
+ports are named.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ SIZE = 30.0
 """A hex's radius in SVG units."""
 
 PIECE_COLOURS = {"S": "#c0392b", "G": "#1f4e9c", "H": "#1f4e9c", "K": "#1f4e9c",
-                 "A": "#1c8c8c", "f": "#2e8b3e", "h": "#b8860b", "?": "#8e44ad"}
-"""Each piece letter's colour (the terminal's colours)."""
+                 "A": "#177a7a", "f": "#2a7d3a", "h": "#8a6508", "?": "#8e44ad"}
+"""Each piece letter's colour (the terminal's colours, dark enough for the white letter
+on it to keep a contrast of 4.5:1)."""
 
 PIECE_NAMES = {"S": "the Graf Spee", "A": "the Altmark", "f": "Freight Ship",
                "h": "a Hint marker", "?": "the Graf Spee may be here"}
@@ -45,8 +48,11 @@ PIECE_USES = {"search": "Search its hex", "advance": "Advance it on the Strategy
 """The choices that use a piece without moving it, by verb: a button of the selected
 piece's."""
 
-HEX_VERBS = ("start", "altmark", "hint", "query")
-"""The choices that name a hex and no piece: a click on that hex plays them."""
+HEX_WORDS = {"start": "start the Graf Spee here", "altmark": "start the Altmark here",
+             "hint": "place a Hint marker here",
+             "query": "ask whether the Graf Spee is within 2 hexes of here"}
+"""The choices that name a hex and no piece, by verb: a click on that hex plays them;
+what a button there says it does."""
 
 
 def centre(q: int, r: int) -> tuple[float, float]:
@@ -89,13 +95,15 @@ def click_map(game: TheHuntGame, choices: Sequence[str]) -> dict[str, Any]:
     """What a click on the map plays, from the seat's choices: `pieces` (a piece's key
     -> `hexes`, each destination's cheapest move, `costs`, the AP it spends there, and
     `uses`, [label, choice] pairs of the choices that use it where it stands),
-    `hexes` (hex -> the choice that names only it) and `covers` (every choice the map
+    `hexes` (hex -> the choice that names only it), `covers` (every choice the map
     stands for, the dearer moves to a hex too: they stay in the page's list of every
-    choice)."""
+    choice) and `says` (each choice a hex plays -> what it does, in words, for the
+    names the page gives its buttons: "move Force G here, 2 AP")."""
     by_piece: dict[str, dict[str, Any]] = {}
     cheapest: dict[tuple[str, str], tuple[int, str]] = {}
     hexes: dict[str, str] = {}
     covers: list[str] = []
+    says: dict[str, str] = {}
     for text in choices:
         action = parse_action(text)
         if action is None:
@@ -104,8 +112,9 @@ def click_map(game: TheHuntGame, choices: Sequence[str]) -> dict[str, Any]:
             key = (action.arg, action.hex)
             if key not in cheapest or action.n < cheapest[key][0]:
                 cheapest[key] = (action.n, text)
-        elif action.verb in HEX_VERBS and action.hex in game.board.graph:
-            hexes.setdefault(action.hex, text)
+        elif action.verb in HEX_WORDS and action.hex in game.board.graph:
+            if hexes.setdefault(action.hex, text) == text:
+                says[text] = HEX_WORDS[action.verb]
         elif action.verb in PIECE_USES:
             by_piece.setdefault(action.arg, {"hexes": {}, "uses": []})["uses"].append(
                 [PIECE_USES[action.verb], text])
@@ -115,9 +124,19 @@ def click_map(game: TheHuntGame, choices: Sequence[str]) -> dict[str, Any]:
     for (piece, hex_id), (ap, text) in sorted(cheapest.items()):
         found = by_piece.setdefault(piece, {"hexes": {}, "uses": []})
         found["hexes"][hex_id] = text
+        says[text] = f"move {piece_name(game, piece)} here"
         if ap:  # what the click costs, written on the lit hex ("shift" costs nothing)
             found.setdefault("costs", {})[hex_id] = f"{ap} AP"
-    return {"pieces": by_piece, "hexes": hexes, "covers": covers}
+            says[text] += f", {ap} AP"
+    return {"pieces": by_piece, "hexes": hexes, "covers": covers, "says": says}
+
+
+def piece_name(game: TheHuntGame, key: str) -> str:
+    """What the map calls the piece a choice names (`key`: "graf-spee", "altmark", a
+    Freight Ship's id or a Force's letter), as its tooltip does."""
+    if key in MOVERS:
+        return PIECE_NAMES[MOVERS[key]]
+    return f"Freight Ship {key}" if key in game.freighters else f"Force {key}"
 
 
 def web_board(game: TheHuntGame, seen: TheHuntObservation, seat: int,
@@ -135,10 +154,12 @@ def web_board(game: TheHuntGame, seen: TheHuntObservation, seat: int,
     width, height = max(xs) - left + 2 * SIZE, max(ys) - top + 3.6 * SIZE
     last = last_turn_hexes(seen)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
-             f'viewBox="{left:.0f} {top:.0f} {width:.0f} {height:.0f}" role="img" '
+             f'viewBox="{left:.0f} {top:.0f} {width:.0f} {height:.0f}" role="group" '
              f'aria-label="The South Atlantic" '
              f'data-clicks="{escape(json.dumps(clicks, sort_keys=True))}">']
-    # three layers, so that nothing covers what a click or the eye needs: the sea and
+    # a group, not an image: an image's parts are hidden from a screen reader, and the
+    # page makes the hexes and pieces a key can play buttons.
+    # Three layers, so that nothing covers what a click or the eye needs: the sea and
     # its hex numbers, the Freight Ships' routes, then the pieces
     for hex_id, (x, y) in places.items():
         kind = "hex last" if hex_id in last else "hex"

@@ -10,6 +10,9 @@ let belief = null;
 let offline = false;  // the last poll found no server
 let clicks = null;    // what a click on the map plays (the board's data-clicks)
 let selected = null;  // the key of the piece selected on the map
+let keyed = false;    // a key played a choice: the redraw sends the focus to the map
+// The buttons beside the map that play a choice (a card's use, a piece's, the list's).
+const PLAYING = "#hands button, #actions button, #choices button, #selection button";
 
 // An answer of the server's, or {error, offline} when it did not answer (stopped,
 // restarting): said on the page, never dropped silently.
@@ -121,6 +124,86 @@ function markMap() {
     piece.classList.toggle("selected", key === selected);
   });
   drawSelection();
+  markKeys();
+}
+
+// The map by keyboard: each hex a press plays now and each piece that can be selected
+// is a button in the Tab order, named for what it does; the others are not, so that
+// Tab does not walk the whole map. Enter or Space on one is a click (`pressOnMap`).
+function markKeys() {
+  const lit = targets();
+  const says = (clicks && clicks.says) || {};
+  document.querySelectorAll("#board .hex").forEach((hex) => {
+    const id = hex.dataset.hex;
+    keyButton(hex, id in lit ? `hex ${id}: ${says[lit[id]] || lit[id]}` : null);
+  });
+  document.querySelectorAll("#board .piece[data-select]").forEach((piece) => {
+    const key = piece.dataset.select;
+    const at = piece.dataset.at;
+    const name = piece.querySelector("title").textContent + (at ? ` at hex ${at}` : "");
+    let label = null;
+    if (key === selected) {
+      // pressed again, it plays the move to its own hex, as a second click does
+      label = `${name}, selected` + (at in lit ? `: ${says[lit[at]] || lit[at]}` : "");
+    } else if (clicks && key in clicks.pieces) {
+      label = `select ${name}`;
+    }
+    keyButton(piece, label);
+  });
+  // a move played by a key redraws the map or takes its button away (the map is
+  // drawn before the cards): the focus goes to the map, unless it was moved since
+  const focused = document.activeElement;
+  if (keyed && (!focused || focused === document.body || focused.closest(PLAYING))) {
+    const first = document.querySelector('#board [role="button"]');
+    if (first) {
+      first.focus();
+      keyed = false;
+    }
+  }
+}
+
+// An element of the map made a button named `label`, or no button when it is null.
+function keyButton(element, label) {
+  if (label === null) {
+    for (const name of ["tabindex", "role", "aria-label"]) element.removeAttribute(name);
+    return;
+  }
+  element.setAttribute("tabindex", "0");
+  element.setAttribute("role", "button");
+  element.setAttribute("aria-label", label);
+}
+
+// A choice played by a key on one of them: the redraw takes the button away, and the
+// focus goes to the map when it has something to play next (`markKeys`).
+function pressedToPlay(event) {
+  if ((event.key === "Enter" || event.key === " ") && event.target.closest(PLAYING)) {
+    keyed = true;
+  }
+}
+
+// Enter or Space on a button of the map clicks it. A piece selected by a key sends the
+// focus on to its first destination (or its first use): the hexes come before the
+// pieces in the map, so Tab would not reach them next. Escape lets the piece go.
+function pressOnMap(event) {
+  if (event.key === "Escape" && selected !== null) {
+    const piece = document.querySelector(
+      `#board .piece[data-select="${CSS.escape(selected)}"]`);
+    selected = null;
+    markMap();
+    if (piece) piece.focus();
+    return;
+  }
+  const button = event.target.closest('#board [role="button"]');
+  if (!button || (event.key !== "Enter" && event.key !== " ")) return;
+  event.preventDefault();  // a space would scroll the page
+  const before = selected;
+  button.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  if (selected !== null && selected !== before) {
+    const next = document.querySelector("#board .hex.target, #selection button");
+    if (next) next.focus();
+  } else {
+    keyed = true;  // it played: the answer redraws the map
+  }
 }
 
 // The selected piece: what it is, how to move it, and its uses as buttons.
@@ -129,7 +212,9 @@ function drawSelection() {
   panel.innerHTML = "";
   if (selected === null) {
     const pieces = clicks ? Object.keys(clicks.pieces) : [];
-    if (pieces.length) panel.textContent = "Click a ringed piece to select it.";
+    if (pieces.length) {
+      panel.textContent = "Click a ringed piece to select it (or Tab to it, then Enter).";
+    }
     return;
   }
   const piece = document.querySelector(`#board .piece[data-select="${CSS.escape(selected)}"]`);
@@ -465,8 +550,10 @@ function drawChart(chart) {
   const width = 360, height = 160, left = 36, right = 8, top = 18, bottom = 22;
   const x = (index) => left + (width - left - right) * index / Math.max(1, chart.end);
   const y = (p) => top + (height - top - bottom) * (1 - p);
+  // a group, not an image: an image's parts are hidden from a screen reader, and its
+  // turning points are buttons
   const svg = svgOf("svg", {viewBox: `0 0 ${width} ${height}`, class: "chart",
-                            role: "img", "aria-label": `P(${chart.of} win) by action`});
+                            role: "group", "aria-label": `P(${chart.of} win) by action`});
   svg.append(svgOf("text", {x: left, y: 12}, `P(${chart.of} win${
     chart.of === "you" ? "" : "s"}), by action; dots: turning points`));
   for (const p of [0, 0.5, 1]) {
@@ -488,7 +575,11 @@ function drawChart(chart) {
       Math.round(100 * point.before)}% to ${Math.round(100 * point.after)}%`));
     const show = () => replayAt(point.index);
     dot.addEventListener("click", show);
-    dot.addEventListener("keydown", (event) => { if (event.key === "Enter") show(); });
+    dot.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();  // a space would scroll the page
+      show();
+    });
     svg.append(dot);
   }
   const holder = document.getElementById("chart");
@@ -521,6 +612,10 @@ if (TABLE) {
 }
 
 document.getElementById("hint-button").addEventListener("click", hint);
+document.getElementById("board").addEventListener("keydown", pressOnMap);
+document.addEventListener("keydown", pressedToPlay);
+// a pointer's click is no key's: the focus stays where the pointer leaves it
+document.addEventListener("pointerdown", () => { keyed = false; });
 document.getElementById("replay-at").addEventListener("input",
   (event) => replayAt(Number(event.target.value)));
 document.getElementById("replay-back").addEventListener("click",
