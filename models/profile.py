@@ -43,11 +43,13 @@ class SearchProfile:
     search: str = "ismcts"
     """The agent the levels play (`hunt play --level`, the web board): "ismcts", or
     "cfr" (CFR+ over the whole game, `hunt.solver.cfr`)."""
-    chance_map: tuple[float, float] = (1.0, 0.0)
-    """The (a, b) that turn the search's share of won playouts p into the win chance a
-    hint shows, sigmoid(a * logit(p) + b): fitted by `scripts/calibration.py --fit` so
-    that a chance means the rate at which such positions were won in held-out games
-    between the population's players. (1, 0) shows the share itself."""
+    chance_knots: tuple[tuple[float, float], ...] = ()
+    """How the search's share of won playouts reads as the win chance a hint shows:
+    (share, chance) points, the chance between them read on the straight line between
+    its neighbours (and the end points' chances beyond them). A monotone map fitted by
+    `scripts/calibration.py --fit` on the positions of held-out games between the
+    population's players, so that a chance is the rate at which such positions were
+    won; empty: the share itself."""
     cfr_iterations: int = 0
     """CFR+'s iterations at the normal level; 0: the game is not solved so (it solves
     from the game's first state: only a small game whose first state hides nothing)."""

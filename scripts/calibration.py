@@ -22,8 +22,8 @@ predictions span, how many fell in it, their mean and the rate observed.
 
 `--agents` may be given once per pair (population against population); `--save` keeps
 each prediction as a JSON line. `--fit FILE...` reads saved predictions and fits a
-logistic map of the search's shares of won playouts (`sigmoid(a * logit(p) + b)`, by
-maximum likelihood: the game's `SearchProfile.chance_map`), judged on
+monotone map of the search's shares of won playouts to win rates (isotonic
+regression: the game's `SearchProfile.chance_knots`), judged on
 held-out games: the seeds split in two by parity, each half's chances mapped by the
 fit of the other half; it prints the table of the held-out mapped chances and the
 map fitted on them all.
@@ -33,25 +33,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 from dataclasses import asdict, dataclass
 from typing import TextIO
 
-import numpy as np
-from scipy.optimize import minimize
-
 from hunt.models.game import AnyState
 from hunt.models.registry import load_game
 from hunt.solver.agent_specs import make_agent
-from hunt.solver.hints import (
-    CALIBRATION_EDGE,
-    ValueScale,
-    calibrated,
-    recommend,
-    value_scale,
-)
+from hunt.solver.hints import ValueScale, calibrated, recommend, value_scale
 from hunt.solver.session import play_game
 
 
@@ -63,7 +53,7 @@ class Prediction:
     seat: int
     decision: int
     chance: float
-    """The chance the hint showed (calibrated by the game's `chance_map`)."""
+    """The chance the hint showed (calibrated by the game's `chance_knots`)."""
     outcome: float
     pair: str = ""
     """The agents of its game, "A,B" (for a saved prediction)."""
@@ -130,29 +120,33 @@ def brier(predictions: list[Prediction], constant: float | None = None) -> float
                for p in predictions) / len(predictions)
 
 
-def logit(share: float) -> float:
-    """The log-odds of `share`, kept finite as the hint keeps them (`CALIBRATION_EDGE`)."""
-    p = min(1 - CALIBRATION_EDGE, max(CALIBRATION_EDGE, share))
-    return math.log(p / (1 - p))
+GROUPS = 20
+"""The shares are pooled into this many groups of equal count before the fit: each
+knot stands for at least a twentieth of the positions."""
 
 
-def fit_map(predictions: list[Prediction]) -> tuple[float, float]:
-    """The (a, b) of `sigmoid(a * logit(p) + b)` that makes `predictions` likeliest."""
-    x = np.array([logit(p.raw) for p in predictions])
-    y = np.array([p.outcome for p in predictions])
+def fit_knots(predictions: list[Prediction], groups: int = GROUPS
+              ) -> tuple[tuple[float, float], ...]:
+    """The monotone map from shares of won playouts to win rates that fits
+    `predictions` best in squares (isotonic regression by pooling adjacent violators,
+    over `groups` groups of equal count): its (share, chance) knots."""
+    ordered = sorted(predictions, key=lambda p: p.raw)
+    size = max(1, len(ordered) // groups)
+    # blocks of [sum of shares, sum of outcomes, count], pooled while out of order
+    blocks: list[list[float]] = []
+    for start in range(0, len(ordered), size):
+        part = ordered[start:start + size]
+        blocks.append([sum(p.raw for p in part), sum(p.outcome for p in part), len(part)])
+        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
+            last = blocks.pop()
+            blocks[-1] = [blocks[-1][i] + last[i] for i in range(3)]
+    return tuple((round(x / n, 4), round(y / n, 4)) for x, y, n in blocks)
 
-    def loss(params: np.ndarray) -> float:
-        z = params[0] * x + params[1]
-        # log(1 + e^z) - y z: the logistic loss, stable for large |z|
-        return float(np.mean(np.logaddexp(0.0, z) - y * z))
 
-    found = minimize(loss, np.array([1.0, 0.0]), method="BFGS")
-    return float(found.x[0]), float(found.x[1])
-
-
-def mapped(predictions: list[Prediction], a: float, b: float) -> list[Prediction]:
-    """`predictions` with each share of won playouts mapped by the fitted (a, b)."""
-    return [Prediction(p.seed, p.seat, p.decision, calibrated(p.raw, (a, b)), p.outcome,
+def mapped(predictions: list[Prediction], knots: tuple[tuple[float, float], ...]
+           ) -> list[Prediction]:
+    """`predictions` with each share of won playouts read through `knots`."""
+    return [Prediction(p.seed, p.seat, p.decision, calibrated(p.raw, knots), p.outcome,
                        p.pair, p.raw) for p in predictions]
 
 
@@ -178,11 +172,15 @@ def fit_report(paths: list[str]) -> int:
     print_report(f"{len(predictions)} positions as the hint gave them:", predictions)
     halves = [[p for p in predictions if p.seed % 2 == parity] for parity in (0, 1)]
     held_out = [q for index in (0, 1)
-                for q in mapped(halves[index], *fit_map(halves[1 - index]))]
+                for q in mapped(halves[index], fit_knots(halves[1 - index]))]
     print()
     print_report("Each half mapped by the fit of the other half (held out):", held_out)
-    a, b = fit_map(predictions)
-    print(f"\nThe map fitted on all {len(predictions)}: a = {a:.4f}, b = {b:.4f}")
+    for pair in sorted({p.pair for p in held_out}):
+        print()
+        print_report(f"Held out, the games of {pair} alone:",
+                     [p for p in held_out if p.pair == pair])
+    print(f"\nThe knots fitted on all {len(predictions)} (the game's chance_knots):")
+    print(fit_knots(predictions))
     return 0
 
 

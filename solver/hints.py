@@ -17,7 +17,7 @@ shown as it is.
 
 from __future__ import annotations
 
-import math
+import itertools
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -96,9 +96,9 @@ class ValueScale:
     """Whether a value is a chance (0 .. 1 once scaled); else a score shown as it is."""
     legend: str
     """One line under the ranking, at most 80 columns: what the numbers mean."""
-    chance_map: tuple[float, float] = (1.0, 0.0)
+    chance_knots: tuple[tuple[float, float], ...] = ()
     """The game's calibration of a share of won playouts into a chance
-    (`SearchProfile.chance_map`)."""
+    (`SearchProfile.chance_knots`)."""
 
     def share(self, value: float) -> float:
         """The search's share of won playouts in `value` (0 .. 1; a margin term can
@@ -110,14 +110,14 @@ class ValueScale:
         the score."""
         if not self.chance:
             return value
-        return calibrated(self.share(value), self.chance_map)
+        return calibrated(self.share(value), self.chance_knots)
 
     def margin(self, value: float, error: float) -> float:
         """How far `value` ± `error` (in the search's values) reaches as it is read:
         half the width of the interval's ends read (the calibration stretches it)."""
         if not self.chance:
             return error
-        if self.chance_map == (1.0, 0.0):
+        if not self.chance_knots:
             return error / self.span
         return (self.reading(value + error) - self.reading(value - error)) / 2
 
@@ -128,18 +128,18 @@ class ValueScale:
         return f"{self.label} {value:+.2f}"
 
 
-CALIBRATION_EDGE = 0.005
-"""A share is kept this far inside 0 and 1 before its log-odds are taken."""
-
-
-def calibrated(share: float, chance_map: tuple[float, float]) -> float:
-    """The chance `chance_map` (a, b) gives a share of won playouts: sigmoid(a *
-    logit(share) + b); the share itself for the identity (1, 0)."""
-    a, b = chance_map
-    if (a, b) == (1.0, 0.0):
+def calibrated(share: float, knots: Sequence[tuple[float, float]]) -> float:
+    """The chance the (share, chance) `knots` give a share of won playouts: read on the
+    straight line between the knots around it, the end knots' chances beyond them; the
+    share itself without knots."""
+    if not knots:
         return share
-    p = min(1 - CALIBRATION_EDGE, max(CALIBRATION_EDGE, share))
-    return 1 / (1 + math.exp(-(a * math.log(p / (1 - p)) + b)))
+    if share <= knots[0][0]:
+        return knots[0][1]
+    for (x0, y0), (x1, y1) in itertools.pairwise(knots):
+        if share <= x1:
+            return y0 + (y1 - y0) * (share - x0) / (x1 - x0) if x1 > x0 else y1
+    return knots[-1][1]
 
 
 def value_scale(game: AnyGame) -> ValueScale:
@@ -159,14 +159,18 @@ def value_scale(game: AnyGame) -> ValueScale:
         # Every seat wins or loses together; the game's goal is the escape.
         return ValueScale("chance to escape", 0.0, 1.0, True,
                           "Chance to escape: how often the search's playouts escaped "
-                          "after the play.", search_profile(game).chance_map)
+                          "after the play.", search_profile(game).chance_knots)
     offset, span = (1.0, 2.0) if info.zero_sum else (0.0, 1.0)
-    legend = ("Win chance: how often the search's playouts won after it; wide wins count "
-              "more." if margin else
-              "Win chance: how often the search's playouts won after the play, for your "
-              "side.")
-    return ValueScale("win chance", offset, span, True, legend,
-                      search_profile(game).chance_map)
+    knots = search_profile(game).chance_knots
+    if knots:  # the playouts' share read as the rate such positions were won
+        legend = ("Win chance: how often positions like this were won (the search, "
+                  "calibrated).")
+    else:
+        legend = ("Win chance: how often the search's playouts won after it; wide wins "
+                  "count more." if margin else
+                  "Win chance: how often the search's playouts won after the play, for "
+                  "your side.")
+    return ValueScale("win chance", offset, span, True, legend, knots)
 
 
 def recommend(state: AnyState, iterations: int, seed: int, top: int = 5) -> Recommendation:

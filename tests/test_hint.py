@@ -216,24 +216,23 @@ def test_each_ranked_play_shows_the_searchs_margin_and_a_tie_within_it_is_said()
     assert all(0 < entry["margin"] < 0.2 for entry in ranking if entry["visits"] > 1)
 
 
-def test_a_chance_map_reads_shares_of_won_playouts_as_calibrated_chances() -> None:
-    """A game's `chance_map` (a, b) turns the search's share of won playouts into the
-    chance shown, sigmoid(a * logit(share) + b): the identity shows the share itself
-    (and its margin unchanged), a stretch (a > 1) moves a share away from 1/2 on both
-    sides and widens its margin by as much, the order of plays never changes, and
-    the ends stay inside 0 and 1."""
+def test_chance_knots_read_shares_of_won_playouts_as_calibrated_chances() -> None:
+    """A game's `chance_knots` turn the search's share of won playouts into the chance
+    shown, on straight lines between the knots: none show the share itself (and its
+    margin unchanged); with knots, a share between two reads between their chances,
+    one beyond the ends reads the end's chance, the order of plays never changes, and
+    the margin is the interval's ends read."""
     plain = ValueScale("win chance", 1.0, 2.0, True, "legend")
-    stretched = replace(plain, chance_map=(1.5, 0.0))
+    knots = ((0.2, 0.05), (0.5, 0.5), (0.8, 0.95))
+    stretched = replace(plain, chance_knots=knots)
     for value in (-0.6, -0.2, 0.0, 0.3, 0.8):
         share = (value + 1.0) / 2.0
         assert plain.reading(value) == share and plain.margin(value, 0.1) == 0.05
-        if value:
-            assert abs(stretched.reading(value) - 0.5) > abs(share - 0.5)
-            assert stretched.margin(value, 0.1) > 0.0
-    assert stretched.reading(0.0) == 0.5
+    assert abs(stretched.reading(0.0) - 0.5) < 1e-12  # a share of 1/2 on the middle knot
+    assert abs(stretched.reading(-0.2) - (0.05 + 0.45 * (0.4 - 0.2) / 0.3)) < 1e-12
+    assert stretched.reading(-1.0) == 0.05 and stretched.reading(1.0) == 0.95
     values = [-1.0, -0.5, 0.1, 0.2, 1.0]
     readings = [stretched.reading(value) for value in values]
-    assert readings == sorted(readings) and readings[0] > 0.0 and readings[-1] < 1.0
-    assert stretched.margin(0.0, 0.1) > plain.margin(0.0, 0.1)
-    assert calibrated(0.3, (1.0, 0.0)) == 0.3
-    assert calibrated(0.5, (1.0, 0.4)) > 0.5  # b leans every chance one way
+    assert readings == sorted(readings)
+    assert abs(stretched.margin(0.0, 0.1) - 0.075) < 1e-12  # 1.5 times steeper there
+    assert calibrated(0.3, ()) == 0.3
