@@ -26,6 +26,7 @@ from hunt.solver.hints import (
     value_scale,
     within_noise,
 )
+from hunt.solver.profiles import search_profile
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "the-hunt-british-turn.json"
 
@@ -114,10 +115,11 @@ def test_the_recommended_play_says_what_it_buys_and_values_read_as_win_chances()
     assert advice[2] == "    within 2 hexes of it."
     ranking = [line for line in advice[3:-1] if "of the search" in line]
     assert ranking[0].startswith(
-        "  play harwoods-intuition event  30.0% of the search, win chance 54±")
+        "  play harwoods-intuition event  30.0% of the search, win chance 57±")
     assert all(re.search(r"of the search, win chance \d{1,3}±\d{1,2}%$", line)
                for line in ranking)
-    assert advice[-1].startswith("Win chance: how often the search's playouts won")
+    assert advice[-1] == "Win chance: how often positions like this were won (the search, " \
+                         "calibrated)."
     # Never the raw search value (-1 .. +1) again: "value +0.16" means nothing to a player.
     assert not re.search(r"[+-]\d\.\d\d\b", "\n".join(advice))
     assert not any("value" in line for line in ranking)
@@ -133,7 +135,10 @@ def test_hint_json_keeps_its_fields_and_adds_the_win_chance_and_the_reason() -> 
     assert advice["reason"].startswith("its event: Name a hex: the German must say")
     first = advice["ranking"][0]
     assert {"text", "share", "value"} <= set(first)  # as before: only fields added
-    assert first["win_chance"] == (first["value"] + 1) / 2
+    # the search's share of won playouts, read through The Hunt's calibration
+    share = (first["value"] + 1) / 2
+    assert first["win_chance"] == calibrated(share, search_profile(load_game(
+        "the-hunt")).chance_knots) != share
     assert advice["value_label"] == "win chance" and not advice["forced"]
     assert "play_reasons" not in json.loads(out)
 
@@ -159,8 +164,12 @@ def test_each_card_use_of_the_hunt_says_what_it_buys_from_the_printed_card() -> 
 def test_values_read_honestly_in_every_game() -> None:
     # Duels: -1 .. +1 is a chance to win; co-operative and shared wins: 0 .. 1 already;
     # Leduc counts chips, which are no chance at all.
+    # The Hunt's shares of won playouts are calibrated (`chance_knots`): a share of 58%
+    # reads as the rate such positions were won, the lowest share as the lowest knot's.
     hunt, party = value_scale(load_game("the-hunt")), value_scale(load_game("hunting-party"))
-    assert hunt.shown(0.16) == "win chance 58%" and hunt.shown(-1.2) == "win chance 0%"
+    knots = hunt.chance_knots
+    assert knots and hunt.reading(0.16) == calibrated(0.58, knots)
+    assert hunt.shown(-1.2) == f"win chance {knots[0][1]:.0%}"
     assert value_scale(load_game("jutland")).legend.endswith("wide wins count more.")
     assert party.shown(0.31) == "win chance 31%"
     assert value_scale(load_game("hunted")).shown(1.00004) == "chance to escape 100%"
