@@ -96,11 +96,14 @@ def with_card_ids(text: str, names: Mapping[str, str]) -> str:
     by `name_key`, the longest run of words first) replaced by the card's id; the parts
     between "; " are read one by one."""
     keys = {name_key(name): card_id for name, card_id in names.items()}
+    # no run of words longer than the longest name is tried: a long line costs its
+    # length, not its length cubed
+    longest = max((len(name.split()) for name in names), default=0)
 
     def part(text: str) -> str:
         words, out, start = text.split(), [], 0
         while start < len(words):
-            end = next((end for end in range(len(words), start, -1)
+            end = next((end for end in range(min(len(words), start + longest), start, -1)
                         if name_key(" ".join(words[start:end])) in keys), None)
             if end is None:
                 out.append(words[start])

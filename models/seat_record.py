@@ -475,6 +475,9 @@ class SeatNotebook:
         """Write down the entry `text`; `RecordError` (the notebook unchanged) if no
         game gives the entries so far and then this one."""
         entry = normalized(text)
+        if not entry or "" in entry.split(SEPARATOR):
+            raise RecordError(f"{quoted(text)}: an entry is what happened, in words, and "
+                              "after each '; ' what it showed you (no part empty)")
         if not self._replayer.take(self._replay, entry, None, len(self.entries)):
             kept = len(self._replay.taken)  # the failed try leaves the replay as it was
             self._replay.failed = None

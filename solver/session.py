@@ -75,6 +75,14 @@ def outcome(state: AnyState, seat: int) -> str:
     return "won" if returns.count(best) == 1 else "shared"
 
 
+def seen_position(state: AnyState, seat: int) -> int:
+    """Where the game is, as `seat` may know it: how many things it has seen (the other
+    side's unseen acts, such as cards laid face down, do not move it: counting every
+    action would tell how many there were), and once the game is over, when everything
+    may be shown, how many actions it had (the positions of its replay)."""
+    return len(state.history) if state.is_terminal() else state.view_length(seat)
+
+
 @dataclass(frozen=True)
 class Choice:
     """One legal action of a seat to act, as a face shows it."""
@@ -99,9 +107,9 @@ class SeatView:
         return self._session.state.game
 
     @property
-    def actions_played(self) -> int:
-        """How many actions the game has had: a page's mark of the position it drew."""
-        return len(self._session.state.history)
+    def position(self) -> int:
+        """A page's mark of the position it drew: `seen_position`."""
+        return seen_position(self._session.state, self.seat)
 
     def observation(self) -> Observation:
         """The seat's observation now."""

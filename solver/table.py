@@ -24,13 +24,20 @@ MOST_REPEATS = 40
 """The most times `ENTRY xN` repeats an entry (no turn holds more entries of one kind)."""
 REPEATED = re.compile(r"(?P<entry>.*\S)\s+x(?P<times>\d+)", re.IGNORECASE)
 """An entry typed with a count: "draw ? x5"."""
+MOST_ENTRY_CHARACTERS = 2000
+"""The longest line read as entries (the longest entry of these games has a few
+hundred: a Hunting Party round's end with all it showed)."""
 MOST_COUNT_DIGITS = 3
 """The longest count read after x (a longer one is out of range, not converted)."""
 
 
 def entries_typed(text: str, names: Mapping[str, str]) -> list[str]:
     """The entries a typed line names: one, or `ENTRY xN` the entry N times; printed card
-    names read as the cards' ids (`names`). `RecordError` for a count out of range."""
+    names read as the cards' ids (`names`). `RecordError` for a count out of range or a
+    line too long to be one."""
+    if len(text) > MOST_ENTRY_CHARACTERS:
+        raise RecordError(f"a line of {len(text)} characters is no entry; an entry has at "
+                          f"most {MOST_ENTRY_CHARACTERS}")
     repeated = REPEATED.fullmatch(text.strip())
     entry = with_card_ids(repeated["entry"] if repeated else text, names)
     if repeated is None:

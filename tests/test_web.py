@@ -541,3 +541,41 @@ def test_the_maps_clicks_say_in_words_what_each_hex_plays() -> None:
         state.apply_action(state.sample_chance_outcome(rng) if player < 0
                            else rng.choice(state.legal_actions()))
     assert {"start", "move"} <= said
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_a_page_stays_the_same_while_the_other_side_does_what_it_cannot_see(
+        name: str) -> None:
+    """No leak by counting: an action that shows a seat nothing (Jutland's cards laid
+    face down, whose number is hidden until the reveal) leaves that seat's page
+    as it was (but for whose turn it is), its position too, so a page polled while the
+    other side plays cannot count what it does; once the game is over the position is
+    the number of actions (the replay's)."""
+    def without_turn(page: dict) -> dict:  # type: ignore[type-arg]
+        # whose turn it is, and so whether the program is to play, is public
+        return {key: value for key, value in page.items()
+                if key not in ("thinking", "waiting_for", "choices")}
+
+    game = load_game(name)
+    unseen = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        web = WebGame(game.new_initial_state(seed), [None] * game.info.num_players, None)
+        state = web.state
+        while not state.is_terminal() and len(state.history) < 300:
+            before = [state.view_length(seat) for seat in range(game.info.num_players)]
+            pages = [web.view(seat) for seat in range(game.info.num_players)]
+            actor = state.current_player()
+            action = state.sample_chance_outcome(rng) if actor < 0 \
+                else rng.choice(state.legal_actions())
+            web.session.play(action)
+            for seat, page in enumerate(pages):
+                if seat != actor and state.view_length(seat) == before[seat] \
+                        and not state.is_terminal():
+                    unseen += 1
+                    assert without_turn(web.view(seat)) == without_turn(page), \
+                        (seed, seat, len(state.history))
+        if state.is_terminal():
+            assert web.view(0)["position"] == len(state.history)
+    if name == "jutland":
+        assert unseen > 0  # the face-down cards were laid unseen

@@ -135,6 +135,14 @@ def test_a_notebook_refuses_a_bad_seat_option_or_body_in_one_line(
     token = _open(client, "hunted", "p1")
     response = client.post(f"/api/table/{token}/move", content=b"[1,")
     assert response.status_code == 400 and "position" in response.json()["error"]
+    # an empty entry, an empty part after "; ", a line no entry is as long as: 409
+    for game, seat, entry in (("jutland", "german", ""), ("jutland", "british", " "),
+                              ("hunting-party", "p1", "draw ? ;"),
+                              ("hunting-party", "p1", "; hunter barnaby-quill"),
+                              ("the-hunt", "british", "a " * 30_000)):
+        written = _write(client, _open(client, game, seat), entry)
+        assert written["status"] == 409 and "\n" not in written["error"], (game, entry)
+        assert written["position"] == 0
 
 
 @pytest.mark.parametrize("name", available_games())

@@ -304,7 +304,8 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
     def reopened_table(key: str, stored: StoredTable) -> WebTable:
         """The notebook of the store's row `stored`, replayed (outside the registry's
         lock: a long record holds up no other page) and kept in memory; 404 if this
-        version cannot replay it."""
+        version cannot replay it; 429 while the server keeps as many as it may."""
+        room_for_a_game()
         try:
             notebook = WebTable(SeatNotebook.from_record(game_of_record(stored.record),
                                                          stored.record), stored.save_file)

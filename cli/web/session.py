@@ -29,7 +29,7 @@ from hunt.solver.analysis import AnalysisReport, analysis_lines, analysis_report
 from hunt.solver.hints import HintReport, hint_lines, hint_report
 from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import full_record, save_record
-from hunt.solver.session import VERDICTS, Choice, GameSession
+from hunt.solver.session import VERDICTS, Choice, GameSession, seen_position
 
 SEARCHES = threading.BoundedSemaphore(os.cpu_count() or 1)
 """Computer decisions searched at once, in all games: one per core. Searches are
@@ -187,7 +187,7 @@ class WebGame:
             result = mine.outcome()
             waiting = mine.waiting_for()
             return {
-                **seat_page(self.plugin, game, seen, seat, choices, mine.actions_played),
+                **seat_page(self.plugin, game, seen, seat, choices, mine.position),
                 "thinking": busy,
                 "over": mine.over(),
                 "verdict": None if result is None else VERDICTS[result],
@@ -212,7 +212,7 @@ class WebGame:
         for a game without one."""
         with self.lock:
             state = self.state.clone()
-        data: dict[str, Any] = {"position": len(state.history)}
+        data: dict[str, Any] = {"position": seen_position(state, seat)}
         belief = belief_of(self.plugin, state, seat)
         if belief is not None:
             data["belief"] = belief
@@ -282,13 +282,13 @@ class WebGame:
     # -- what the page may do ------------------------------------------------------
 
     def move(self, seat: int, text: str, position: int) -> None:
-        """Play the move `text` of a human's `seat`, chosen at `position` (the number of
-        actions the page had seen); `MoveError` if it is not legal now."""
+        """Play the move `text` of a human's `seat`, chosen at `position` (the page's
+        mark, `seen_position`); `MoveError` if it is not legal now."""
         with self.lock:
             state = self.state
             if self.thinking or self.session.human_to_choose() != seat:
                 raise MoveError("it is not your turn; wait for the other side's move")
-            if position != len(state.history):
+            if position != seen_position(state, seat):
                 raise MoveError("the game has moved on since this page was drawn; reload "
                                 "it and choose again")
             try:
