@@ -26,7 +26,8 @@ monotone map of the search's shares of won playouts to win rates (isotonic
 regression: the game's `SearchProfile.chance_knots`), judged on
 held-out games: the seeds split in two by parity, each half's chances mapped by the
 fit of the other half; it prints the table of the held-out mapped chances and the
-map fitted on them all.
+map fitted on them all. `--check FILE...` reads predictions of other games through the
+game's `chance_knots` as the hint reads them now: the check on held-out games.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from hunt.models.game import AnyState
 from hunt.models.registry import load_game
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.hints import ValueScale, calibrated, recommend, value_scale
+from hunt.solver.profiles import search_profile
 from hunt.solver.session import play_game
 
 
@@ -166,12 +168,29 @@ def print_report(title: str, predictions: list[Prediction]) -> None:
               f"{row['observed'] - row['predicted']:+6.1%}")
 
 
-def fit_report(paths: list[str]) -> int:
-    """`--fit`: the held-out table of the fitted map, and the map fitted on all."""
+def read_predictions(paths: list[str]) -> list[Prediction]:
+    """The predictions saved in `paths` (`--save`)."""
     predictions = []
     for path in paths:
         with open(path, encoding="utf-8") as lines:
             predictions += [Prediction(**json.loads(line)) for line in lines if line.strip()]
+    return predictions
+
+
+def check_report(game_name: str, paths: list[str]) -> int:
+    """`--check`: saved predictions of games the map was not fitted on, read through
+    the game's `chance_knots` as the hint now reads them."""
+    predictions = read_predictions(paths)
+    knots = search_profile(load_game(game_name)).chance_knots
+    print_report(f"{len(predictions)} positions, the playouts' share:", predictions)
+    print()
+    print_report("Read through the game's chance_knots:", mapped(predictions, knots))
+    return 0
+
+
+def fit_report(paths: list[str]) -> int:
+    """`--fit`: the held-out table of the fitted map, and the map fitted on all."""
+    predictions = read_predictions(paths)
     print_report(f"{len(predictions)} positions as the hint gave them:", predictions)
     halves = [[p for p in predictions if p.seed % 2 == parity] for parity in (0, 1)]
     held_out = [q for index in (0, 1)
@@ -218,9 +237,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save", help="write each prediction to this file, a JSON line")
     parser.add_argument("--fit", nargs="+", metavar="FILE",
                         help="fit a map to saved predictions, judged on held-out games")
+    parser.add_argument("--check", nargs="+", metavar="FILE",
+                        help="read saved predictions through the game's chance_knots")
     args = parser.parse_args(argv)
     if args.fit:
         return fit_report(args.fit)
+    if args.check:
+        return check_report(args.game, args.check)
     if not args.agents:
         parser.error("--agents A,B is needed (or --fit)")
     game = load_game(args.game)
