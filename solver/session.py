@@ -76,11 +76,11 @@ def outcome(state: AnyState, seat: int) -> str:
 
 
 def seen_position(state: AnyState, seat: int) -> int:
-    """Where the game is, as `seat` may know it: how many things it has seen (the other
-    side's unseen acts, such as cards laid face down, do not move it: counting every
-    action would tell how many there were), and once the game is over, when everything
-    may be shown, how many actions it had (the positions of its replay)."""
-    return len(state.history) if state.is_terminal() else state.view_length(seat)
+    """Where the game is, as `seat` may know it: how many things it has seen. The other
+    side's unseen acts, such as cards laid face down, do not move it (counting every
+    action would tell how many there were); every act of the seat's own that the game
+    shows it does."""
+    return state.view_length(seat)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ REPEATED = re.compile(r"(?P<entry>.*\S)\s+x(?P<times>\d+)", re.IGNORECASE)
 """An entry typed with a count: "draw ? x5"."""
 MOST_ENTRY_CHARACTERS = 2000
 """The longest line read as entries (the longest entry of these games has a few
-hundred: a Hunting Party round's end with all it showed)."""
+hundred characters: the end of a round with all it showed)."""
 MOST_COUNT_DIGITS = 3
 """The longest count read after x (a longer one is out of range, not converted)."""
 

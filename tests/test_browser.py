@@ -175,7 +175,7 @@ def test_a_whole_game_by_clicks_ends_with_a_banner_and_the_hand_and_hint_put_awa
     final_board = browser.find_element(By.ID, "board").get_attribute("innerHTML")
     browser.execute_script("replayAt(0)")
     WebDriverWait(browser, 30).until(lambda d: d.find_element(
-        By.ID, "replay-where").text == f"after 0 of {view['position']} actions")
+        By.ID, "replay-where").text == f"after 0 of {view['actions']} actions")
     assert browser.find_element(By.ID, "board").get_attribute("innerHTML") != final_board
     browser.find_element(By.ID, "replay-next").click()
     WebDriverWait(browser, 30).until(lambda d: d.find_element(

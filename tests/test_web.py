@@ -257,7 +257,7 @@ def test_a_finished_game_is_replayed_as_the_seat_saw_it_and_only_once_it_is_over
         choice = rng.choice(view["choices"])["text"]
         client.post(f"/api/{token}/move", json={"move": choice, "position": view["position"]})
         view = _settled_view(client, token)
-    end = view["position"]
+    end = view["actions"]  # the replay's positions: every action, told at the end
     first = client.get(f"/api/{token}/replay?at=0").json()
     assert first["end"] == end and first["board"].startswith("<svg")
     assert "setup" in first["screen"] and "German: 0 cards" in first["screen"]
@@ -551,8 +551,8 @@ def test_a_page_stays_the_same_while_the_other_side_does_what_it_cannot_see(
     """No leak by counting: an action that shows a seat nothing (Jutland's cards laid
     face down, whose number is hidden until the reveal) leaves that seat's page
     as it was (but for whose turn it is), its position too, so a page polled while the
-    other side plays cannot count what it does; once the game is over the position is
-    the number of actions (the replay's)."""
+    other side plays cannot count what it does; once the game is over the page is told
+    the number of actions (the replay's positions)."""
     def without_turn(page: dict) -> dict:  # type: ignore[type-arg]
         # whose turn it is, and so whether the program is to play, is public
         return {key: value for key, value in page.items()
@@ -573,11 +573,11 @@ def test_a_page_stays_the_same_while_the_other_side_does_what_it_cannot_see(
             web.session.play(action)
             for seat, page in enumerate(pages):
                 if seat != actor and state.view_length(seat) == before[seat] \
-                        and not state.is_terminal():
+                        and not state.is_terminal():  # at the end all is shown
                     unseen += 1
                     assert without_turn(web.view(seat)) == without_turn(page), \
                         (seed, seat, len(state.history))
         if state.is_terminal():
-            assert web.view(0)["position"] == len(state.history)
+            assert web.view(0)["actions"] == len(state.history)  # the replay's
     if name == "jutland":
         assert unseen > 0  # the face-down cards were laid unseen

@@ -414,7 +414,8 @@ function noteGame(data) {
                                         && game.token !== TOKEN);
     games.unshift({token: TOKEN, table: TABLE, title: data.title, you: data.you,
                    over: data.over,
-                   verdict: data.verdict, position: data.position, at: Date.now()});
+                   verdict: data.verdict, position: data.actions ?? data.position,
+                   at: Date.now()});
     localStorage.setItem(MY_GAMES, JSON.stringify(games.slice(0, MY_GAMES_KEPT)));
   } catch (full) { /* a browser that keeps nothing lists no games */ }
 }
@@ -500,19 +501,19 @@ function drawReplay(data) {
   document.getElementById("replay").hidden = !data.over || TABLE;
   if (!data.over || TABLE) return;
   const slider = document.getElementById("replay-at");
-  slider.max = data.position;
+  slider.max = data.actions;
   if (replaying === null) {
-    slider.value = data.position;
+    slider.value = data.actions;
     document.getElementById("replay-where").textContent =
-      `the end, after ${data.position} actions`;
+      `the end, after ${data.actions} actions`;
   }
 }
 
 async function replayAt(wanted) {
   const slider = document.getElementById("replay-at");
-  const at = Math.max(0, Math.min(view.position, wanted));
+  const at = Math.max(0, Math.min(view.actions, wanted));
   slider.value = at;
-  if (at === view.position) {
+  if (at === view.actions) {
     replaying = null;
     belief = (keptShading() || {}).belief || null;
     draw(view);
