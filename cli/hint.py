@@ -73,4 +73,5 @@ def advise(state: AnyState, seat: int) -> str:
     """The `hint` answer at the play prompt: what `hunt hint` says of the saved game at
     this moment (the same search budget and seed)."""
     budget = search_profile(state.game).advice_iterations
-    return "\n".join(hint_lines(state, hint_report(state, seat, "", budget, seed=0)))
+    return "\n".join(hint_lines(state, hint_report(state, seat, "", budget, seed=0),
+                                 counted=False))

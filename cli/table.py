@@ -109,7 +109,8 @@ def keep_table(notebook: SeatNotebook, path: Path) -> None:
         write_down(notebook, text)
 
     def hint() -> str:
-        return "\n".join(hint_lines(notebook.world, table_advice(notebook, search=True)))
+        return "\n".join(hint_lines(notebook.world, table_advice(notebook, search=True),
+                                     counted=False))
 
     while not notebook.world.is_terminal():
         state = notebook.world

@@ -342,12 +342,17 @@ def pending(state: AnyState) -> str:
     return "nobody (the game is over)"
 
 
-def hint_lines(state: AnyState, report: HintReport, map_shown: bool = False) -> list[str]:
+def hint_lines(state: AnyState, report: HintReport, map_shown: bool = False,
+               counted: bool = True) -> list[str]:
     """The advice in words (with the game's own part, e.g. a shaded map, left out when
-    `map_shown`: the face shades its own map with the belief)."""
+    `map_shown`: the face shades its own map with the belief). The first line says how
+    many actions the game has had, if `counted`: a game read from its record (`hunt
+    hint`). A live game's faces leave it out: the count takes in the other side's acts
+    the seat never saw (Jutland's cards laid face down, their number hidden until the
+    reveal), and a table companion's witness only guesses them."""
     plugin = game_plugin(report.game)
-    lines = [f"{state.game.info.title}, after {report.actions} actions: advice for "
-             f"{plugin.seat_title(report.seat)}."]
+    after = f", after {report.actions} actions" if counted else ""
+    lines = [f"{state.game.info.title}{after}: advice for {plugin.seat_title(report.seat)}."]
     advice_lines = plugin.advice_lines
     if advice_lines is not None:
         lines += advice_lines(state, report.to_json(), map_shown)

@@ -581,3 +581,12 @@ def test_a_page_stays_the_same_while_the_other_side_does_what_it_cannot_see(
             assert web.view(0)["actions"] == len(state.history)  # the replay's
     if name == "jutland":
         assert unseen > 0  # the face-down cards were laid unseen
+
+
+def test_a_live_games_hint_does_not_count_the_actions(client: TestClient) -> None:
+    """The hint on a live game's page names no count of actions: it would count the
+    other side's acts the seat never saw (Jutland's cards laid face down)."""
+    token = _start(client, "/play/jutland?as=british&seed=3&ai=heuristic")
+    _settled_view(client, token)
+    text = client.get(f"/api/{token}/hint").json()["text"]
+    assert text.splitlines()[0] == "Jutland: advice for the British."

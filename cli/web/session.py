@@ -116,7 +116,7 @@ def belief_of(plugin: AnyPlugin, state: AnyState, seat: int) -> dict[str, float]
 def hint_data(plugin: AnyPlugin, state: AnyState, report: HintReport) -> dict[str, Any]:
     """The hint as the page reads it: `hunt hint`'s words (without the terminal's map
     where the page has a board of its own) and the belief by hex when the game has one."""
-    lines = hint_lines(state, report, map_shown=plugin.web_board is not None)
+    lines = hint_lines(state, report, map_shown=plugin.web_board is not None, counted=False)
     data: dict[str, Any] = {"text": "\n".join(lines)}
     if isinstance(report.game_advice.get("belief"), dict):
         data["belief"] = report.game_advice["belief"]
