@@ -348,8 +348,8 @@ def hint_lines(state: AnyState, report: HintReport, map_shown: bool = False,
     `map_shown`: the face shades its own map with the belief). The first line says how
     many actions the game has had, if `counted`: a game read from its record (`hunt
     hint`). A live game's faces leave it out: the count takes in the other side's acts
-    the seat never saw (Jutland's cards laid face down, their number hidden until the
-    reveal), and a table companion's witness only guesses them."""
+    the seat never saw (cards laid face down, their number hidden until the reveal),
+    and a table companion's witness only guesses them."""
     plugin = game_plugin(report.game)
     after = f", after {report.actions} actions" if counted else ""
     lines = [f"{state.game.info.title}{after}: advice for {plugin.seat_title(report.seat)}."]
