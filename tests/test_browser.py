@@ -850,3 +850,22 @@ def test_the_german_places_the_graf_spee_by_keyboard_alone(
     _moved_on(browser, view["position"])
     assert browser.execute_script("return view.board").count(
         f'data-piece="S" data-at="{hex_id}"') == 1
+
+
+def test_take_back_undoes_a_card_played_on_the_page(server: str,
+                                                   browser: webdriver.Chrome) -> None:
+    """A card played for its AP is taken back by the page's button: the page is at the
+    position it was, says so, and the card is in the hand again."""
+    _start(browser, f"{server}/play/the-hunt?as=british&seed=5&ai=heuristic")
+    view = _settled(browser)
+    use = next(button for button in browser.find_elements(By.CSS_SELECTOR, "#hand .card-use")
+               if (button.get_attribute("data-move") or "").endswith(" ap"))
+    card = (use.get_attribute("data-move") or "").split()[1]
+    use.click()
+    _moved_on(browser, view["position"])
+    assert card not in _view_of(browser)["hand"] or view["hand"].count(card) > 1
+    browser.find_element(By.ID, "undo-button").click()
+    WebDriverWait(browser, 30).until(lambda d: d.find_element(
+        By.ID, "struck").text == "Your last choice is taken back.")
+    again = _view_of(browser)
+    assert again["position"] == view["position"] and again["hand"] == view["hand"]

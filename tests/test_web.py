@@ -590,3 +590,26 @@ def test_a_live_games_hint_does_not_count_the_actions(client: TestClient) -> Non
     _settled_view(client, token)
     text = client.get(f"/api/{token}/hint").json()["text"]
     assert text.splitlines()[0] == "Jutland: advice for the British."
+
+
+def test_a_choice_is_taken_back_while_the_turn_goes_on_and_not_after_something_is_seen(
+        client: TestClient) -> None:
+    """The page's "Take back" undoes the seat's last choice as `hunt play`'s undo does:
+    while it is still the seat's turn and it has seen nothing since, the page is as it
+    was before the choice; else a one-line refusal that depends only on what the seat
+    has seen, the game unchanged."""
+    token = _start(client, "/play/the-hunt?as=british&seed=5&ai=heuristic")
+    view = _settled_view(client, token)
+    refused = client.post(f"/api/{token}/undo")
+    assert refused.status_code == 409 and "\n" not in refused.json()["error"]
+    assert refused.json()["position"] == view["position"]
+    card = next(choice["text"] for choice in view["choices"]
+                if choice["text"].startswith("play ") and choice["text"].endswith(" ap"))
+    played = client.post(f"/api/{token}/move", json={"move": card,
+                                                     "position": view["position"]}).json()
+    assert played["position"] > view["position"] and played["choices"]  # AP to spend
+    back = client.post(f"/api/{token}/undo")
+    assert back.status_code == 200
+    again = back.json()
+    for part in ("position", "choices", "hand", "screen", "board"):
+        assert again[part] == view[part], part

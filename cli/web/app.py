@@ -6,7 +6,8 @@ SEAT&seed=N&ai=AGENT&level=LEVEL` (a button that starts that game: `POST /play/G
 `POST /resume` (a record file's bytes, uploaded from the browser) and `/game/TOKEN`
 (the board). The board reads `/api/TOKEN/view`, plays with `POST /api/TOKEN/move`,
 asks `/api/TOKEN/hint` (and `/api/TOKEN/belief`, the belief alone, to shade the map after
-each move), leaves with `POST /api/TOKEN/leave` and, once the game is
+each move), takes a choice back with `POST /api/TOKEN/undo`, leaves with `POST
+/api/TOKEN/leave` and, once the game is
 over, offers `/api/TOKEN/record` (the full record: never before the end); every answer is built
 from the seat's view (`WebGame.view`).
 
@@ -533,6 +534,18 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
                                 status_code=409)
         return JSONResponse(seat.game.view(seat.index))
 
+    async def undo(request: Request) -> Response:
+        return await run_in_threadpool(take_back, request, await posted(request, MOVE_BYTES))
+
+    def take_back(request: Request, body: bytes) -> Response:
+        seat = seat_of(request)
+        try:
+            seat.game.undo(seat.index)
+        except MoveError as error:
+            return JSONResponse({"error": str(error), **seat.game.view(seat.index)},
+                                status_code=409)
+        return JSONResponse(seat.game.view(seat.index))
+
     async def leave(request: Request) -> Response:
         await posted(request, MOVE_BYTES)
         left = await run_in_threadpool(seat_of, request)
@@ -607,6 +620,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
         Route("/game/{token}", board), Route("/api/{token}/view", view),
         Route("/api/{token}/move", move, methods=["POST"]),
         Route("/api/{token}/leave", leave, methods=["POST"]),
+        Route("/api/{token}/undo", undo, methods=["POST"]),
         Route("/api/{token}/hint", hint), Route("/api/{token}/analysis", analysis),
         Route("/api/{token}/belief", belief), Route("/api/{token}/replay", replay),
         Route("/api/{token}/record", record),

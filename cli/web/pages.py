@@ -134,7 +134,9 @@ def board_page(token: str, plugin: AnyPlugin, game: AnyGame, invites: Sequence[s
         leave = "Close the notebook"
         record = "The seat record"
     else:
-        title, intro, heading, typed = game.info.title, "", "Your move", ""
+        title, intro, heading = game.info.title, "", "Your move"
+        typed = ('<p><button id="undo-button" type="button">Take back your last choice'
+                 '</button> <span id="struck" role="status"></span></p>')
         leave, record = "Leave the game", "The game\'s record"
     body = (f'<header><h1>{escape(title)}</h1> '
             f'<span id="status" role="status"></span> <a href="/">games</a></header>'

@@ -303,6 +303,17 @@ class WebGame:
             self.session.play(action)
         self.start_computer()
 
+    def undo(self, seat: int) -> None:
+        """Take back a human's `seat`'s last choice, as `hunt play`'s undo does: while
+        it is still that seat's turn and it has seen nothing since (`undone`: the
+        refusal depends only on what the seat has seen); `MoveError` saying why not."""
+        with self.lock:
+            if self.thinking or self.session.human_to_choose() != seat:
+                raise MoveError("nothing to take back now: it is not your turn")
+            refused = self.session.undo(seat)
+            if refused is not None:
+                raise MoveError(f"nothing to take back: {refused}")
+
     def start_computer(self) -> None:
         """Let the program play (chance, the computer, a human's forced moves) until a
         human is to choose, in a worker thread."""

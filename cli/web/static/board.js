@@ -309,6 +309,7 @@ function drawEnding(data) {
     banner.textContent = `Game over. ${data.verdict || ""}` + (why ? ` ${why}` : "");
   }
   document.getElementById("hint-button").disabled = data.over;
+  document.getElementById("undo-button").disabled = data.over;
   document.querySelectorAll("#hand button, #actions button, #choices button").forEach(
     (button) => { button.disabled = data.over; });
   document.getElementById("hands").classList.toggle("over", data.over);
@@ -383,6 +384,7 @@ async function refresh() {
 
 async function play(text) {
   showError("");
+  clearTakeBack();
   const data = await call("move", {
     method: "POST",
     headers: {"Content-Type": "application/json"},
@@ -588,16 +590,22 @@ function drawChart(chart) {
   holder.append(svg);
 }
 
-// The table companion: an entry typed ("draw ? x5") is written down as a tapped one
-// is; the last entry can be struck out.
-async function strikeOut() {
+// A game's last choice taken back (while it is still your turn and you have seen
+// nothing since; the server says why not), or a notebook's last entry struck out.
+async function takeBack() {
   showError("");
   const data = await call("undo", {method: "POST"});
   document.getElementById("hint").textContent = "";
   if (data.position === undefined) return;
-  document.getElementById("struck").textContent = data.struck
-    ? `Struck out: ${data.struck}.` : "Nothing to strike out.";
+  document.getElementById("struck").textContent = data.error ? ""
+    : !TABLE ? "Your last choice is taken back."
+    : data.struck ? `Struck out: ${data.struck}.` : "Nothing to strike out.";
   draw(data);
+}
+
+// the message of a take-back goes with the next move
+function clearTakeBack() {
+  document.getElementById("struck").textContent = "";
 }
 
 if (TABLE) {
@@ -609,8 +617,8 @@ if (TABLE) {
     await play(field.value);
     if (view.position !== before) field.value = "";  // written down; kept if refused
   });
-  document.getElementById("undo-button").addEventListener("click", strikeOut);
 }
+document.getElementById("undo-button").addEventListener("click", takeBack);
 
 document.getElementById("hint-button").addEventListener("click", hint);
 document.getElementById("board").addEventListener("keydown", pressOnMap);
