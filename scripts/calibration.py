@@ -36,7 +36,7 @@ import argparse
 import json
 import os
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import TextIO
 
 from hunt.models.game import AnyState
@@ -56,17 +56,11 @@ class Prediction:
     decision: int
     chance: float
     """The chance the hint showed (calibrated by the game's `chance_knots`)."""
+    share: float
+    """The search's share of won playouts behind `chance` (what a map is fitted to)."""
     outcome: float
     pair: str = ""
     """The agents of its game, "A,B" (for a saved prediction)."""
-    share: float | None = None
-    """The search's share of won playouts behind `chance` (what a map is fitted to);
-    None in a file written before the map: then `chance` is that share."""
-
-    @property
-    def raw(self) -> float:
-        """The share of won playouts behind the chance."""
-        return self.chance if self.share is None else self.share
 
 
 def positions(game_name: str, specs: tuple[str, str], seed: int, every: int
@@ -135,13 +129,13 @@ def fit_knots(predictions: list[Prediction], groups: int = GROUPS
     """The monotone map from shares of won playouts to win rates that fits
     `predictions` best in squares (isotonic regression by pooling adjacent violators,
     over `groups` groups of equal count): its (share, chance) knots."""
-    ordered = sorted(predictions, key=lambda p: p.raw)
+    ordered = sorted(predictions, key=lambda p: p.share)
     size = max(1, len(ordered) // groups)
     # blocks of [sum of shares, sum of outcomes, count], pooled while out of order
     blocks: list[list[float]] = []
     for start in range(0, len(ordered), size):
         part = ordered[start:start + size]
-        blocks.append([sum(p.raw for p in part), sum(p.outcome for p in part), len(part)])
+        blocks.append([sum(p.share for p in part), sum(p.outcome for p in part), len(part)])
         while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
             last = blocks.pop()
             blocks[-1] = [blocks[-1][i] + last[i] for i in range(3)]
@@ -151,8 +145,7 @@ def fit_knots(predictions: list[Prediction], groups: int = GROUPS
 def mapped(predictions: list[Prediction], knots: tuple[tuple[float, float], ...]
            ) -> list[Prediction]:
     """`predictions` with each share of won playouts read through `knots`."""
-    return [Prediction(p.seed, p.seat, p.decision, calibrated(p.raw, knots), p.outcome,
-                       p.pair, p.raw) for p in predictions]
+    return [replace(p, chance=calibrated(p.share, knots)) for p in predictions]
 
 
 def print_report(title: str, predictions: list[Prediction]) -> None:
@@ -182,7 +175,8 @@ def check_report(game_name: str, paths: list[str]) -> int:
     the game's `chance_knots` as the hint now reads them."""
     predictions = read_predictions(paths)
     knots = search_profile(load_game(game_name)).chance_knots
-    print_report(f"{len(predictions)} positions, the playouts' share:", predictions)
+    print_report(f"{len(predictions)} positions, the playouts' share:",
+                 mapped(predictions, ()))
     print()
     print_report("Read through the game's chance_knots:", mapped(predictions, knots))
     return 0
@@ -216,7 +210,7 @@ def judged(args: argparse.Namespace, pair: str, scale: ValueScale,
             advice = recommend(state, args.iterations, seed=seed * 31 + number)
             value = advice.ranking[0].value
             found.append(Prediction(seed, state.current_player(), number,
-                                    scale.reading(value), outcome, pair, scale.share(value)))
+                                    scale.reading(value), scale.share(value), outcome, pair))
             saved.write(json.dumps(asdict(found[-1])) + "\n")
             saved.flush()
     return found

@@ -111,6 +111,13 @@ class SeatView:
         """A page's mark of the position it drew: `seen_position`."""
         return seen_position(self._session.state, self.seat)
 
+    def actions_at_end(self) -> int | None:
+        """How many actions the game had, once it is over (everything may be shown
+        then: a replay's positions); None before, when counting them would count the
+        other side's unseen acts."""
+        state = self._session.state
+        return len(state.history) if state.is_terminal() else None
+
     def observation(self) -> Observation:
         """The seat's observation now."""
         seen: Observation = self._session.state.observation(self.seat)

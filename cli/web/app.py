@@ -1,6 +1,11 @@
 """The web board's server (`hunt serve`): a Starlette app over the same engine as `hunt
 play`, one `WebGame` per game, each seat reached by a secret token of its own.
 
+(Over 600 lines on purpose: the endpoints are closures of `create_app` over the
+server's state, its games and notebooks in memory, their locks, the store and the
+clock, which a split would pass from module to module; the pages are in `pages.py`, a
+game's session in `session.py`, a notebook in `table.py`, the store in `store.py`.)
+
 Pages: `/` (the games, a new game's settings, resuming a saved record), `/play/GAME?as=
 SEAT&seed=N&ai=AGENT&level=LEVEL` (a button that starts that game: `POST /play/GAME`),
 `POST /resume` (a record file's bytes, uploaded from the browser) and `/game/TOKEN`

@@ -190,8 +190,7 @@ class WebGame:
                 **seat_page(self.plugin, game, seen, seat, choices, mine.position),
                 "thinking": busy,
                 "over": mine.over(),
-                # the number of actions, the replay's positions: told once all is shown
-                "actions": len(self.state.history) if mine.over() else None,
+                "actions": mine.actions_at_end(),
                 "verdict": None if result is None else VERDICTS[result],
                 "waiting_for": None if busy or waiting is None
                 else self.plugin.seat_title(game.info.seat_names[waiting]),
