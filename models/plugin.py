@@ -13,6 +13,7 @@ import re
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any, Generic, Protocol, TypeVar
 
 from hunt.boards.data import BoardSet
@@ -200,6 +201,21 @@ class WebPanels:
     status: str
     log: tuple[str, ...] = ()
     ending: str | None = None
+
+
+def stat_box(label: str, value: str, name: str, wide: bool = False) -> str:
+    """One labelled box of a `WebPanels.status` (the label above, the value in bold;
+    `name` marks it for tests; a `wide` one takes a whole line of the grid), every text
+    escaped."""
+    return (f'<div class="stat{" wide" if wide else ""}" data-stat="{escape(name)}">'
+            f'<span class="stat-label">{escape(label)}</span> <b>{escape(value)}</b></div>')
+
+
+def status_markup(boxes: Sequence[str], asked: str = "") -> str:
+    """A `WebPanels.status`: the `stat_box`es in a grid, then what the seat is asked
+    now (none when it is not to move)."""
+    return (f'<div class="stats">{"".join(boxes)}</div>'
+            + (f'<p class="asked">{escape(asked)}</p>' if asked else ""))
 
 
 PanelsOf = Callable[[GameT, ObsT, int], WebPanels]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hunt.boards.hunted.data import HuntedCard
 from hunt.models.hunted.rules import HuntedGame
+from hunt.models.hunted.words import effect_words
 from hunt.models.plugin import plural
 
 RULES = """\
@@ -37,6 +38,12 @@ def card_text(name: str, card: HuntedCard) -> str:
         parts.append(f"Activated, it draws {plural(card.locations, 'Location')}.")
     if card.shots:
         parts.append(f"A weapon of {plural(card.shots, 'shot')} with {card.ammo} ammo.")
+    if card.use is not None:
+        parts.append(f"Discarded from your inventory: {effect_words(card.use)}.")
+    if card.flip is not None:
+        parts.append(f"Flipped face down in your inventory: {effect_words(card.flip)}.")
+    if card.effect is not None:
+        parts.append(f"Drawn, it acts at once: {effect_words(card.effect)}.")
     if card.noise:
         parts.append("It has a bell: an alien in the row with two bells makes you fight it.")
     return " ".join(parts)

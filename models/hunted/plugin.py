@@ -12,8 +12,8 @@ from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.policy import HuntedPolicy
 from hunt.models.hunted.rules import HuntedGame, HuntedState
 from hunt.models.hunted.screen import screen
-from hunt.models.hunted.web import web_board, web_panels
-from hunt.models.hunted.words import log_page
+from hunt.models.hunted.web import card_faces, hands, web_board, web_panels
+from hunt.models.hunted.words import choice_words, log_page
 from hunt.models.plugin import GamePlugin
 from hunt.models.profile import SearchProfile
 
@@ -40,6 +40,6 @@ PLUGIN: GamePlugin[HuntedGame, HuntedState, HuntedObservation] = GamePlugin(
     profile=SearchProfile(normal_iterations=300, rollout_depth=30),
     goals={"": "To win, cross the colony to your ship at the landing pad and defeat the "
                "Queen,\nbefore time runs out or your health drops to zero."},
-    rules=RULES, cards=card_texts, pages={"log": log_page}, web_board=web_board,
-    web_panels=web_panels)
+    rules=RULES, cards=card_texts, pages={"log": log_page}, choice_words=choice_words,
+    web_board=web_board, hands=hands, web_panels=web_panels, card_faces=card_faces)
 """Hunted, as every command reads it."""

@@ -6,9 +6,8 @@ Drawn from the seat's observation and the printed cards only."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
-from hunt.models.plugin import CardFace, WebPanels, plural, upper_first
+from hunt.models.plugin import CardFace, WebPanels, plural, stat_box, status_markup, upper_first
 from hunt.models.the_hunt.actions import parse_action
 from hunt.models.the_hunt.help import INTELLIGENCE
 from hunt.models.the_hunt.observation import TheHuntObservation
@@ -68,35 +67,29 @@ def status_html(game: TheHuntGame, seen: TheHuntObservation) -> str:
     enemy = 1 if me == "german" else 0
     win = game.rules["freighters_to_win"]
 
-    def item(label: str, value: str, name: str) -> str:
-        return (f'<div class="stat" data-stat="{name}"><span class="stat-label">'
-                f'{escape(label)}</span> <b>{escape(value)}</b></div>')
-
     at_sea = ", ".join(f"{ship} at {info['hex']} to {info['destination']}"
                        for ship, info in sorted(seen["freighters"].items())) or "none"
-    parts = [item("Turn", turn_words(seen["turn"]), "turn"),
-             item("Phase", seen["phase"].replace("-", " "), "phase"),
-             item("AP left", str(seen["ap"]), "ap"),
-             item("Reserve", f"{seen['reserve']} of {game.tracks.reserve_cap} AP", "reserve"),
-             item("Airplane", seen["plane"], "plane"),
-             item("Sunk", f"{len(seen['sunk'])} of {win}", "sunk"),
-             item("Home", f"{len(seen['delivered'])} of {win}", "home"),
-             item("At sea", at_sea, "at-sea"),
-             item("In the bag", plural(seen["bag"], "Freight Ship"), "bag"),
-             item("Decks", f"yours {seen['decks'][1 - enemy]}, theirs {seen['decks'][enemy]}",
+    parts = [stat_box("Turn", turn_words(seen["turn"]), "turn"),
+             stat_box("Phase", seen["phase"].replace("-", " "), "phase"),
+             stat_box("AP left", str(seen["ap"]), "ap"),
+             stat_box("Reserve", f"{seen['reserve']} of {game.tracks.reserve_cap} AP", "reserve"),
+             stat_box("Airplane", seen["plane"], "plane"),
+             stat_box("Sunk", f"{len(seen['sunk'])} of {win}", "sunk"),
+             stat_box("Home", f"{len(seen['delivered'])} of {win}", "home"),
+             stat_box("At sea", at_sea, "at-sea", wide=True),
+             stat_box("In the bag", plural(seen["bag"], "Freight Ship"), "bag"),
+             stat_box("Decks", f"yours {seen['decks'][1 - enemy]}, theirs {seen['decks'][enemy]}",
                   "decks")]
     known = seen["known_opponent_cards"]
     if known:
-        parts.append(item("Their hand, as you saw it", ", ".join(known), "seen-hand"))
+        parts.append(stat_box("Their hand, as you saw it", ", ".join(known), "seen-hand"))
     gone = seen["removed"][enemy]
     if gone:
-        parts.append(item("Their cards out of the game", ", ".join(gone), "removed"))
+        parts.append(stat_box("Their cards out of the game", ", ".join(gone), "removed"))
     battle = seen["battle"]
     if battle:
-        parts.append(item("Battle", f"duel {battle['duel']} of {game.rules['duels']}, "
+        parts.append(stat_box("Battle", f"duel {battle['duel']} of {game.rules['duels']}, "
                           f"Forces {', '.join(battle['forces'])}; hits on the German "
                           f"{battle['damage']['german']}, on the British "
-                          f"{battle['damage']['british']}", "battle"))
-    asked = question(seen) if seen["to_move"] == "you" else ""
-    return (f'<div class="stats">{"".join(parts)}</div>'
-            + (f'<p class="asked">{escape(asked)}</p>' if asked else ""))
+                          f"{battle['damage']['british']}", "battle", wide=True))
+    return status_markup(parts, question(seen) if seen["to_move"] == "you" else "")
