@@ -442,10 +442,11 @@ def _view_of(driver: webdriver.Chrome) -> dict[str, Any]:
     return view
 
 
-def _position_to_decide(seat: int, seed: int, decisions: int) -> Any:
-    """A random game of The Hunt (seeded) played to the `decisions`-th decision of
-    `seat` after its first."""
-    game = load_game("the-hunt")
+def _position_to_decide(seat: int, seed: int, decisions: int, name: str = "the-hunt",
+                        **options: Any) -> Any:
+    """A random game (seeded; The Hunt unless `name` says) played to the
+    `decisions`-th decision of `seat` after its first."""
+    game = load_game(name, **options)
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
     while True:
@@ -526,6 +527,31 @@ def test_every_legal_action_of_random_positions_is_played_by_clicks(
             assert verb == "move" and any(
                 other.split()[:2] == [verb, piece] and other.split()[3] == hex_id
                 and int(other.split()[2]) < int(cost) for other in direct), text
+
+
+@pytest.mark.parametrize(("name", "options", "seat"), [
+    ("jutland", {}, 0), ("jutland", {}, 1), ("hunting-party", {}, 0),
+    ("hunting-party", {}, 2), ("hunted", {}, 0), ("hunted", {"players": 2}, 1)])
+def test_every_legal_action_of_the_games_without_a_map_is_one_click_away(
+        server: str, browser: webdriver.Chrome, tmp_path: Path, name: str,
+        options: dict[str, Any], seat: int) -> None:
+    """In a game drawn without a map, each legal action of random positions is played
+    by one click on the page, a card's use or a button beside the cards, never only
+    from the folded list; and the folded list holds them all."""
+    for seed in range(3):
+        state = _position_to_decide(seat, 100 * seat + seed, random.Random(seed).randrange(15),
+                                    name, **options)
+        legal = {state.action_to_string(action) for action in state.legal_actions()}
+        record = tmp_path / f"position-{seed}.json"
+        save_record(state, record, seat)
+        browser.get(server)
+        browser.find_element(By.CSS_SELECTOR, "#resume input[type=file]").send_keys(
+            str(record))
+        browser.find_element(By.CSS_SELECTOR, "#resume button[type=submit]").click()
+        WebDriverWait(browser, 30).until(lambda d: "/game/" in d.current_url)
+        view = _settled(browser)
+        assert {choice["text"] for choice in view["choices"]} == legal
+        assert _every_click(browser) == (legal, legal)
 
 
 def test_a_piece_is_selected_and_a_click_on_its_destination_plays_the_cheapest_move(
