@@ -7,6 +7,8 @@ recommended play, and how often that seat went on to win.
     python scripts/calibration.py the-hunt --agents tracker,heuristic \
         --agents heuristic,random --games 30 --save the-hunt.jsonl
     python scripts/calibration.py the-hunt --fit the-hunt.jsonl other.jsonl
+    python scripts/calibration.py the-hunt --judge analysis --agents tracker,random \
+        --games 10 --every 4 --save chart.jsonl
 
 Each seed is played twice, the agents changing seats (`hunt arena`'s pairing); every
 `--every`-th decision with a real choice is kept, and once the game is over the hint's
@@ -20,6 +22,11 @@ Printed: the Brier score beside a constant predictor's (the observed win rate
 everywhere: a hint that knows nothing), and for each tenth of the range the
 predictions span, how many fell in it, their mean and the rate observed.
 
+With `--judge analysis` the prediction is instead post-game analysis's estimate of the
+first seat's chance at every kept position (`hunt analyze`'s chart: `--playouts`
+playouts from the whole position), and the outcome the first seat's; its map is the
+game's `analysis_knots`.
+
 `--agents` may be given once per pair (population against population); `--save` keeps
 each prediction as a JSON line. `--fit FILE...` reads saved predictions and fits a
 monotone map of the search's shares of won playouts to win rates (isotonic
@@ -27,7 +34,7 @@ regression: the game's `SearchProfile.chance_knots`), judged on
 held-out games: the seeds split in two by parity, each half's chances mapped by the
 fit of the other half; it prints the table of the held-out mapped chances and the
 map fitted on them all. `--check FILE...` reads predictions of other games through the
-game's `chance_knots` as the hint reads them now: the check on held-out games.
+game's knots as the hint (or the chart) reads them now: the check on held-out games.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 from dataclasses import asdict, dataclass, replace
 from typing import TextIO
@@ -42,6 +50,7 @@ from typing import TextIO
 from hunt.models.game import AnyState
 from hunt.models.registry import load_game
 from hunt.solver.agent_specs import make_agent
+from hunt.solver.analysis import calibrated_chances, win_chances, won
 from hunt.solver.hints import ValueScale, calibrated, recommend, value_scale
 from hunt.solver.profiles import search_profile
 from hunt.solver.session import play_game
@@ -61,17 +70,24 @@ class Prediction:
     outcome: float
     pair: str = ""
     """The agents of its game, "A,B" (for a saved prediction)."""
+    judge: str = "hint"
+    """Whose chance it is: the hint's for the seat to act, or post-game analysis's
+    for the first seat ("analysis": `seat` is then 0)."""
 
 
 def positions(game_name: str, specs: tuple[str, str], seed: int, every: int
-              ) -> list[tuple[int, AnyState, int, float]]:
+              ) -> list[tuple[int, AnyState, int, list[float]]]:
     """The kept positions of the two games of `seed` (each seating): (seat of agent A,
-    position, its decision number, the outcome for the seat to act there)."""
+    position, its decision number, each seat's share of the win as analysis counts it:
+    1 for a win, 0 for a loss, a half for a tie of two)."""
     game = load_game(game_name)
-    kept: list[tuple[int, AnyState, int, float]] = []
+    kept: list[tuple[int, AnyState, int, list[float]]] = []
     for first in range(2):
         seating = specs if first == 0 else (specs[1], specs[0])
-        agents = [make_agent(spec, seed * 7919 + seat, game) for seat, spec in enumerate(seating)]
+        # the pair's agents take the seats in turn (one seat: A in one game, B in the
+        # other; three: A, B, A and B, A, B)
+        agents = [make_agent(seating[seat % 2], seed * 7919 + seat, game)
+                  for seat in range(game.info.num_players)]
         taken: list[tuple[int, AnyState]] = []
         count = 0
 
@@ -83,13 +99,7 @@ def positions(game_name: str, specs: tuple[str, str], seed: int, every: int
                     taken.append((count, state.clone()))
 
         result = play_game(game, agents, seed, on_step=keep)
-        for number, state in taken:
-            seat = state.current_player()
-            best = max(result.returns)
-            mine = result.returns[seat]
-            winners = sum(1 for value in result.returns if value == best)
-            outcome = 0.0 if mine < best else 1.0 / winners
-            kept.append((first, state, number, outcome))
+        kept += [(first, state, number, won(game, list(result.returns))) for number, state in taken]
     return kept
 
 
@@ -174,11 +184,13 @@ def check_report(game_name: str, paths: list[str]) -> int:
     """`--check`: saved predictions of games the map was not fitted on, read through
     the game's `chance_knots` as the hint now reads them."""
     predictions = read_predictions(paths)
-    knots = search_profile(load_game(game_name)).chance_knots
+    profile = search_profile(load_game(game_name))
+    knots = profile.analysis_knots if predictions[0].judge == "analysis" \
+        else profile.chance_knots
     print_report(f"{len(predictions)} positions, the playouts' share:",
                  mapped(predictions, ()))
     print()
-    print_report("Read through the game's chance_knots:", mapped(predictions, knots))
+    print_report("Read through the game's knots:", mapped(predictions, knots))
     return 0
 
 
@@ -206,11 +218,19 @@ def judged(args: argparse.Namespace, pair: str, scale: ValueScale,
     a, b = pair.split(",")
     found = []
     for seed in range(args.seed, args.seed + args.games):
-        for _, state, number, outcome in positions(args.game, (a, b), seed, args.every):
-            advice = recommend(state, args.iterations, seed=seed * 31 + number)
-            value = advice.ranking[0].value
-            found.append(Prediction(seed, state.current_player(), number,
-                                    scale.reading(value), scale.share(value), outcome, pair))
+        for _, state, number, outcomes in positions(args.game, (a, b), seed, args.every):
+            if args.judge == "analysis":  # the first seat's chance, as the chart plots it
+                rng = random.Random(seed * 31 + number)
+                share = win_chances(state, args.playouts, rng)[0]
+                chance = calibrated_chances(state.game, [share, 1 - share], [0.0, 0.0])[0][0]
+                found.append(Prediction(seed, 0, number, chance, share, outcomes[0], pair,
+                                        "analysis"))
+            else:
+                seat = state.current_player()
+                value = recommend(state, args.iterations,
+                                  seed=seed * 31 + number).ranking[0].value
+                found.append(Prediction(seed, seat, number, scale.reading(value),
+                                        scale.share(value), outcomes[seat], pair))
             saved.write(json.dumps(asdict(found[-1])) + "\n")
             saved.flush()
     return found
@@ -227,6 +247,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="judge every so many decisions with a choice")
     parser.add_argument("--iterations", type=int, default=600,
                         help="the hint's search (600: the normal level's)")
+    parser.add_argument("--judge", choices=("hint", "analysis"), default="hint",
+                        help="whose chance: the hint's, or post-game analysis's chart")
+    parser.add_argument("--playouts", type=int, default=30,
+                        help="analysis's playouts a chance (30: hunt analyze's)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--save", help="write each prediction to this file, a JSON line")
     parser.add_argument("--fit", nargs="+", metavar="FILE",
@@ -242,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--agents A,B is needed (or --fit)")
     game = load_game(args.game)
     scale = value_scale(game)
-    if not scale.chance:
+    if not scale.chance and args.judge == "hint":
         print(f"{args.game}'s hint shows {scale.label}, not a chance", file=sys.stderr)
         return 2
     predictions = []

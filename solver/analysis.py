@@ -35,7 +35,7 @@ from hunt.models.registry import game_plugin
 from hunt.solver.agent_specs import LEVELS
 from hunt.solver.cfr import game_tree, solve, solved_advice
 from hunt.solver.game_tree import Floats
-from hunt.solver.hints import MIXED, recommend
+from hunt.solver.hints import MIXED, calibrated, recommend
 from hunt.solver.playout import play_out
 from hunt.solver.profiles import search_profile
 
@@ -193,7 +193,8 @@ def decisions(state: AnyState, playouts: int, seed: int,
             exact = solved_win_chances(position, budget, seat)
             return exact, [0.0] * len(exact)
         shares = np.array(playout_shares(position, playouts, rng, seat))
-        return list(shares.mean(0)), list(shares.var(0) / len(shares))
+        found = list(shares.mean(0)), list(shares.var(0) / len(shares))
+        return calibrated_chances(state.game, *found) if seat is None else found
 
     replay = state.replayed(0)
     found = []
@@ -214,6 +215,22 @@ def decisions(state: AnyState, playouts: int, seed: int,
                                   share, error))
         progress(index + 1, len(state.history))
     return found
+
+
+def calibrated_chances(game: AnyGame, chances: list[float], variances: list[float]
+                       ) -> tuple[list[float], list[float]]:
+    """The first seat's estimated chance (from playouts of the whole position) read
+    through the game's `analysis_knots` as the rate such positions were won, the
+    second's its complement, and the variances read through the same map (its slope
+    stretches or shrinks them); unchanged where the game has no knots or is not two
+    seats of which one wins what the other loses."""
+    knots = search_profile(game).analysis_knots
+    if not knots or len(chances) != 2 or not game.info.zero_sum:
+        return chances, variances
+    first, error = chances[0], math.sqrt(variances[0])
+    chance = calibrated(first, knots)
+    spread = (calibrated(first + error, knots) - calibrated(first - error, knots)) / 2
+    return [chance, 1.0 - chance], [spread ** 2] * 2
 
 
 def solved_cost(state: AnyState, text: str, iterations: int) -> tuple[float, float]:

@@ -1,0 +1,87 @@
+"""The calibration of win chances (`scripts/calibration.py`): the monotone fit of the
+search's shares to win rates, the outcome each kept position is judged by, and post-game
+analysis's chances read through a game's `analysis_knots`."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from hunt.models.registry import load_game
+from hunt.solver import analysis
+from hunt.solver.hints import calibrated
+from hunt.solver.profiles import search_profile
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "calibration.py"
+
+
+@cache
+def _script() -> ModuleType:
+    """The script as a module (scripts are no package), loaded once."""
+    spec = importlib.util.spec_from_file_location("calibration", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fit_is_monotone_and_pools_what_runs_against_it() -> None:
+    """Isotonic regression: shares whose win rates fall as the share rises are pooled
+    into one knot, so the map never falls; each knot is a group's mean share and rate."""
+    script = _script()
+    rising = [(0.1, 0.0), (0.2, 0.0), (0.3, 1.0), (0.4, 0.0), (0.8, 1.0), (0.9, 1.0)]
+    predictions = [script.Prediction(seed, 0, 0, share, share, outcome)
+                   for seed, (share, outcome) in enumerate(rising)]
+    knots = script.fit_knots(predictions, groups=6)
+    assert knots == ((0.15, 0.0), (0.35, 0.5), (0.85, 1.0))
+    chances = [calibrated(share, knots) for share in (0.0, 0.2, 0.35, 0.5, 0.9, 1.0)]
+    assert chances == sorted(chances)
+
+
+def test_a_kept_position_is_judged_by_its_seats_share_of_the_win() -> None:
+    """A two-seat game's outcome is 1 for the winner's seat and 0 for the loser's; a
+    game the seats play together (Hunted alone) is 1 only for an escape, never a win
+    by default because nobody did better."""
+    script = _script()
+    for name, expected in (("leduc", {(0.0, 1.0), (1.0, 0.0), (0.5, 0.5)}),
+                           ("hunted", {(0.0,), (1.0,)})):
+        found = {tuple(outcomes) for seed in range(6)
+                 for _, _, _, outcomes in script.positions(name, ("random", "random"),
+                                                           seed, every=1)}
+        assert found and found <= expected, (name, found)
+    # random play never escapes the colony: each of its solo positions is a loss
+    assert {tuple(outcomes) for _, _, _, outcomes in
+            script.positions("hunted", ("random", "random"), 1, every=1)} == {(0.0,)}
+
+
+def test_analysis_reads_the_first_seats_chance_through_the_games_analysis_knots(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With `analysis_knots`, an analysed decision's chances are the first seat's
+    playout estimate read through them, the second seat's their complement; without,
+    the playouts' own estimate."""
+    game = load_game("the-hunt")
+    state = game.new_initial_state(3)
+    rng = random.Random(3)
+    while len(state.history) < 40:
+        state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                           else rng.choice(state.legal_actions()))
+    knots = ((0.2, 0.05), (0.5, 0.5), (0.8, 0.97))
+    plain = replace(search_profile(game), analysis_knots=())
+    stretched = replace(plain, analysis_knots=knots)
+    monkeypatch.setattr(analysis, "search_profile", lambda _: plain)
+    raw = analysis.decisions(state, 12, seed=5)
+    monkeypatch.setattr(analysis, "search_profile", lambda _: stretched)
+    read = analysis.decisions(state, 12, seed=5)
+    assert raw and len(raw) == len(read)
+    for before, after in zip(raw, read, strict=True):
+        assert after.before == pytest.approx(calibrated(before.before, knots))
+        mine = after.before if after.seat == 0 else 1 - after.before
+        assert after.decider_before == pytest.approx(mine)
