@@ -9,7 +9,7 @@ from hunt.models.jutland.players import GreedyPlayer, PlannerPlayer
 from hunt.models.jutland.policy import JutlandPolicy
 from hunt.models.jutland.rules import JutlandGame, JutlandState
 from hunt.models.jutland.screen import screen
-from hunt.models.jutland.web import hands, web_board, web_panels
+from hunt.models.jutland.web import card_faces, hands, web_board, web_panels
 from hunt.models.jutland.words import choice_words
 from hunt.models.plugin import GamePlugin
 from hunt.models.profile import SearchProfile
@@ -35,5 +35,5 @@ PLUGIN: GamePlugin[JutlandGame, JutlandState, JutlandObservation] = GamePlugin(
                "turns.\nEach Strike the higher force wins, British win ties; the turn "
                "sets the losses."},
     rules=RULES, cards=card_texts, card_names=card_names, choice_words=choice_words,
-    web_board=web_board, hands=hands, web_panels=web_panels)
+    web_board=web_board, hands=hands, web_panels=web_panels, card_faces=card_faces)
 """Jutland, as every command reads it."""
