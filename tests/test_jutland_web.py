@@ -197,7 +197,7 @@ def test_the_status_says_everything_the_screen_says_that_the_table_does_not() ->
             if "strike" in turn.phases:
                 rule = deploy_rule(turn.fleets[seat], turn.banned_classes)
                 assert f"You may deploy {rule}" in status
-                assert f"the winner loses {ships(turn.winner_loses)}, the loser " \
+                assert f"Sink phase losses winner {ships(turn.winner_loses)}; loser " \
                        f"{ships(turn.loser_loses)}" in status
             else:
                 assert "only the Sight phase" in status

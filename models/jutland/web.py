@@ -138,8 +138,8 @@ def status_html(game: JutlandGame, seen: JutlandObservation) -> str:
     if "strike" in turn.phases:
         parts.append(item("You may deploy", deploy_rule(turn.fleets[0 if me == "german" else 1],
                                                         turn.banned_classes), "may-deploy"))
-        parts.append(item("Sink phase", f"the winner loses {ships(turn.winner_loses)}, the "
-                          f"loser {ships(turn.loser_loses)}; the British win ties", "sink"))
+        parts.append(item("Sink phase losses", f"winner {ships(turn.winner_loses)}; loser "
+                          f"{ships(turn.loser_loses)}", "sink"))
     else:
         parts.append(item("This turn", "only the Sight phase: no Strike, no losses", "sink"))
     if seen["selected"]:
@@ -176,7 +176,8 @@ def question(seen: JutlandObservation) -> str:
         return ""
     if seen["stage"] == "deploy":
         return ("Strike: choose the cards to deploy, one at a time (some, none or all), "
-                "then Done. Both sides reveal at once; the higher force wins.")
+                "then Done. Both sides reveal at once; the higher force wins, the British win "
+                "ties.")
     if seen["stage"] == "discard":
         return (f"{seen['phase'].capitalize()}: choose the cards to discard face down, one "
                 "at a time (some, none or all), then Done; you then draw back up to 7.")
