@@ -1,4 +1,4 @@
-"""Jutland's registration: rules, options, screen and board files."""
+"""Jutland's registration: rules, options, screen, board files and browser page."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from hunt.models.jutland.players import GreedyPlayer, PlannerPlayer
 from hunt.models.jutland.policy import JutlandPolicy
 from hunt.models.jutland.rules import JutlandGame, JutlandState
 from hunt.models.jutland.screen import screen
-from hunt.models.jutland.web import hands, web_board, web_panels
+from hunt.models.jutland.web import card_faces, hands, web_board, web_panels
+from hunt.models.jutland.words import choice_words
 from hunt.models.plugin import GamePlugin
 from hunt.models.profile import SearchProfile
 
@@ -33,6 +34,6 @@ PLUGIN: GamePlugin[JutlandGame, JutlandState, JutlandObservation] = GamePlugin(
     goals={"": "To win, sink more enemy ships than you lose (then more big ones) in 6 "
                "turns.\nEach Strike the higher force wins, British win ties; the turn "
                "sets the losses."},
-    rules=RULES, cards=card_texts, card_names=card_names, web_board=web_board, hands=hands,
-    web_panels=web_panels)
+    rules=RULES, cards=card_texts, card_names=card_names, choice_words=choice_words,
+    web_board=web_board, hands=hands, web_panels=web_panels, card_faces=card_faces)
 """Jutland, as every command reads it."""
