@@ -15,7 +15,15 @@ from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame
 from hunt.models.jutland.screen import outcome
 from hunt.models.jutland.words import SIDE_WORDS, card_sentence, named_ids, titles
-from hunt.models.plugin import CardFace, Hands, WebPanels, plural, upper_first
+from hunt.models.plugin import (
+    CardFace,
+    Hands,
+    WebPanels,
+    plural,
+    stat_box,
+    status_markup,
+    upper_first,
+)
 
 USE_LABELS = {"discard": "Discard", "deploy": "Deploy"}
 """A card's use on its face, by the choice's verb ("discard hipper-dd")."""
@@ -115,39 +123,33 @@ def status_html(game: JutlandGame, seen: JutlandObservation) -> str:
     enemy = "british" if me == "german" else "german"
     turn = game.turns[seen["turn"] - 1]
 
-    def item(label: str, value: str, name: str) -> str:
-        return (f'<div class="stat" data-stat="{name}"><span class="stat-label">'
-                f'{escape(label)}</span> <b>{escape(value)}</b></div>')
-
-    parts = [item("You are", f"the {SIDE_WORDS[me]}", "side"),
-             item("Turn", f"{turn.number} of {len(game.turns)}: {turn.name}", "turn"),
-             item("Phase", seen["phase"].capitalize(), "phase"),
-             item(f"The {SIDE_WORDS[enemy]} hand", plural(seen["opponent_hand_size"], "card"),
+    parts = [stat_box("You are", f"the {SIDE_WORDS[me]}", "side"),
+             stat_box("Turn", f"{turn.number} of {len(game.turns)}: {turn.name}", "turn"),
+             stat_box("Phase", seen["phase"].capitalize(), "phase"),
+             stat_box(f"The {SIDE_WORDS[enemy]} hand", plural(seen["opponent_hand_size"], "card"),
                   "enemy-hand")]
     if (counts := seen["last_discards"]) is not None:
-        parts.append(item("Last discards, face down",
+        parts.append(stat_box("Last discards, face down",
                           f"German {counts['german']}, British {counts['british']}",
                           "discards"))
     if seen["strikes"]:
         won = Counter(strike["winner"] for strike in seen["strikes"])
-        parts.append(item("Strikes won", f"German {won['german']}, British {won['british']}",
+        parts.append(stat_box("Strikes won", f"German {won['german']}, British {won['british']}",
                           "won"))
     if seen["result"] is not None:
-        parts.append(item("Game over", upper_first(outcome(seen)), "result"))
-        return f'<div class="stats">{"".join(parts)}</div>'
+        parts.append(stat_box("Game over", upper_first(outcome(seen)), "result"))
+        return status_markup(parts)
     if "strike" in turn.phases:
-        parts.append(item("You may deploy", deploy_rule(turn.fleets[0 if me == "german" else 1],
+        parts.append(stat_box("You may deploy", deploy_rule(turn.fleets[0 if me == "german" else 1],
                                                         turn.banned_classes), "may-deploy"))
-        parts.append(item("Sink phase losses", f"winner {ships(turn.winner_loses)}; loser "
-                          f"{ships(turn.loser_loses)}", "sink"))
+        parts.append(stat_box("Sink phase losses", f"winner {ships(turn.winner_loses)}; loser "
+                          f"{ships(turn.loser_loses)}", "sink", wide=True))
     else:
-        parts.append(item("This turn", "only the Sight phase: no Strike, no losses", "sink"))
+        parts.append(stat_box("This turn", "only the Sight phase: no Strike, no losses", "sink"))
     if seen["selected"]:
-        parts.append(item(CHOSEN.get(seen["stage"], "Chosen") + " so far",
+        parts.append(stat_box(CHOSEN.get(seen["stage"], "Chosen") + " so far",
                           titles(game, seen["selected"]), "chosen"))
-    asked = question(seen)
-    return (f'<div class="stats">{"".join(parts)}</div>'
-            + (f'<p class="asked">{escape(asked)}</p>' if asked else ""))
+    return status_markup(parts, question(seen))
 
 
 def deploy_rule(fleets: Sequence[str], banned: Sequence[str]) -> str:
