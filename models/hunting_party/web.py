@@ -57,7 +57,12 @@ def question(seen: PartyObservation) -> str:
     if threat := seen["threat"]:
         return f"Your personal fate: {threat_words(threat)}. Flee from your hand to " \
                "avoid it, or face it?"
-    return QUESTIONS.get(seen["stage"], "")
+    asked = QUESTIONS.get(seen["stage"], "")
+    me = _me(seen)
+    if seen["stage"] == "discard" and me["hand_limit"] is not None \
+            and me["hand_size"] > me["hand_limit"]:
+        asked += f" You hold {me['hand_size']}; your hand limit is {me['hand_limit']}."
+    return asked
 
 
 def _me(seen: PartyObservation) -> HunterObservation:
@@ -212,9 +217,11 @@ def web_panels(game: HuntingPartyGame, seen: PartyObservation, seat: int) -> Web
 
 def status_html(game: HuntingPartyGame, seen: PartyObservation) -> str:
     """The round, the seat's Hunter and hand, its Goal (or the Goals dealt), the Fate deck
-    and discards, the Action deck and the cards under it, this round's event, Ambush,
-    Vine Bridge and Jungle Fever as far as the seat sees them, the scores at the end,
-    and what the seat is asked, as labelled boxes."""
+    and discards, the Action deck and the cards under it, an Ambush this round or the
+    next, the cards Vine Bridge turned over and the seat's own card for Jungle Fever,
+    the scores at the end, and what the seat is asked, as labelled boxes. (The party
+    event and the bagger of the last Fate resolved are left to the log: they outlast
+    their round in the observation, and a box would show them as this round's.)"""
     def item(label: str, value: str, name: str) -> str:
         return (f'<div class="stat" data-stat="{name}"><span class="stat-label">'
                 f'{escape(label)}</span> <b>{escape(value)}</b></div>')
@@ -247,16 +254,12 @@ def status_html(game: HuntingPartyGame, seen: PartyObservation) -> str:
         parts.append(item("Under the Action deck, face up, drawn first to last",
                           ", ".join(ACTION_NAMES.get(kind, kind) for kind in bottom),
                           "deck-bottom"))
-    if seen["event"]:
-        parts.append(item("This round's party Fate", printed(seen["event"]), "event"))
     if seen["ambush"]:
         parts.append(item("Ambush", "This round each Hunter plays the card they draw.",
                           "ambush"))
     if seen["ambush_next"]:
         parts.append(item("Ambush next round", "Each Hunter will play the card they draw.",
                           "ambush-next"))
-    if seen["bagged_by"]:
-        parts.append(item("Animal bagged by", seat_words(seen["bagged_by"]), "bagged"))
     if seen["vine"]:
         parts.append(item("Vine Bridge: cards turned over",
                           ", ".join(ACTION_NAMES.get(kind, kind) for kind in seen["vine"]),
