@@ -238,8 +238,11 @@ def test_the_state_at_a_glance_says_every_fact_of_the_screen_the_board_does_not(
                     assert f"{count} {animal_words(animal)}" in boxes["fate-discards"]
                 assert boxes["action-deck"].startswith(f"{seen['action_deck']} card")
                 if seen["deck_bottom"]:
-                    assert boxes["deck-bottom"] == ", ".join(
-                        ACTION_NAMES[kind] for kind in seen["deck_bottom"])
+                    # in runs of a kind, first drawn first: "2 Camp, Shoot"
+                    drawn = [name for run in boxes["deck-bottom"].split(", ")
+                             for count, _, name in [run.rpartition(" ")]
+                             for _ in range(int(count or 1))]
+                    assert drawn == [ACTION_NAMES[kind] for kind in seen["deck_bottom"]]
                 assert ("ambush" in boxes) == seen["ambush"]
                 if threat := seen["threat"]:
                     assert threat_words(threat) in status

@@ -12,7 +12,7 @@ from html import escape
 
 from hunt.models.hunting_party.observation import HunterObservation, PartyObservation
 from hunt.models.hunting_party.rules import HuntingPartyGame
-from hunt.models.hunting_party.screen import score_lines, threat_words
+from hunt.models.hunting_party.screen import score_lines, threat_words, under_deck
 from hunt.models.hunting_party.words import (
     ACTION_NAMES,
     animal_words,
@@ -192,6 +192,9 @@ def web_board(game: HuntingPartyGame, seen: PartyObservation, seat: int,
             f'<td>{escape(ACTION_NAMES.get(action, action) if action else "")}</td></tr>')
     fate = "".join(_fate_card(game, seen, card["id"], choices, ("discard",), True)
                    for card in seen["fate_up"])
+    # each live Hunter discards one of the cards turned up (one more than the Hunters):
+    # a single card left is the round's Fate
+    heading = "The round's Fate" if len(seen["fate_up"]) == 1 else "Face-up Fate cards"
     takes = [text.split()[1] for text in choices if text.startswith("trophy ")]
     discards = "".join(_fate_card(game, seen, card_id, choices, ("trophy",), False)
                        for card_id in takes)
@@ -199,7 +202,7 @@ def web_board(game: HuntingPartyGame, seen: PartyObservation, seat: int,
             '</th><th>Special ability</th><th>Cards (hand limit)</th><th>Trophies</th>'
             '<th>Action</th></tr>'
             f'{"".join(rows)}</table>'
-            + (f'<h3>Face-up Fate cards</h3><div class="fate-row">{fate}</div>' if fate else "")
+            + (f'<h3>{heading}</h3><div class="fate-row">{fate}</div>' if fate else "")
             + (f'<h3>The Fate discards</h3><div class="fate-row">{discards}</div>'
                if discards else "")
             + "</div>")
@@ -222,9 +225,10 @@ def status_html(game: HuntingPartyGame, seen: PartyObservation) -> str:
     the scores at the end, and what the seat is asked, as labelled boxes. (The party
     event and the bagger of the last Fate resolved are left to the log: they outlast
     their round in the observation, and a box would show them as this round's.)"""
-    def item(label: str, value: str, name: str) -> str:
-        return (f'<div class="stat" data-stat="{name}"><span class="stat-label">'
-                f'{escape(label)}</span> <b>{escape(value)}</b></div>')
+    def item(label: str, value: str, name: str, wide: bool = False) -> str:
+        # a box whose value runs long takes the panel's whole width
+        return (f'<div class="stat{" wide" if wide else ""}" data-stat="{name}">'
+                f'<span class="stat-label">{escape(label)}</span> <b>{escape(value)}</b></div>')
 
     me = _me(seen)
     parts = [item("Round", str(seen["round"]) if seen["round"] else "setup", "round")]
@@ -252,8 +256,8 @@ def status_html(game: HuntingPartyGame, seen: PartyObservation) -> str:
     parts.append(item("Action deck", plural(seen["action_deck"], "card"), "action-deck"))
     if bottom := seen["deck_bottom"]:
         parts.append(item("Under the Action deck, face up, drawn first to last",
-                          ", ".join(ACTION_NAMES.get(kind, kind) for kind in bottom),
-                          "deck-bottom"))
+                          under_deck([ACTION_NAMES.get(kind, kind) for kind in bottom]),
+                          "deck-bottom", wide=True))
     if seen["ambush"]:
         parts.append(item("Ambush", "This round each Hunter plays the card they draw.",
                           "ambush"))
@@ -270,8 +274,8 @@ def status_html(game: HuntingPartyGame, seen: PartyObservation) -> str:
     if seen["scores"] is not None:
         scores = ", ".join(f"{seat_words(hunter['seat'])} {score}" for hunter, score
                            in zip(seen["hunters"], seen["scores"], strict=True))
-        parts.append(item(f"Game over ({seen['result']})", scores, "scores"))
-        parts += [item("Score", line.strip(), f"score-{number}")
+        parts.append(item(f"Game over ({seen['result']})", scores, "scores", wide=True))
+        parts += [item("Score", line.strip(), f"score-{number}", wide=True)
                   for number, line in enumerate(score_lines(game, seen), start=1)]
     asked = question(seen)
     return (f'<div class="stats">{"".join(parts)}</div>'
