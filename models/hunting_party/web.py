@@ -21,7 +21,15 @@ from hunt.models.hunting_party.words import (
     printed,
     seat_words,
 )
-from hunt.models.plugin import CardFace, Hands, WebPanels, plural, upper_first
+from hunt.models.plugin import (
+    CardFace,
+    Hands,
+    WebPanels,
+    plural,
+    stat_box,
+    status_markup,
+    upper_first,
+)
 
 USE_LABELS = {"play": "Play face down", "discard": "Discard", "reveal": "Reveal",
               "flee": "Flee now"}
@@ -225,58 +233,50 @@ def status_html(game: HuntingPartyGame, seen: PartyObservation) -> str:
     the scores at the end, and what the seat is asked, as labelled boxes. (The party
     event and the bagger of the last Fate resolved are left to the log: they outlast
     their round in the observation, and a box would show them as this round's.)"""
-    def item(label: str, value: str, name: str, wide: bool = False) -> str:
-        # a box whose value runs long takes the panel's whole width
-        return (f'<div class="stat{" wide" if wide else ""}" data-stat="{name}">'
-                f'<span class="stat-label">{escape(label)}</span> <b>{escape(value)}</b></div>')
-
     me = _me(seen)
-    parts = [item("Round", str(seen["round"]) if seen["round"] else "setup", "round")]
+    parts = [stat_box("Round", str(seen["round"]) if seen["round"] else "setup", "round")]
+
+    def box(label: str, value: str, name: str, wide: bool = False) -> None:
+        parts.append(stat_box(label, value, name, wide))
+
     if me["hunter"]:
-        parts.append(item("Your Hunter", f"{me['hunter']}, hand limit {me['hand_limit']}",
-                          "hunter"))
+        box("Your Hunter", f"{me['hunter']}, hand limit {me['hand_limit']}", "hunter")
     hand = ", ".join(f"{count} {ACTION_NAMES.get(kind, kind)}"
                      for kind, count in seen["hand"].items() if count)
-    parts.append(item("Your hand", hand or "empty", "hand"))
+    box("Your hand", hand or "empty", "hand")
     if goal := seen["goal"]:
-        parts.append(item("Your Goal", f"{goal['text']} {plural(goal['points'], 'point')}"
-                          + (", met now." if goal["met"] else ", not met yet."), "goal"))
+        box("Your Goal", f"{goal['text']} {plural(goal['points'], 'point')}, "
+            + ("met now." if goal["met"] else "not met yet."), "goal")
     for number, choice in enumerate(seen["goal_choices"], start=1):
-        parts.append(item(f"Goal dealt {number}",
-                          f"{choice['text']} {plural(choice['points'], 'point')}.",
-                          f"goal-dealt-{number}"))
-    parts.append(item("Fate deck", f"{plural(seen['fate_deck'], 'card')}, "
-                      f"shuffled again {plural(seen['fate_reshuffles_left'], 'more time')}"
-                      if seen["fate_reshuffles_left"] else
-                      f"{plural(seen['fate_deck'], 'card')}, not shuffled again", "fate-deck"))
+        box(f"Goal dealt {number}", f"{choice['text']} {plural(choice['points'], 'point')}.",
+            f"goal-dealt-{number}")
+    left = seen["fate_reshuffles_left"]
+    box("Fate deck", f"{plural(seen['fate_deck'], 'card')}, "
+        + (f"shuffled again {plural(left, 'more time')}" if left else "not shuffled again"),
+        "fate-deck")
     animals = Counter(card["animal"] for card in seen["fate_discards"])
-    parts.append(item("Fate discards", ", ".join(
-        f"{count} {animal_words(animal)}" for animal, count in sorted(animals.items()))
-        or "none", "fate-discards"))
-    parts.append(item("Action deck", plural(seen["action_deck"], "card"), "action-deck"))
+    box("Fate discards", ", ".join(f"{count} {animal_words(animal)}"
+                                   for animal, count in sorted(animals.items())) or "none",
+        "fate-discards")
+    box("Action deck", plural(seen["action_deck"], "card"), "action-deck")
     if bottom := seen["deck_bottom"]:
-        parts.append(item("Under the Action deck, face up, drawn first to last",
-                          under_deck([ACTION_NAMES.get(kind, kind) for kind in bottom]),
-                          "deck-bottom", wide=True))
+        box("Under the Action deck, face up, drawn first to last",
+            under_deck([ACTION_NAMES.get(kind, kind) for kind in bottom]), "deck-bottom",
+            wide=True)
     if seen["ambush"]:
-        parts.append(item("Ambush", "This round each Hunter plays the card they draw.",
-                          "ambush"))
+        box("Ambush", "This round each Hunter plays the card they draw.", "ambush")
     if seen["ambush_next"]:
-        parts.append(item("Ambush next round", "Each Hunter will play the card they draw.",
-                          "ambush-next"))
+        box("Ambush next round", "Each Hunter will play the card they draw.", "ambush-next")
     if seen["vine"]:
-        parts.append(item("Vine Bridge: cards turned over",
-                          ", ".join(ACTION_NAMES.get(kind, kind) for kind in seen["vine"]),
-                          "vine"))
-    if seen["my_reveal"]:
-        parts.append(item("Your card for Jungle Fever",
-                          ACTION_NAMES.get(seen["my_reveal"], seen["my_reveal"]), "reveal"))
+        box("Vine Bridge: cards turned over",
+            ", ".join(ACTION_NAMES.get(kind, kind) for kind in seen["vine"]), "vine")
+    if reveal := seen["my_reveal"]:
+        box("Your card for Jungle Fever", ACTION_NAMES.get(reveal, reveal), "reveal")
     if seen["scores"] is not None:
-        scores = ", ".join(f"{seat_words(hunter['seat'])} {score}" for hunter, score
-                           in zip(seen["hunters"], seen["scores"], strict=True))
-        parts.append(item(f"Game over ({seen['result']})", scores, "scores", wide=True))
-        parts += [item("Score", line.strip(), f"score-{number}", wide=True)
-                  for number, line in enumerate(score_lines(game, seen), start=1)]
-    asked = question(seen)
-    return (f'<div class="stats">{"".join(parts)}</div>'
-            + (f'<p class="asked">{escape(asked)}</p>' if asked else ""))
+        box(f"Game over ({seen['result']})",
+            ", ".join(f"{seat_words(hunter['seat'])} {score}" for hunter, score
+                      in zip(seen["hunters"], seen["scores"], strict=True)),
+            "scores", wide=True)
+        for number, line in enumerate(score_lines(game, seen), start=1):
+            box("Score", line.strip(), f"score-{number}", wide=True)
+    return status_markup(parts, question(seen))
