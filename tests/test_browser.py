@@ -468,9 +468,9 @@ CLICK = "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))"
 
 def _every_click(driver: webdriver.Chrome) -> tuple[set[str], set[str]]:
     """Every choice the page plays by a click, found by clicking everything clickable
-    with the page's `play` replaced by a note of what it would send: those of the map,
-    the cards and the buttons beside them, and those of the folded list of every
-    choice."""
+    with the page's `play` replaced by a note of what it would send: those of the map
+    (its hexes, pieces and buttons), the cards and the buttons beside them, and those
+    of the folded list of every choice."""
     driver.execute_script("window.played = []; window.play = (text) => played.push(text);")
 
     def taken() -> set[str]:
@@ -490,7 +490,7 @@ def _every_click(driver: webdriver.Chrome) -> tuple[set[str], set[str]]:
         for use in driver.find_elements(By.CSS_SELECTOR, "#selection button"):
             use.click()
     for button in driver.find_elements(By.CSS_SELECTOR,
-                                       "#hand button, #actions button"):
+                                       "#hand button, #actions button, #board button"):
         button.click()
     direct = taken()
     _open_every_choice(driver)

@@ -12,7 +12,8 @@ let clicks = null;    // what a click on the map plays (the board's data-clicks)
 let selected = null;  // the key of the piece selected on the map
 let keyed = false;    // a key played a choice: the redraw sends the focus to the map
 // The buttons beside the map that play a choice (a card's use, a piece's, the list's).
-const PLAYING = "#hands button, #actions button, #choices button, #selection button";
+const PLAYING = "#hands button, #actions button, #choices button, #selection button, " +
+  "#board button[data-move]";
 
 // An answer of the server's, or {error, offline} when it did not answer (stopped,
 // restarting): said on the page, never dropped silently.
@@ -84,6 +85,10 @@ function drawBoard(data) {
   }
   board.querySelectorAll(".hex").forEach((hex) => {
     hex.addEventListener("click", () => clickHex(hex.dataset.hex));
+  });
+  // a table of cards (no map) puts a choice on what it names: a button that plays it
+  board.querySelectorAll("button[data-move]").forEach((button) => {
+    button.addEventListener("click", () => play(button.dataset.move));
   });
   board.querySelectorAll(".piece[data-select]").forEach((piece) => {
     piece.addEventListener("click", (event) => {
@@ -255,6 +260,8 @@ function clickHex(hexId) {
 function drawChoices(data) {
   const covered = new Set(clicks ? clicks.covers : []);
   for (const card of data.cards) for (const [, move] of card.uses) covered.add(move);
+  document.querySelectorAll("#board button[data-move]").forEach(
+    (button) => covered.add(button.dataset.move));
   const actions = document.getElementById("actions");
   const choices = document.getElementById("choices");
   actions.innerHTML = "";
@@ -274,7 +281,9 @@ function drawChoices(data) {
   if (data.choices.length && !actions.children.length) {  // say where to play instead
     const onMap = clicks && Object.keys(clicks.pieces).length + Object.keys(clicks.hexes).length;
     const withCard = data.cards.some((card) => card.uses.length);
-    const where = [onMap && "on the map", withCard && "with a card"].filter(Boolean);
+    const onTable = document.querySelector("#board button[data-move]");
+    const where = [onMap && "on the map", onTable && "on the table",
+                   withCard && "with a card"].filter(Boolean);
     actions.appendChild(textOf("p", "play-here",
       `Play ${where.join(" or ") || "from the list of every choice"}.`));
   }
