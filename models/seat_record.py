@@ -164,9 +164,38 @@ def possible_entries(state: AnyState, seat: int, rng: random.Random,
         # The seat's choices are the same in every world it cannot tell apart.
         return [entry for action in state.legal_actions() for entry in sorted(
             {entry_text(world, action, seat) for world in (state, *others)})]
-    found = {entry_text(world, action, seat): None
-             for world in (state, *others) for action in world.legal_actions()}
+    found = {entry: None for world in (state, *others)
+             for entry in _written_entries(world, seat, rng)}
     return sorted(found)
+
+
+UNSEEN_STEPS = 40
+"""The most private acts of other seats followed in a row (`_written_entries`): more
+than any hand of cards laid face down one by one."""
+
+
+def _written_entries(world: AnyState, seat: int, rng: random.Random) -> list[str]:
+    """The entries `seat` may write down next in `world`: those of its legal actions
+    but another seat's private acts (a card laid face down, `_unseen_act`), which no
+    entry is written for; past those, along one line of them drawn at random, the
+    entries that may follow (the Strike that reveals the cards laid down)."""
+    entries: list[str] = []
+    for _ in range(UNSEEN_STEPS):
+        unseen = []
+        for action in world.legal_actions():
+            after = world.clone()
+            mark, private = world.view_length(seat), _private_mark(world, seat)
+            after.apply_legal_action(action)
+            if _unseen_act(after, seat, mark, private):
+                unseen.append(after)
+            else:
+                entries.append(_entry(world.public_text(action, seat), after, mark, seat))
+        if not unseen:
+            break
+        world = rng.choice(unseen)
+        if world.is_terminal():
+            break
+    return entries
 
 
 def listed(texts: Sequence[str], most: int = 12) -> str:

@@ -330,3 +330,28 @@ def test_the_tables_advice_lines_fit_80_columns(tmp_path: Path) -> None:
     lines = out.splitlines()[1:-1]  # the first and last name the record's file
     assert [line for line in lines if len(line) > 80] == []
     assert "possible" in out and "worth its AP" in " ".join(out.split())
+
+
+def test_every_entry_offered_where_cards_are_laid_face_down_is_one_the_notebook_takes(
+        ) -> None:
+    """A card the other side lays face down is no entry (its seat record leaves it out),
+    so the notebook never offers it ("deploy ?" was offered and then refused); it
+    offers instead what may follow, the Strike revealing such cards among them. Every
+    entry offered along a game of Jutland, from either side, is taken."""
+    game = load_game("jutland")
+    reveals = 0
+    for seat in range(2):
+        rng = random.Random(seat)
+        state = game.new_initial_state(seat)
+        notebook = SeatNotebook(game, seat)
+        while not state.is_terminal() and len(state.history) < 100:
+            offered = notebook.possible_entries()
+            assert not any(entry.split() in (["deploy", "?"], ["discard", "?"])
+                           for entry in offered)
+            for entry in [e for e in offered if e.startswith("done; deployed")][:4]:
+                notebook.add(entry)  # raises RecordError if refused
+                assert notebook.undo() == entry
+                reveals += 1
+            state.apply_action(random_action(state, rng))
+            notebook.add_all(seat_record(state, seat)["actions"][len(notebook.entries):])
+    assert reveals
