@@ -131,7 +131,8 @@ def draw_plot(state: AnyState, report: AnalysisReport, path: Path) -> None:
         right.xaxis.get_major_locator().set_params(integer=True)  # no turn 2.5
     right.set_ylabel(f"P({seats[0].capitalize()} wins)")
     how = "both sides playing the solve" if report.judge == "solve" \
-        else f"{report.playouts} playouts per point"
+        else f"{report.playouts} playouts per point" + (
+            ", calibrated" if report.calibrated else "")
     right.set_title(f"Win chance ({how}; red: turning points)")
     figure.tight_layout()
     figure.savefig(path, dpi=100)

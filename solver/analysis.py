@@ -4,7 +4,10 @@ that changed it most, with the move the search would have preferred.
 A win chance is estimated by playouts from the full position (analysis comes after the
 game, when everything may be shown): the game's rollout policy for both sides, cut where
 the game cuts its search playouts and finished by its evaluation. The preferred move
-comes from ISMCTS run from the deciding seat's view, as it would have played. Analysing
+comes from ISMCTS run from the deciding seat's view, as it would have played. A game
+whose profile has `analysis_knots` reads the estimate of a full record through them (a
+monotone map fitted on games between other players, `scripts/calibration.py`), so that
+a chance is the rate at which such positions were won. Analysing
 one seat's record (`hunt.models.seat_record`), only that seat's decisions are looked
 at, and each playout starts from a world drawn from its belief instead.
 
@@ -217,6 +220,13 @@ def decisions(state: AnyState, playouts: int, seed: int,
     return found
 
 
+def calibrates(game: AnyGame) -> bool:
+    """Whether analysis reads `game`'s playout estimates through its `analysis_knots`:
+    a game of two seats, one's win the other's loss, that has them."""
+    return bool(search_profile(game).analysis_knots) and game.info.num_players == 2 \
+        and game.info.zero_sum
+
+
 def calibrated_chances(game: AnyGame, chances: list[float], variances: list[float]
                        ) -> tuple[list[float], list[float]]:
     """The first seat's estimated chance (from playouts of the whole position) read
@@ -224,9 +234,9 @@ def calibrated_chances(game: AnyGame, chances: list[float], variances: list[floa
     second's its complement, and the variances read through the same map (its slope
     stretches or shrinks them); unchanged where the game has no knots or is not two
     seats of which one wins what the other loses."""
-    knots = search_profile(game).analysis_knots
-    if not knots or len(chances) != 2 or not game.info.zero_sum:
+    if not calibrates(game):
         return chances, variances
+    knots = search_profile(game).analysis_knots
     first, error = chances[0], math.sqrt(variances[0])
     chance = calibrated(first, knots)
     spread = (calibrated(first + error, knots) - calibrated(first - error, knots)) / 2
@@ -309,6 +319,9 @@ class AnalysisReport:
     turning_points: tuple[TurningPoint, ...]
     judge: str
     """Who judged the turning points: "search", or "solve" (a game its levels solve)."""
+    calibrated: bool = False
+    """Whether the win chances are the playouts' estimate read through the game's
+    `analysis_knots` (a full record of a game that has them)."""
     game_analysis: Mapping[str, Any] = field(default_factory=dict)
     """The game's own part (its plug-in's `analysis`: a belief turn by turn), as
     JSON-able data its `analysis_lines` and `plot_board` read."""
@@ -323,7 +336,7 @@ class AnalysisReport:
             "turning_points": [{**asdict(p.decision), "swing": p.decision.swing,
                                 "preferred": p.preferred, "mix": p.mix}
                                for p in self.turning_points],
-            "judge": self.judge, **self.game_analysis}
+            "judge": self.judge, "calibrated": self.calibrated, **self.game_analysis}
 
 
 def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count: int = 3,
@@ -346,7 +359,8 @@ def analysis_report(state: AnyState, seat: int | None, playouts: int = 30, count
         len(state.history),
         # A game its levels solve is judged by the solve, with no playouts at all.
         None if solved else playouts, state.end_reason() or None, tuple(found),
-        tuple(points), "solve" if solved else "search", own)
+        tuple(points), "solve" if solved else "search",
+        seat is None and not solved and calibrates(state.game), own)
 
 
 def analysis_lines(state: AnyState, report: AnalysisReport, seat: int | None) -> list[str]:
@@ -357,7 +371,8 @@ def analysis_lines(state: AnyState, report: AnalysisReport, seat: int | None) ->
     seen = "" if seat is None else f" as {plugin.seat_title(seats[seat])} saw them"
     judge = report.judge
     how = "if both sides play the solve" if judge == "solve" \
-        else f"from {report.playouts} playouts each"
+        else f"from {report.playouts} playouts each" + (
+            ", calibrated" if report.calibrated else "")
     lines = [f"{state.game.info.title}: {plural(len(state.history), 'action')}, "
              f"{plural(len(found), 'decision')}; win chances{seen},", f"  {how}:"]
     if plugin.analysis_lines is not None:

@@ -19,6 +19,7 @@ from hunt.models import load_game
 from hunt.models.game import random_action
 from hunt.models.registry import game_plugin
 from hunt.models.the_hunt.words import round_of
+from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import read_record
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -46,7 +47,11 @@ def test_analyze_json_has_belief_and_win_chance_per_turn_and_turning_points() ->
     bound = NormalDist().inv_cdf(1 - 0.025 / len(data["decisions"]))
     told = sorted((abs(d["swing"]) for d in data["decisions"]
                    if abs(d["swing"]) > bound * d["error"]), reverse=True)
-    assert told and all(d["error"] > 0 for d in data["decisions"] if 0 < d["before"] < 1)
+    # a chance has noise unless it is sure, or where the calibration's map is flat (an
+    # estimate past its end knots reads as their chance, whatever the playouts' spread)
+    knots = search_profile(load_game("the-hunt")).analysis_knots
+    assert told and all(d["error"] > 0 for d in data["decisions"]
+                        if knots[0][1] < d["before"] < knots[-1][1])
     assert sorted(abs(p["swing"]) for p in data["turning_points"]) == sorted(told[:2])
 
 
