@@ -245,8 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7000, help="first seed")
     parser.add_argument("--every", type=int, default=10,
                         help="judge every so many decisions with a choice")
-    parser.add_argument("--iterations", type=int, default=600,
-                        help="the hint's search (600: the normal level's)")
+    parser.add_argument("--iterations", type=int,
+                        help="the hint's search (default: the game's, as the hint runs it)")
     parser.add_argument("--judge", choices=("hint", "analysis"), default="hint",
                         help="whose chance: the hint's, or post-game analysis's chart")
     parser.add_argument("--playouts", type=int, default=30,
@@ -265,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.agents:
         parser.error("--agents A,B is needed (or --fit)")
     game = load_game(args.game)
+    args.iterations = args.iterations or search_profile(game).advice_iterations
     scale = value_scale(game)
     if not scale.chance and args.judge == "hint":
         print(f"{args.game}'s hint shows {scale.label}, not a chance", file=sys.stderr)
