@@ -3,10 +3,7 @@ plays it against ours (`scripts/arena_openspiel.py`)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -23,19 +20,12 @@ from hunt.adapters.openspiel import (  # noqa: E402
 )
 from hunt.models.registry import load_game  # noqa: E402
 from hunt.solver.session import play_game  # noqa: E402
+from hunt.tests.scripts import load_script  # noqa: E402
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "arena_openspiel.py"
 
-
-@cache
 def _script() -> ModuleType:
-    """The script as a module (scripts are no package), loaded once."""
-    spec = importlib.util.spec_from_file_location("arena_openspiel", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    """scripts/arena_openspiel.py as a module."""
+    return load_script("arena_openspiel")
 
 
 def _leduc_decision() -> HuntSpielState:

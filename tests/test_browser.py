@@ -264,13 +264,7 @@ def test_a_record_uploaded_from_the_list_of_games_resumes_its_game(
     for _ in range(6):
         state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
                            else rng.choice(state.legal_actions()))
-    record = tmp_path / "mine.json"
-    save_record(state, record, 1)
-    browser.get(server)
-    browser.find_element(By.CSS_SELECTOR, "#resume input[type=file]").send_keys(str(record))
-    browser.find_element(By.CSS_SELECTOR, "#resume button[type=submit]").click()
-    WebDriverWait(browser, 30).until(lambda d: "/game/" in d.current_url)
-    view = _settled(browser)
+    view = _resumed(browser, server, state, 1, tmp_path / "mine.json")
     assert view["seat"] == "british" and view["position"] >= 6
 
 
@@ -442,6 +436,18 @@ def _view_of(driver: webdriver.Chrome) -> dict[str, Any]:
     return view
 
 
+def _resumed(driver: webdriver.Chrome, server: str, state: Any, seat: int, record: Path
+             ) -> dict[str, Any]:
+    """`state` saved as `seat`'s game to `record`, uploaded under "Resume a saved game"
+    on the list of games; the page's view once it is drawn."""
+    save_record(state, record, seat)
+    driver.get(server)
+    driver.find_element(By.CSS_SELECTOR, "#resume input[type=file]").send_keys(str(record))
+    driver.find_element(By.CSS_SELECTOR, "#resume button[type=submit]").click()
+    WebDriverWait(driver, 30).until(lambda d: "/game/" in d.current_url)
+    return _settled(driver)
+
+
 def _position_to_decide(seat: int, seed: int, decisions: int, name: str = "the-hunt",
                         **options: Any) -> Any:
     """A random game (seeded; The Hunt unless `name` says) played to the
@@ -511,14 +517,7 @@ def test_every_legal_action_of_random_positions_is_played_by_clicks(
         state = _position_to_decide(seat, 100 * seat + seed,
                                     random.Random(seed).randrange(40) if seed else 0)
         legal = {state.action_to_string(action) for action in state.legal_actions()}
-        record = tmp_path / f"position-{seed}.json"
-        save_record(state, record, seat)
-        browser.get(server)
-        browser.find_element(By.CSS_SELECTOR, "#resume input[type=file]").send_keys(
-            str(record))
-        browser.find_element(By.CSS_SELECTOR, "#resume button[type=submit]").click()
-        WebDriverWait(browser, 30).until(lambda d: "/game/" in d.current_url)
-        view = _settled(browser)
+        view = _resumed(browser, server, state, seat, tmp_path / f"position-{seed}.json")
         assert {choice["text"] for choice in view["choices"]} == legal
         direct, listed = _every_click(browser)
         assert direct <= legal and listed == legal
@@ -542,14 +541,7 @@ def test_every_legal_action_of_the_games_without_a_map_is_one_click_away(
         state = _position_to_decide(seat, 100 * seat + seed, random.Random(seed).randrange(15),
                                     name, **options)
         legal = {state.action_to_string(action) for action in state.legal_actions()}
-        record = tmp_path / f"position-{seed}.json"
-        save_record(state, record, seat)
-        browser.get(server)
-        browser.find_element(By.CSS_SELECTOR, "#resume input[type=file]").send_keys(
-            str(record))
-        browser.find_element(By.CSS_SELECTOR, "#resume button[type=submit]").click()
-        WebDriverWait(browser, 30).until(lambda d: "/game/" in d.current_url)
-        view = _settled(browser)
+        view = _resumed(browser, server, state, seat, tmp_path / f"position-{seed}.json")
         assert {choice["text"] for choice in view["choices"]} == legal
         assert _every_click(browser) == (legal, legal)
 

@@ -4,12 +4,8 @@ analysis's chances read through a game's `analysis_knots`."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from dataclasses import replace
-from functools import cache
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -18,19 +14,12 @@ from hunt.models.registry import load_game
 from hunt.solver import analysis
 from hunt.solver.hints import calibrated
 from hunt.solver.profiles import search_profile
+from hunt.tests.scripts import load_script
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "calibration.py"
 
-
-@cache
 def _script() -> ModuleType:
-    """The script as a module (scripts are no package), loaded once."""
-    spec = importlib.util.spec_from_file_location("calibration", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    """scripts/calibration.py as a module."""
+    return load_script("calibration")
 
 
 def test_the_fit_is_monotone_and_pools_what_runs_against_it() -> None:
