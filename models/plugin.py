@@ -218,6 +218,19 @@ def status_markup(boxes: Sequence[str], asked: str = "") -> str:
             + (f'<p class="asked">{escape(asked)}</p>' if asked else ""))
 
 
+def table_markup(caption: str, head: Sequence[str], rows: Iterable[Sequence[str]],
+                 first: str = "") -> str:
+    """An HTML table with a caption, a head row and `rows` of cells (the first row
+    marked with the class `first` if given), every text escaped."""
+    def row(cells: Sequence[str], tag: str, mark: str = "") -> str:
+        opened = f'<tr class="{escape(mark)}">' if mark else "<tr>"
+        return opened + "".join(f"<{tag}>{escape(cell)}</{tag}>" for cell in cells) + "</tr>"
+
+    body = "".join(row(cells, "td", first if index == 0 else "")
+                   for index, cells in enumerate(rows))
+    return f"<table><caption>{escape(caption)}</caption>{row(head, 'th')}{body}</table>"
+
+
 PanelsOf = Callable[[GameT, ObsT, int], WebPanels]
 """A game's `WebPanels` for a seat: (game, the seat's observation, the seat)."""
 
@@ -254,6 +267,10 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     default plays out at random and has no rules of thumb)."""
     advice: Advice[StateT] | None = None
     advice_lines: AdviceLines[StateT] | None = None
+    advice_html: Callable[[GameT, Mapping[str, Any]], str] | None = None
+    """The game's own part of a hint for the browser, as HTML drawn from the hint's JSON
+    (`HintReport.to_json`), every text escaped: its figures as tables ("the best
+    searches"); None: its `advice_lines` as paragraphs."""
     move_models: tuple[str, ...] = ()
     """The move models `hunt hint --model` may name (the first is the default); empty:
     the game's advice has none, and `--model` is refused."""

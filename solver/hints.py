@@ -123,9 +123,20 @@ class ValueScale:
 
     def shown(self, value: float) -> str:
         """`value` in words: "win chance 58%", "expected chips +1.25"."""
+        return f"{self.label} {self.figure(value)}"
+
+    def figure(self, value: float, margin: float = 0.0) -> str:
+        """`value` as a figure, with its 95% `margin` (as read) if any: "58%", "58±2%",
+        "+1.25", "+1.25±0.30"."""
         if self.chance:
-            return f"{self.label} {self.reading(value):.0%}"
-        return f"{self.label} {value:+.2f}"
+            reading = f"{self.reading(value):.0%}"
+            return reading.removesuffix("%") + f"±{margin:.0%}" if margin else reading
+        return f"{value:+.2f}" + (f"±{margin:.2f}" if margin else "")
+
+    def ranked(self, entry: RankedPlay) -> str:
+        """A ranked play's value as a figure with its margin, or "not tried" (a play
+        the search never tried has no value: 0 would read as a coin toss)."""
+        return self.figure(entry.value, entry.margin) if entry.visits else "not tried"
 
 
 def calibrated(share: float, knots: Sequence[tuple[float, float]]) -> float:
@@ -390,11 +401,8 @@ def recommendation_lines(state: AnyState, advice: PlayAdvice) -> list[str]:
         return lines
     scale = value_scale(state.game)
     for entry in advice.ranking:
-        # An action the search never tried has no value: 0 would read as a coin toss.
-        value = scale.shown(entry.value) if entry.visits else "not tried"
-        if entry.margin and entry.visits:  # "win chance 58±2%", "expected chips +1.25±0.30"
-            value = value.removesuffix("%") + f"±{entry.margin:.0%}" if scale.chance \
-                else value + f"±{entry.margin:.2f}"
+        # "win chance 58±2%", "expected chips +1.25±0.30", "not tried"
+        value = f"{scale.label} {scale.ranked(entry)}" if entry.visits else "not tried"
         whose = "of the time" if solved else "of the search"
         lines.append(f"  {entry.text:<28} {entry.share:6.1%} {whose}, {value}")
     if within_noise(advice.ranking):

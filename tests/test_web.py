@@ -613,3 +613,31 @@ def test_a_choice_is_taken_back_while_the_turn_goes_on_and_not_after_something_i
     again = back.json()
     for part in ("position", "choices", "hand", "screen", "board"):
         assert again[part] == view[part], part
+
+
+@pytest.mark.parametrize("name", ["the-hunt", "jutland", "hunting-party", "hunted", "leduc"])
+def test_the_hint_panel_is_tables_with_each_play_in_words(client: TestClient,
+                                                          name: str) -> None:
+    """The page's hint is HTML, not the terminal's lines: the recommended play and the
+    plays the search weighed as a table, each play in the game's words (never its typed
+    form where the game has words) with its share and value; The Hunt's British
+    searches as a table of chances. Every text is escaped."""
+    plugin = game_plugin(name)
+    token = _start(client, f"/play/{name}?seed=4&ai=heuristic")
+    view = _settled_view(client, token)
+    while len(view["choices"]) < 2 and not view["over"]:  # a real choice to advise on
+        client.post(f"/api/{token}/move", json={"move": view["choices"][0]["text"],
+                                                "position": view["position"]})
+        view = _settled_view(client, token)
+    html = client.get(f"/api/{token}/hint").json()["html"]
+    assert html.startswith('<p class="hint-title">') and "<script" not in html
+    assert "<caption>The plays weighed</caption>" in html and 'class="best"' in html
+    plays = html[html.index("<caption>The plays weighed</caption>"):].split("</table>")[0]
+    said = {unescape(row) for row in re.findall(r"<tr(?: class=\"best\")?><td>([^<]*)</td>",
+                                                 plays)}
+    texts = {choice["text"] for choice in view["choices"]}
+    words = plugin.choice_words
+    assert said and said <= ({words(load_game(name), text) for text in texts}
+                             if words is not None else texts), (said, texts)
+    if name == "the-hunt":
+        assert "<caption>Likeliest hexes</caption>" in html

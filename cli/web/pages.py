@@ -158,7 +158,7 @@ def board_page(token: str, plugin: AnyPlugin, game: AnyGame, invites: Sequence[s
             f'<a id="record-link" href="{api}/record" download hidden>{record}</a> '
             '<label id="shade-label" hidden><input id="shade" type="checkbox"> Belief '
             'shading</label></p>'
-            '<pre id="hint"></pre>'
+            '<div id="hint" aria-live="polite"></div>'
             '<section id="replay" hidden><h2>Replay</h2><p>'
             '<button id="replay-back" type="button" aria-label="one action back">&#9664;'
             '</button> <input id="replay-at" type="range" min="0" value="0" '

@@ -17,16 +17,33 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Sequence
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from hunt.errors import HuntError, OutputError, quoted
 from hunt.models.game import AnyGame, AnyState
-from hunt.models.plugin import AnyPlugin, CardFace, Hands, WebPanels, plain, upper_first
+from hunt.models.plugin import (
+    AnyPlugin,
+    CardFace,
+    Hands,
+    WebPanels,
+    plain,
+    table_markup,
+    upper_first,
+)
 from hunt.models.registry import game_plugin
 from hunt.solver.agent import Agent
 from hunt.solver.analysis import AnalysisReport, analysis_lines, analysis_report
-from hunt.solver.hints import HintReport, hint_lines, hint_report
+from hunt.solver.hints import (
+    HintReport,
+    PlayAdvice,
+    hidden_chances,
+    hint_lines,
+    hint_report,
+    value_scale,
+    within_noise,
+)
 from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import full_record, save_record
 from hunt.solver.session import VERDICTS, Choice, GameSession, seen_position
@@ -114,13 +131,72 @@ def belief_of(plugin: AnyPlugin, state: AnyState, seat: int) -> dict[str, float]
 
 
 def hint_data(plugin: AnyPlugin, state: AnyState, report: HintReport) -> dict[str, Any]:
-    """The hint as the page reads it: `hunt hint`'s words (without the terminal's map
-    where the page has a board of its own) and the belief by hex when the game has one."""
+    """The hint as the page reads it: drawn as HTML (`hint_html`), `hunt hint`'s words
+    (without the terminal's map where the page has a board of its own) and the belief by
+    hex when the game has one."""
     lines = hint_lines(state, report, map_shown=plugin.web_board is not None, counted=False)
-    data: dict[str, Any] = {"text": "\n".join(lines)}
+    data: dict[str, Any] = {"text": "\n".join(lines), "html": hint_html(plugin, state, report)}
     if isinstance(report.game_advice.get("belief"), dict):
         data["belief"] = report.game_advice["belief"]
     return data
+
+
+def hint_html(plugin: AnyPlugin, state: AnyState, report: HintReport) -> str:
+    """The hint as the page draws it, every text escaped: the game's own part (its
+    tables, else its advice in paragraphs; a belief shades the map instead) and the
+    recommended play with the ranking behind it as a table, each play in words."""
+    game = state.game
+    parts = [f'<p class="hint-title">{escape(game.info.title)}: advice for '
+             f"{escape(plugin.seat_title(report.seat))}.</p>"]
+    if plugin.advice_html is not None:
+        parts.append(plugin.advice_html(game, report.to_json()))
+    elif plugin.advice_lines is not None:
+        parts += [f"<p>{escape(line.strip())}</p>"
+                  for line in plugin.advice_lines(state, report.to_json(), True)]
+    advice = report.recommendation
+    if advice is not None:
+        parts.append(recommendation_html(plugin, game, advice))
+    elif report.to_move != report.seat:
+        parts.append(f"<p>Waiting for: {escape(report.pending)}.</p>")
+    return "".join(parts)
+
+
+def recommendation_html(plugin: AnyPlugin, game: AnyGame, advice: PlayAdvice) -> str:
+    """The recommended play and what it buys, then every play the search weighed, in
+    words, with its share of the search and its value (`recommendation_lines` as HTML)."""
+    def words(text: str) -> str:
+        return plugin.choice_words(game, text) if plugin.choice_words is not None else text
+
+    how = "the only legal play" if advice.forced else \
+        f"{'CFR+ solve' if advice.solved else 'search'} of {advice.iterations} iterations"
+    parts = [f'<p class="recommended">Recommended play: <b>{escape(words(advice.action))}</b>'
+             f" ({how}).</p>"]
+    # what the play buys (the game's reason), else its menu note (what it names or costs)
+    said = f"It buys {advice.reason}." if advice.reason else \
+        f"({advice.note})" if advice.note else ""
+    if said:
+        parts.append(f"<p>{escape(said)}</p>")
+    if advice.forced:
+        return "".join(parts)
+    scale = value_scale(game)
+    bought = any(entry.reason for entry in advice.ranking)  # a game that says so
+    parts.append(table_markup(
+        "The plays weighed", ("play", *(["what it buys"] if bought else []),
+                              f"share {WHOSE[advice.solved]}", scale.label),
+        [(words(entry.text), *([entry.reason] if bought else []), f"{entry.share:.1%}",
+          scale.ranked(entry)) for entry in advice.ranking], first="best"))
+    if within_noise(advice.ranking):
+        parts.append("<p>The first two plays are within the search's noise (± is its 95% "
+                     "margin).</p>")
+    parts.append(f'<p class="legend">{escape(advice.legend)}</p>')
+    if advice.hidden:
+        parts.append(f"<p>What you cannot see, if the others play the solve: "
+                     f"{escape(hidden_chances(advice.hidden))}.</p>")
+    return "".join(parts)
+
+
+WHOSE = {False: "of the search", True: "of the time"}
+"""What a play's share is of: the search's visits, or a solve's play (by `solved`)."""
 
 
 class WebGame:

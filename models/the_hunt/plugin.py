@@ -25,7 +25,7 @@ from hunt.models.the_hunt.rules import BRITISH, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.screen import choices_map, hand_page, map_page, screen
 from hunt.models.the_hunt.svg import hands, web_board
 from hunt.models.the_hunt.tracker import MODELS, GrafSpeeTracker, public_facts
-from hunt.models.the_hunt.web import card_faces, web_panels
+from hunt.models.the_hunt.web import advice_html, card_faces, web_panels
 from hunt.models.the_hunt.words import choice_words, log_page, round_of, turn_words
 
 
@@ -278,5 +278,5 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, TheHuntObservation] = GamePlugin(
     rules=RULES, cards=card_texts, card_names=card_names, choice_words=choice_words,
     pages={"hand": hand_page, "map": map_page, "log": log_page},
     choices_screen=choices_map, web_board=web_board, hands=hands,
-    card_faces=card_faces, web_panels=web_panels)
+    card_faces=card_faces, web_panels=web_panels, advice_html=advice_html)
 """The Hunt, as every command reads it."""

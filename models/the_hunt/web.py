@@ -5,15 +5,25 @@ Drawn from the seat's observation and the printed cards only."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
 
-from hunt.models.plugin import CardFace, WebPanels, plural, stat_box, status_markup, upper_first
+from hunt.models.plugin import (
+    CardFace,
+    WebPanels,
+    plural,
+    stat_box,
+    status_markup,
+    table_markup,
+    upper_first,
+)
 from hunt.models.the_hunt.actions import parse_action
 from hunt.models.the_hunt.help import INTELLIGENCE
 from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
 from hunt.models.the_hunt.screen import question
-from hunt.models.the_hunt.words import log_lines, turn_words
+from hunt.models.the_hunt.words import choice_words, log_lines, turn_words
 
 USE_LABELS = {("play", "ap"): "For {ap} AP", ("play", "event"): "For its event",
               ("intel", ""): "Intelligence (1 AP)", ("react", ""): "React with it",
@@ -93,3 +103,42 @@ def status_html(game: TheHuntGame, seen: TheHuntObservation) -> str:
                           f"{battle['damage']['german']}, on the British "
                           f"{battle['damage']['british']}", "battle", wide=True))
     return status_markup(parts, question(seen) if seen["to_move"] == "you" else "")
+
+
+def advice_html(game: TheHuntGame, report: Mapping[str, Any]) -> str:
+    """The hint's own part for the browser (the belief itself shades the map): how
+    spread the belief is, the likeliest hexes, and the British searches of this turn
+    with their chances and the Intelligence worth buying, or the German's exposure and
+    the moves that lower it; tables, every text escaped."""
+    parts = [f"<p>Where the British believe the Graf Spee is: "
+             f"{plural(report['possible'], 'hex')} possible (entropy "
+             f"{report['entropy_bits']:.2f} bits, {escape(report['model'])} move model); "
+             "the map shades it.</p>",
+             table_markup("Likeliest hexes", ("hex", "chance"),
+                          [(entry["hex"], f"{entry['p']:.1%}") for entry in report["top"]])]
+    if report.get("seat") == "british" and "searches" in report:
+        searches = report["searches"]
+        parts.append(table_markup(
+            f"Searches this turn (with {report['ap']} AP)",
+            ("Force", "hex", "AP", "P(there)", "P(roll)", "P(find)"),
+            [(option["force"], option["hex"], str(option["ap"]), f"{option['p_there']:.1%}",
+              f"{option['p_roll']:.0%}", f"{option['p_find']:.1%}") for option in searches],
+            first="best") if searches else
+            "<p>No Force on the map can search this turn.</p>")
+        if report["intelligence"]:
+            parts.append(table_markup(
+                "Intelligence (1 AP)", ("card", "what it does", "best P(find) with it",
+                                        "without", "verdict"),
+                [(game.cards[option["card"]].name, INTELLIGENCE[option["kind"]],
+                  f"{option['p_find_with']:.1%}", f"{option['p_find_without']:.1%}",
+                  "worth its AP" if option["worth_it"] else "not worth its AP")
+                 for option in report["intelligence"]]))
+    if report.get("seat") == "german" and "exposure" in report:
+        parts.append(f"<p>Your exposure: the British put {report['exposure']:.1%} on your "
+                     f"hex {escape(report['graf_spee'])}.</p>")
+        if report["safest_moves"]:
+            parts.append(table_markup(
+                "Moves that leave the least belief on your new hex", ("move", "exposure"),
+                [(choice_words(game, move["move"]), f"{move['exposure']:.1%}")
+                 for move in report["safest_moves"]], first="best"))
+    return "".join(parts)

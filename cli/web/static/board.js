@@ -407,7 +407,7 @@ async function hint() {
   const panel = document.getElementById("hint");
   panel.textContent = "Thinking about your position...";
   const data = await call("hint");
-  panel.textContent = data.text || "";
+  panel.innerHTML = data.html || "";  // the server's markup, every text escaped
   if (data.belief) keepBelief(data.belief, view.position);
   shade();
 }
@@ -499,7 +499,8 @@ async function analysis() {
   const panel = document.getElementById("hint");
   panel.textContent = "Looking back on the game (this takes a while)...";
   const data = await call("analysis");
-  panel.textContent = data.text || "";
+  panel.textContent = "";
+  panel.appendChild(textOf("pre", "", data.text || ""));  // the terminal's lines
   if (data.chart) drawChart(data.chart);
 }
 
