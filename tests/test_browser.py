@@ -887,3 +887,22 @@ def test_take_back_undoes_a_card_played_on_the_page(server: str,
         By.ID, "struck").text == "Your last choice is taken back.")
     again = _view_of(browser)
     assert again["position"] == view["position"] and again["hand"] == view["hand"]
+
+
+def test_the_log_marks_what_happened_since_your_last_move(server: str,
+                                                         browser: webdriver.Chrome) -> None:
+    """After a move, the log's entries since it (the move and the others' answer) are
+    marked as new; the older ones are not."""
+    _start(browser, f"{server}/play/jutland?as=british&seed=4&ai=heuristic")
+    view = _settled(browser)
+    before = len(view["panels"]["log"])
+    assert not browser.find_elements(By.CSS_SELECTOR, "#log li.fresh")
+    done = next(choice["text"] for choice in view["choices"] if choice["text"] == "done")
+    browser.find_element(By.CSS_SELECTOR, f'#actions button[data-move="{done}"]').click()
+    _moved_on(browser, view["position"])
+    after = len(_settled(browser)["panels"]["log"])
+    WebDriverWait(browser, 10).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log li")) == after)
+    items = browser.find_elements(By.CSS_SELECTOR, "#log li")
+    fresh = ["fresh" in (item.get_attribute("class") or "") for item in items]
+    assert after > before and fresh == [False] * before + [True] * (after - before)

@@ -11,6 +11,7 @@ let offline = false;  // the last poll found no server
 let clicks = null;    // what a click on the map plays (the board's data-clicks)
 let selected = null;  // the key of the piece selected on the map
 let keyed = false;    // a key played a choice: the redraw sends the focus to the map
+let loggedBefore = null;  // the log's length when you last played (what came since is new)
 // The buttons beside the map that play a choice (a card's use, a piece's, the list's).
 const PLAYING = "#hands button, #actions button, #choices button, #selection button, " +
   "#board button[data-move]";
@@ -302,7 +303,10 @@ function drawPanels(data) {
   if (log.children.length === panels.log.length) return;
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
   log.innerHTML = "";
-  for (const line of panels.log) log.appendChild(textOf("li", "", line));
+  panels.log.forEach((line, index) => {
+    const fresh = loggedBefore !== null && index >= loggedBefore;
+    log.appendChild(textOf("li", fresh ? "fresh" : "", line));
+  });
   if (atEnd || !log.dataset.drawn) log.scrollTop = log.scrollHeight;
   log.dataset.drawn = "yes";
 }
@@ -394,6 +398,8 @@ async function refresh() {
 async function play(text) {
   showError("");
   clearTakeBack();
+  // what is logged from here on, your move and the others' answer, is marked as new
+  loggedBefore = view && view.panels ? view.panels.log.length : null;
   const data = await call("move", {
     method: "POST",
     headers: {"Content-Type": "application/json"},
