@@ -170,7 +170,10 @@ def test_values_read_honestly_in_every_game() -> None:
     knots = hunt.chance_knots
     assert knots and hunt.reading(0.16) == calibrated(0.58, knots)
     assert hunt.shown(-1.2) == f"win chance {knots[0][1]:.0%}"
-    assert value_scale(load_game("jutland")).legend.endswith("wide wins count more.")
+    # Jutland's shares are calibrated too; Hunting Party's, uncalibrated, count a wide
+    # win more than a narrow one, and its legend says so
+    assert value_scale(load_game("jutland")).legend.endswith("(the search, calibrated).")
+    assert party.legend.endswith("wide wins count more.")
     assert party.shown(0.31) == "win chance 31%"
     assert value_scale(load_game("hunted")).shown(1.00004) == "chance to escape 100%"
     leduc = value_scale(load_game("leduc"))
