@@ -305,17 +305,20 @@ def test_one_config_carries_every_setting_to_the_search() -> None:
 def test_every_game_has_its_measured_search_profile() -> None:
     # The budgets and shapes measured (Hunting Party's halved to answer in 2 s, The
     # Hunt's doubled: it answered in 0.8 s; Leduc's levels solve it with CFR+).
-    knots = search_profile(load_game("the-hunt")).chance_knots
-    # a monotone map of shares (0 .. 1) to chances, rising in both
-    assert len(knots) >= 2 and all(0 <= x <= 1 and 0 <= y <= 1 for x, y in knots)
-    assert all(a[0] < b[0] and a[1] <= b[1] for a, b in itertools.pairwise(knots))
+    hunt, jutland = (search_profile(load_game(name)) for name in ("the-hunt", "jutland"))
+    # the calibrations fitted (docs/strength.md): each a monotone map of shares (0 ..
+    # 1) to chances, rising in both
+    for knots in (hunt.chance_knots, hunt.analysis_knots, jutland.chance_knots):
+        assert len(knots) >= 2 and all(0 <= x <= 1 and 0 <= y <= 1 for x, y in knots)
+        assert all(a[0] < b[0] and a[1] <= b[1] for a, b in itertools.pairwise(knots))
     assert {name: search_profile(load_game(name)) for name in available_games()} == {
-        # The Hunt's calibration of its hint, fitted (docs/strength.md): checked above
         "the-hunt": SearchProfile(600, 40, tree_depth=1, confidence=0.0, epsilon=0.2,
-                                  chance_knots=knots),
+                                  chance_knots=hunt.chance_knots,
+                                  analysis_knots=hunt.analysis_knots),
         "hunted": SearchProfile(300, 30),
         "hunting-party": SearchProfile(300),
-        "jutland": SearchProfile(1000, None, tree_depth=0, confidence=0.0),
+        "jutland": SearchProfile(1000, None, tree_depth=0, confidence=0.0,
+                                 chance_knots=jutland.chance_knots),
         "leduc": SearchProfile(1000, search="cfr", cfr_iterations=100),
     }
     assert search_profile("no-such-game") == search_profile(None) == DEFAULT_PROFILE
@@ -333,7 +336,8 @@ def test_the_game_s_search_shape_applies_unless_the_spec_overrides_it() -> None:
     assert isinstance(agent, ISMCTSAgent)
     assert agent.search.shape_for(state) == SearchProfile(
         600, rollout_depth=3, tree_depth=0, confidence=0.0, epsilon=0.0,
-        chance_knots=search_profile(hunt).chance_knots)
+        chance_knots=search_profile(hunt).chance_knots,
+        analysis_knots=search_profile(hunt).analysis_knots)
     hunted = load_game("hunted")
     assert ISMCTS().shape_for(hunted.new_initial_state()) == search_profile(hunted)
 
