@@ -187,6 +187,19 @@ class CardFace:
     uses: tuple[tuple[str, str], ...] = ()
 
 
+def uses_by_card(choices: Sequence[str], use: Callable[[str], tuple[str, str] | None]
+                 ) -> dict[str, list[tuple[str, str]]]:
+    """The uses `choices` make of each card, in the choices' order (card -> [(label,
+    choice)]), for its face's buttons: `use` reads one choice as the card it uses and
+    the button's label, or None for a choice that uses no card."""
+    uses: dict[str, list[tuple[str, str]]] = {}
+    for text in choices:
+        found = use(text)
+        if found is not None:
+            uses.setdefault(found[0], []).append((found[1], text))
+    return uses
+
+
 CardFaces = Callable[[GameT, ObsT, Sequence[str]], list[CardFace]]
 """The seat's hand face up, from its observation and its current choices' texts (the
 uses of each card), in the hand's order."""

@@ -106,6 +106,15 @@ def _unseen_act(after: AnyState, seat: int, mark: int, private: tuple[int, int] 
         and after.view_length(private[0]) > private[1]
 
 
+def _acted(state: AnyState, action: Any, seat: int) -> tuple[AnyState, int, bool]:
+    """A copy of `state` after `action`, how much `seat` had seen before it, and whether
+    it was another seat's private act (`_unseen_act`: no entry is written for it)."""
+    after = state.clone()
+    mark, private = state.view_length(seat), _private_mark(state, seat)
+    after.apply_legal_action(action)
+    return after, mark, _unseen_act(after, seat, mark, private)
+
+
 def _record(game: AnyGame, seat: int, entries: list[str]) -> dict[str, Any]:
     return {"format": SEAT_RECORD_FORMAT, "game": game.info.name,
             "seat": game.info.seat_names[seat], "options": dict(game.options),
@@ -183,10 +192,8 @@ def _written_entries(world: AnyState, seat: int, rng: random.Random) -> list[str
     for _ in range(UNSEEN_STEPS):
         unseen = []
         for action in world.legal_actions():
-            after = world.clone()
-            mark, private = world.view_length(seat), _private_mark(world, seat)
-            after.apply_legal_action(action)
-            if _unseen_act(after, seat, mark, private):
+            after, mark, private_act = _acted(world, action, seat)
+            if private_act:
                 unseen.append(after)
             else:
                 entries.append(_entry(world.public_text(action, seat), after, mark, seat))
@@ -308,10 +315,8 @@ class SeatReplayer:
         for action in options:
             if normalized(state.public_text(action, self.seat)) == public:
                 continue
-            after = state.clone()
-            mark, private = after.view_length(self.seat), _private_mark(after, self.seat)
-            after.apply_legal_action(action)
-            if _unseen_act(after, self.seat, mark, private):
+            after, _, private_act = _acted(state, action, self.seat)
+            if private_act:
                 unseen.append((action, after))
         if not unseen:
             return False

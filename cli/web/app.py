@@ -371,11 +371,7 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
     def write_entry(request: Request, body: bytes) -> Response:
         notebook = table_of(request)
         text, position = move_fields(body)
-        try:
-            notebook.write(text, position)
-        except MoveError as error:
-            return JSONResponse({"error": str(error), **notebook.view()}, status_code=409)
-        return JSONResponse(notebook.view())
+        return acted(lambda: notebook.write(text, position), notebook.view)
 
     async def table_undo(request: Request) -> Response:
         await posted(request, MOVE_BYTES)
@@ -532,24 +528,15 @@ def create_app(save_dir: Path | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
     def play_move(request: Request, body: bytes) -> Response:
         seat = seat_of(request)
         text, position = move_fields(body)
-        try:
-            seat.game.move(seat.index, text, position)
-        except MoveError as error:
-            return JSONResponse({"error": str(error), **seat.game.view(seat.index)},
-                                status_code=409)
-        return JSONResponse(seat.game.view(seat.index))
+        return acted(lambda: seat.game.move(seat.index, text, position),
+                     lambda: seat.game.view(seat.index))
 
     async def undo(request: Request) -> Response:
         return await run_in_threadpool(take_back, request, await posted(request, MOVE_BYTES))
 
     def take_back(request: Request, body: bytes) -> Response:
         seat = seat_of(request)
-        try:
-            seat.game.undo(seat.index)
-        except MoveError as error:
-            return JSONResponse({"error": str(error), **seat.game.view(seat.index)},
-                                status_code=409)
-        return JSONResponse(seat.game.view(seat.index))
+        return acted(lambda: seat.game.undo(seat.index), lambda: seat.game.view(seat.index))
 
     async def leave(request: Request) -> Response:
         await posted(request, MOVE_BYTES)
@@ -674,6 +661,16 @@ async def posted(request: Request, limit: int) -> bytes:
                                      f"{limit} here")
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def acted(act: Callable[[], object], view: Callable[[], dict[str, Any]]) -> Response:
+    """The page's view after `act` (a move, an entry, a take-back); a refusal said in one
+    line beside the view, unchanged (409)."""
+    try:
+        act()
+    except MoveError as error:
+        return JSONResponse({"error": str(error), **view()}, status_code=409)
+    return JSONResponse(view())
 
 
 def form_fields(body: bytes) -> dict[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame
-from hunt.models.hunted.words import log_lines
+from hunt.models.hunted.words import item_words, log_lines, tokens_words
 from hunt.models.plugin import Style, fit, plain, plural
 
 
@@ -43,20 +43,10 @@ def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = 
         lines.append("Shared row: " + ("; ".join(card_text(n) for n in seen["shared"])
                                        or "empty"))
     for index in range(players):
-        items = []
-        for item in seen["inventories"][index]:
-            if item["type"] == "weapon":
-                items.append(f"{item['name']} {item['shots']}/{item['capacity']} shots, "
-                             f"{item['ammo']} ammo")
-            elif item["type"] == "crew":
-                items.append(item["name"] + (" (flipped)" if item["flipped"] else ""))
-            else:
-                items.append(item["name"])
-        tokens = [f"{count} {what}" for what, count in (
-            ("key", seen["keys"][index]), ("grenade token", seen["grenades"][index]),
-            ("loose shot", seen["loose_shots"][index])) if count]
+        held = [item_words(item) for item in seen["inventories"][index]]
+        tokens = tokens_words(seen, index)
         owner = "You hold" if index == seat else f"p{index + 1} holds"
-        lines.append(f"{owner}: {', '.join(items + tokens) or 'nothing'}.")
+        lines.append(f"{owner}: {', '.join(held + ([tokens] if tokens else [])) or 'nothing'}.")
     fight = seen["fight"]
     if fight is not None:
         lines.append(style(

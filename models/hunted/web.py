@@ -13,7 +13,7 @@ from html import escape
 from hunt.models.hunted.observation import HuntedObservation, ItemSeen
 from hunt.models.hunted.rules import HuntedGame
 from hunt.models.hunted.state import slug
-from hunt.models.hunted.words import effect_words, log_lines
+from hunt.models.hunted.words import effect_words, item_words, log_lines, tokens_words
 from hunt.models.plugin import (
     CardFace,
     Hands,
@@ -22,6 +22,7 @@ from hunt.models.plugin import (
     stat_box,
     status_markup,
     upper_first,
+    uses_by_card,
 )
 
 
@@ -55,32 +56,20 @@ def web_board(game: HuntedGame, seen: HuntedObservation, seat: int,
     return f'<div class="table-view">{rows}</div>'
 
 
-def item_words(item: ItemSeen) -> str:
-    """An inventory card as a line says it: a weapon with its tokens, a flipped crew."""
-    if item["type"] == "weapon":
-        return f"{item['name']} {item['shots']}/{item['capacity']} shots, {item['ammo']} ammo"
-    if item["type"] == "crew" and item["flipped"]:
-        return f"{item['name']} (flipped)"
-    return item["name"]
-
-
-def tokens_words(seen: HuntedObservation, seat: int) -> str:
-    """`seat`'s key, grenade and loose shot tokens ("" for none)."""
-    return ", ".join(plural(count, what) for what, count in (
-        ("key", seen["keys"][seat]), ("grenade token", seen["grenades"][seat]),
-        ("loose shot", seen["loose_shots"][seat])) if count)
-
-
 def item_id(item: ItemSeen) -> str:
     """The id a choice names an inventory card by: a weapon's label ("pulse-rifle#2"),
     else its name's slug."""
     return item["label"] if item["type"] == "weapon" else slug(item["name"])
 
 
+def own_inventory(seen: HuntedObservation) -> Sequence[ItemSeen]:
+    """The inventory of the seat whose observation `seen` is (seats are "p1", "p2")."""
+    return seen["inventories"][int(seen["seat"].removeprefix("p")) - 1]
+
+
 def hands(seen: HuntedObservation) -> Hands:
     """The seat's inventory, a card each (the partner's is on the table)."""
-    seat = int(seen["seat"].removeprefix("p")) - 1
-    return Hands(tuple(item_id(item) for item in seen["inventories"][seat]))
+    return Hands(tuple(item_id(item) for item in own_inventory(seen)))
 
 
 USE_LABELS = {"use": "Use", "flip": "Flip", "reload": "Reload", "load": "Load this one",
@@ -88,31 +77,27 @@ USE_LABELS = {"use": "Use", "flip": "Flip", "reload": "Reload", "load": "Load th
 """An inventory card's use on its face, by the verb of the choice that names it."""
 
 
-def card_uses(choices: Sequence[str]) -> dict[str, list[tuple[str, str]]]:
-    """The uses of each inventory card the `choices` name (id -> [label, choice]), in
-    the choices' order: "toss pulse-rifle 2 grenade 1" is the Pulse Rifle's "Fire 2 +
-    1 grenade"."""
-    uses: dict[str, list[tuple[str, str]]] = {}
-    for text in choices:
-        verb, _, rest = text.partition(" ")
-        words = rest.split()
-        if verb == "toss" and len(words) >= 2 and words[0] not in ("grenade", "loose"):
-            label = f"Fire {words[1]}" + (f" + {plural(int(words[3]), 'grenade')}"
-                                          if len(words) == 4 else "")
-            uses.setdefault(words[0], []).append((label, text))
-        elif verb in USE_LABELS and len(words) == 1:
-            uses.setdefault(words[0], []).append((USE_LABELS[verb], text))
-    return uses
+def card_use(text: str) -> tuple[str, str] | None:
+    """The inventory card (its id) a choice uses and its button's label: "toss
+    pulse-rifle 2 grenade 1" is the Pulse Rifle's "Fire 2 + 1 grenade"; None for a
+    choice that names no inventory card (`uses_by_card`)."""
+    verb, _, rest = text.partition(" ")
+    words = rest.split()
+    if verb == "toss" and len(words) >= 2 and words[0] not in ("grenade", "loose"):
+        return words[0], f"Fire {words[1]}" + (
+            f" + {plural(int(words[3]), 'grenade')}" if len(words) == 4 else "")
+    if verb in USE_LABELS and len(words) == 1:
+        return words[0], USE_LABELS[verb]
+    return None
 
 
 def card_faces(game: HuntedGame, seen: HuntedObservation,
                choices: Sequence[str]) -> list[CardFace]:
     """The seat's inventory face up: each card's name, its tokens or state, what it
     does, and the uses `choices` make of it now."""
-    uses = card_uses(choices)
-    seat = int(seen["seat"].removeprefix("p")) - 1
+    uses = uses_by_card(choices, card_use)
     faces = []
-    for item in seen["inventories"][seat]:
+    for item in own_inventory(seen):
         card = game.cards[item["name"]]
         when = " (in a fight)" if card.fight_only else ""
         if item["type"] == "weapon":

@@ -1,6 +1,6 @@
 """Hunted in words: each event of the log (`events.py`) as the screen and the `log`
-page say it, what a card or Location does, and each choice as the browser's buttons say
-it."""
+page say it, what a card or Location does, an inventory in a line, and each choice as the
+browser's buttons say it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any, assert_never
 from hunt.boards.hunted.data import Effect
 from hunt.models.events import numbered_log
 from hunt.models.hunted import events as ev
-from hunt.models.hunted.observation import HuntedObservation
+from hunt.models.hunted.observation import HuntedObservation, ItemSeen
 from hunt.models.hunted.rules import HuntedGame
 from hunt.models.plugin import Style, plain, plural
 
@@ -89,6 +89,22 @@ def say(game: HuntedGame, event: ev.Event) -> str:
             return "The alien queen waits at the Landing Pad: the final fight."
         case _:
             assert_never(event)
+
+
+def item_words(item: ItemSeen) -> str:
+    """An inventory card as a line says it: a weapon with its tokens, a flipped crew."""
+    if item["type"] == "weapon":
+        return f"{item['name']} {item['shots']}/{item['capacity']} shots, {item['ammo']} ammo"
+    if item["type"] == "crew" and item["flipped"]:
+        return f"{item['name']} (flipped)"
+    return item["name"]
+
+
+def tokens_words(seen: HuntedObservation, seat: int) -> str:
+    """`seat`'s key, grenade and loose shot tokens ("" for none)."""
+    return ", ".join(plural(count, what) for what, count in (
+        ("key", seen["keys"][seat]), ("grenade token", seen["grenades"][seat]),
+        ("loose shot", seen["loose_shots"][seat])) if count)
 
 
 def log_lines(game: HuntedGame, log: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -29,6 +29,7 @@ from hunt.models.plugin import (
     stat_box,
     status_markup,
     upper_first,
+    uses_by_card,
 )
 
 USE_LABELS = {"play": "Play face down", "discard": "Discard", "reveal": "Reveal",
@@ -101,18 +102,14 @@ def card_text(kind: str, ability: str) -> str:
     return ""
 
 
-def card_uses(choices: Sequence[str]) -> dict[str, list[tuple[str, str]]]:
-    """The uses of each kind of Action card the `choices` name (kind -> [label, choice]
-    pairs), in the choices' order. Naming a card for Vine Bridge is no use of one in
+def card_use(text: str) -> tuple[str, str] | None:
+    """The kind of Action card a choice uses and its button's label; None for a choice
+    that uses none (`uses_by_card`). Naming a card for Vine Bridge is no use of one in
     hand (it names a card of the deck): it stays a choice of its own."""
-    uses: dict[str, list[tuple[str, str]]] = {}
-    for text in choices:
-        verb, _, arg = text.partition(" ")
-        if text == "flee":
-            uses.setdefault("flee", []).append((USE_LABELS["flee"], text))
-        elif verb in USE_LABELS and arg in ACTION_NAMES:
-            uses.setdefault(arg, []).append((USE_LABELS[verb], text))
-    return uses
+    verb, _, arg = text.partition(" ")
+    if text == "flee":
+        return "flee", USE_LABELS["flee"]
+    return (arg, USE_LABELS[verb]) if verb in USE_LABELS and arg in ACTION_NAMES else None
 
 
 def card_faces(game: HuntingPartyGame, seen: PartyObservation,
@@ -121,7 +118,7 @@ def card_faces(game: HuntingPartyGame, seen: PartyObservation,
     for this Hunter, a mark on the copies every Hunter knows it holds (drawn face up,
     shown and kept), and the uses `choices` make of it now."""
     me = _me(seen)
-    uses = card_uses(choices)
+    uses = uses_by_card(choices, card_use)
     faces = []
     for kind, count in seen["hand"].items():
         known = min(count, me["known_cards"].get(kind, 0))

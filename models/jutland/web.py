@@ -23,6 +23,7 @@ from hunt.models.plugin import (
     stat_box,
     status_markup,
     upper_first,
+    uses_by_card,
 )
 
 USE_LABELS = {"discard": "Discard", "deploy": "Deploy"}
@@ -72,15 +73,12 @@ def hands(seen: JutlandObservation) -> Hands:
     return Hands(tuple(seen["hand"]), seen["opponent_hand_size"])
 
 
-def card_uses(choices: Sequence[str]) -> dict[str, list[tuple[str, str]]]:
-    """The uses of each card the `choices` name (card -> [label, choice] pairs), in the
-    choices' order."""
-    uses: dict[str, list[tuple[str, str]]] = {}
-    for text in choices:
-        words = text.split()
-        if len(words) == 2 and words[0] in USE_LABELS:
-            uses.setdefault(words[1], []).append((USE_LABELS[words[0]], text))
-    return uses
+def card_use(text: str) -> tuple[str, str] | None:
+    """The card a choice uses and its button's label ("Deploy"); None for a choice that
+    uses no card (`uses_by_card`)."""
+    words = text.split()
+    return (words[1], USE_LABELS[words[0]]) if len(words) == 2 and words[0] in USE_LABELS \
+        else None
 
 
 def card_faces(game: JutlandGame, seen: JutlandObservation,
@@ -89,7 +87,7 @@ def card_faces(game: JutlandGame, seen: JutlandObservation,
     may deploy it, and the uses `choices` make of it now. A card already chosen in this
     phase's choice is marked so and has no use (its other copies keep theirs: a choice
     names a kind, and a copy not chosen yet is what it plays)."""
-    uses = card_uses(choices)
+    uses = uses_by_card(choices, card_use)
     chosen = Counter(seen["selected"])
     faces = []
     offered: tuple[tuple[str, str], ...]

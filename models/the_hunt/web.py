@@ -17,6 +17,7 @@ from hunt.models.plugin import (
     status_markup,
     table_markup,
     upper_first,
+    uses_by_card,
 )
 from hunt.models.the_hunt.actions import parse_action
 from hunt.models.the_hunt.help import INTELLIGENCE
@@ -31,26 +32,22 @@ USE_LABELS = {("play", "ap"): "For {ap} AP", ("play", "event"): "For its event",
 """A card's use on its face, by the choice's verb and mode ("play X ap")."""
 
 
-def card_uses(game: TheHuntGame, choices: Sequence[str]) -> dict[str, list[tuple[str, str]]]:
-    """The uses of each card the `choices` name (card -> [label, choice] pairs), in the
-    choices' order."""
-    uses: dict[str, list[tuple[str, str]]] = {}
-    for text in choices:
-        action = parse_action(text)
-        if action is None or action.arg not in game.cards:
-            continue
-        label = USE_LABELS.get((action.verb, action.mode))
-        if label is not None:
-            uses.setdefault(action.arg, []).append(
-                (label.format(ap=game.cards[action.arg].ap), text))
-    return uses
+def card_use(game: TheHuntGame, text: str) -> tuple[str, str] | None:
+    """The card a choice uses and its button's label ("For 3 AP"); None for a choice
+    that uses no card (`uses_by_card`)."""
+    action = parse_action(text)
+    if action is None or action.arg not in game.cards:
+        return None
+    label = USE_LABELS.get((action.verb, action.mode))
+    return None if label is None else (action.arg,
+                                       label.format(ap=game.cards[action.arg].ap))
 
 
 def card_faces(game: TheHuntGame, seen: TheHuntObservation,
                choices: Sequence[str]) -> list[CardFace]:
     """The seat's hand face up: name, AP, event kind and text, the British stripe, and
     the uses `choices` make of each card now."""
-    uses = card_uses(game, choices)
+    uses = uses_by_card(choices, lambda text: card_use(game, text))
     faces = []
     for card_id in seen["hand"]:
         card = game.cards[card_id]
