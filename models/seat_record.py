@@ -65,6 +65,13 @@ def entry_text(state: AnyState, action: Any, seat: int) -> str:
     return _entry(state.public_text(action, seat), after, mark, seat)
 
 
+def written_entry(state: AnyState, action: Any, seat: int) -> str | None:
+    """The entry `seat` writes down for `action` taken in `state`, or None for another
+    seat's private act, which a seat record leaves out (`state` is not changed)."""
+    after, mark, private_act = _acted(state, action, seat)
+    return None if private_act else _entry(state.public_text(action, seat), after, mark, seat)
+
+
 def follows(state: AnyState, entry: str, seat: int) -> bool:
     """Whether an action of `state` has the (normalized) entry `entry` for `seat`."""
     public = entry.split(SEPARATOR)[0]

@@ -26,8 +26,14 @@ from dataclasses import dataclass
 
 from hunt.errors import IllegalActionError
 from hunt.models.game import CHANCE, Action, AnyGame, AnyState, as_json
-from hunt.models.registry import game_players, game_policy
-from hunt.models.seat_record import entry_text, follows, normalized
+from hunt.models.registry import game_players, game_plugin, game_policy
+from hunt.models.seat_record import (
+    SeatNotebook,
+    entry_text,
+    follows,
+    normalized,
+    written_entry,
+)
 
 _NOT_AN_ACTION = ("not", "an", "action")
 
@@ -464,3 +470,40 @@ def check_players(game: AnyGame, *, games: int = 2, pairs: int = 8, seed: int = 
                             f"world and {chosen[1]!r} in another it cannot tell apart")
             checked += 1
     return checked
+
+
+def check_choice_words(game: AnyGame, seeds: Iterable[int], *, worlds: int = 2,
+                       most_actions: int = 250) -> Iterator[tuple[str, str]]:
+    """Check that every choice shown to `game`'s players has words of its own
+    (`GamePlugin.choice_words`, the browser's buttons): along random games from `seeds`,
+    each legal action's text at every decision, and each entry the table companion
+    offers every seat at every step (a hidden part as ?, what an entry showed after
+    "; "), each seat's notebook written down as the game goes. Yields each text with
+    its words, for a game's own checks (the cards it names); `ConformanceError` where
+    the words are the text itself or do not start with a capital."""
+    words = game_plugin(game.info.name).choice_words
+    if words is None:
+        raise ConformanceError(f"{game.info.name} has no choice_words")
+    seats = range(game.info.num_players)
+    for game_seed in seeds:
+        rng = random.Random(game_seed)
+        state = game.new_initial_state(seed=game_seed)
+        notebooks = [SeatNotebook(game, seat) for seat in seats]
+        while not state.is_terminal() and len(state.history) < most_actions:
+            texts = [state.action_to_string(action) for action in state.legal_actions()] \
+                if state.current_player() != CHANCE else []
+            for notebook in notebooks:
+                texts += notebook.possible_entries(worlds=worlds)
+            for text in texts:
+                said = words(game, text)
+                if said == text or not said[:1].isupper():
+                    raise _fail(game_seed, len(state.history),
+                                f"the choice {text!r} has no words of its own: {said!r}")
+                yield text, said
+            action = state.sample_chance_outcome(rng) if state.current_player() == CHANCE \
+                else rng.choice(state.legal_actions())
+            for notebook in notebooks:
+                entry = written_entry(state, action, notebook.seat)
+                if entry is not None:
+                    notebook.add(entry)
+            state.apply_action(action)

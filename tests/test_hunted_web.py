@@ -13,7 +13,7 @@ from hunt.cli.web.session import seat_page
 from hunt.models.hunted.rules import HuntedGame, HuntedState
 from hunt.models.hunted.words import choice_words, effect_words
 from hunt.models.registry import game_plugin, load_game
-from hunt.models.seat_record import SeatNotebook, entry_text
+from hunt.models.testing import check_choice_words
 from hunt.solver.session import Choice
 
 
@@ -39,29 +39,12 @@ def test_every_choice_and_table_entry_has_words_naming_its_cards(players: int) -
     game = load_game("hunted", players=players)
     assert isinstance(game, HuntedGame)
     verbs: set[str] = set()
-    notebooks = {seed: [SeatNotebook(game, seat) for seat in range(players)]
-                 for seed in range(6)}
-    for seed in range(6):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        while not state.is_terminal() and len(state.history) < 250:
-            texts = [state.action_to_string(a) for a in state.legal_actions()] \
-                if state.current_player() >= 0 else []
-            for notebook in notebooks[seed]:
-                texts += notebook.possible_entries(worlds=2)
-            for text in texts:
-                said = choice_words(game, text)
-                assert said != text and said[0].isupper(), text
-                for part in text.split()[1:]:
-                    name = game.by_slug.get(part.partition("#")[0])
-                    if name is not None:
-                        assert name in said, (text, said)
-                verbs.add(text.split()[0])
-            action = state.sample_chance_outcome(rng) if state.current_player() < 0 \
-                else rng.choice(state.legal_actions())
-            for notebook in notebooks[seed]:
-                notebook.add(entry_text(state, action, notebook.seat))
-            state.apply_action(action)
+    for text, said in check_choice_words(game, range(6)):
+        for part in text.split()[1:]:
+            name = game.by_slug.get(part.partition("#")[0])
+            if name is not None:
+                assert name in said, (text, said)
+        verbs.add(text.split()[0])
     assert {"draw", "hide", "activate", "pay", "go", "toss", "card", "location"} <= verbs
 
 

@@ -24,7 +24,7 @@ from hunt.models.hunting_party.words import (
     seat_words,
 )
 from hunt.models.registry import game_plugin, load_game
-from hunt.models.seat_record import SeatNotebook, entry_text
+from hunt.models.testing import check_choice_words
 
 PLUGIN = game_plugin("hunting-party")
 
@@ -75,34 +75,16 @@ def test_every_choice_of_hunting_party_has_words_of_its_own() -> None:
     companion offers from every seat (hidden parts as ?, what an entry showed after
     "; "), has words of its own, starting with a capital, that name what the text
     names, and each part an entry showed is said in words too (no raw "personal 0 ...")."""
-    words = PLUGIN.choice_words
-    assert words is not None
     seen_verbs: set[str] = set()
     learned: set[str] = set()
     for players in (2, 3, 4, 5):
         game = _game(players)
-        for seed in range(2):
-            rng = random.Random(100 + seed)
-            state = game.new_initial_state(seed)
-            notebooks = [SeatNotebook(game, seat) for seat in range(players)]
-            while not state.is_terminal():
-                texts = [state.action_to_string(action) for action in state.legal_actions()] \
-                    if state.current_player() >= 0 else []
-                for notebook in notebooks:
-                    texts += notebook.possible_entries(worlds=2)
-                for text in texts:
-                    said = words(game, text)
-                    assert said != text and said[0].isupper(), text
-                    _names_what_it_names(game, text, said)
-                    for part in text.split("; ")[1:]:
-                        assert part not in said, (text, said)  # said in words, not as typed
-                        learned.add(part.split()[0])
-                    seen_verbs.add(text.split()[0])
-                action = state.sample_chance_outcome(rng) if state.current_player() < 0 \
-                    else rng.choice(state.legal_actions())
-                for notebook in notebooks:
-                    notebook.add(entry_text(state, action, notebook.seat))
-                state.apply_action(action)
+        for text, said in check_choice_words(game, range(2)):
+            _names_what_it_names(game, text, said)
+            for part in text.split("; ")[1:]:
+                assert part not in said, (text, said)  # said in words, not as typed
+                learned.add(part.split()[0])
+            seen_verbs.add(text.split()[0])
     assert {"hunter", "goal", "keep", "draw", "fate", "play", "discard", "trophy", "name",
             "reveal", "flee", "pass", "misfire", "target"} <= seen_verbs, seen_verbs
     assert {"actions", "jungle", "lost", "died", "personal", "vine", "round", "over"} \

@@ -16,7 +16,7 @@ from hunt.models.jutland.rules import JutlandGame, JutlandState
 from hunt.models.jutland.screen import outcome
 from hunt.models.jutland.web import deploy_rule, ships
 from hunt.models.registry import game_plugin, load_game
-from hunt.models.seat_record import SeatNotebook, entry_text
+from hunt.models.testing import check_choice_words
 from hunt.solver.session import Choice
 
 PLUGIN = game_plugin("jutland")
@@ -55,46 +55,21 @@ def test_every_choice_of_jutland_has_words_of_its_own() -> None:
     capital, that name each card the text names by its printed name, and the counts
     and forces a reveal shows; never the raw text."""
     game = _game()
-    words = PLUGIN.choice_words
-    assert words is not None
     title = {card.id: card.title for card in game.cards}
     seen: set[str] = set()
-    for seed in range(3):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        notebooks = [SeatNotebook(game, seat) for seat in range(2)]
-        while not state.is_terminal():
-            texts = [state.action_to_string(action) for action in state.legal_actions()]
-            for notebook in notebooks:
-                texts += notebook.possible_entries(worlds=4)
-            for text in texts:
-                said = words(game, text)
-                assert said != text and said[0].isupper(), text
-                typed, *learned = text.split("; ")
-                for part in typed.split()[1:] + " ".join(learned).split():
-                    if part in title:
-                        assert title[part] in said, (text, said)
-                    elif part == "?":
-                        assert "enemy" in said, (text, said)
-                    elif part.isdigit():  # a reveal's counts of discards
-                        assert f"{part} card" in said, (text, said)
-                if learned and learned[0].startswith("deployed"):
-                    assert said.count("(force ") == 2 and " win" in said, (text, said)
-                seen.add(typed.split()[0] + (" ?" if typed.endswith("?") else ""))
-                seen.update(part.split()[0] for part in learned)
-            action = state.sample_chance_outcome(rng) if state.current_player() < 0 \
-                else rng.choice(state.legal_actions())
-            # a seat writes down what it saw; the other side's card laid face down
-            # showed it nothing, and its seat record leaves it out
-            actor, before = state.current_player(), [state.view_length(s) for s in (0, 1)]
-            entries = [entry_text(state, action, seat) for seat in (0, 1)]
-            state.apply_action(action)
-            for seat, notebook in enumerate(notebooks):
-                unseen = actor not in (seat, -1) and state.view_length(seat) == before[seat]
-                if not unseen:
-                    notebook.add(entries[seat])
-    # the other side's cards laid face down are no entries ("deploy ?" is never
-    # offered): their Strike and their discards' count are
+    for text, said in check_choice_words(game, range(3), worlds=4):
+        typed, *learned = text.split("; ")
+        for part in typed.split()[1:] + " ".join(learned).split():
+            if part in title:
+                assert title[part] in said, (text, said)
+            elif part == "?":
+                assert "enemy" in said, (text, said)
+            elif part.isdigit():  # a reveal's counts of discards
+                assert f"{part} card" in said, (text, said)
+        if learned and learned[0].startswith("deployed"):
+            assert said.count("(force ") == 2 and " win" in said, (text, said)
+        seen.add(typed.split()[0] + (" ?" if typed.endswith("?") else ""))
+        seen.update(part.split()[0] for part in learned)
     assert {"discard", "deploy", "draw", "done", "draw ?", "discarded", "deployed"} <= seen
 
 

@@ -17,7 +17,8 @@ from hunt.cli.web.app import create_app
 from hunt.cli.web.session import board_and_panels, seat_page
 from hunt.cli.web.table import WebTable
 from hunt.models.registry import available_games, game_plugin, load_game
-from hunt.models.seat_record import SeatNotebook, entry_text, seat_record
+from hunt.models.seat_record import SeatNotebook, seat_record
+from hunt.models.testing import check_choice_words
 from hunt.solver.record_files import read_game_record
 
 
@@ -180,31 +181,13 @@ def test_every_choice_of_the_hunt_has_words_of_its_own() -> None:
     raw text."""
     game = load_game("the-hunt")
     cards = game.cards  # type: ignore[attr-defined]  # The Hunt's game holds its cards
-    words = game_plugin("the-hunt").choice_words
-    assert words is not None
     seen_verbs: set[str] = set()
-    for seed in range(12):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        notebooks = [SeatNotebook(game, seat) for seat in range(2)]
-        while not state.is_terminal() and len(state.history) < 150:
-            texts = [state.action_to_string(action) for action in state.legal_actions()] \
-                if state.current_player() >= 0 else []
-            for notebook in notebooks:
-                texts += notebook.possible_entries(worlds=4)
-            for text in texts:
-                said = words(game, text)
-                assert said != text and said[0].isupper(), text
-                for part in text.split("; ")[0].split()[1:]:
-                    if part in cards:
-                        assert cards[part].name in said, (text, said)
-                    elif part != "?" and part not in ("ap", "event"):
-                        assert part.upper() in said.upper().replace("GRAF SPEE", "GRAF-SPEE"), \
-                            (text, said)
-                seen_verbs.add(text.split()[0])
-            action = state.sample_chance_outcome(rng) if state.current_player() < 0 \
-                else rng.choice(state.legal_actions())
-            for notebook in notebooks:
-                notebook.add(entry_text(state, action, notebook.seat))
-            state.apply_action(action)
+    for text, said in check_choice_words(game, range(12), worlds=4, most_actions=150):
+        for part in text.split("; ")[0].split()[1:]:
+            if part in cards:
+                assert cards[part].name in said, (text, said)
+            elif part != "?" and part not in ("ap", "event"):
+                assert part.upper() in said.upper().replace("GRAF SPEE", "GRAF-SPEE"), \
+                    (text, said)
+        seen_verbs.add(text.split()[0])
     assert {"move", "play", "search", "attack", "draw", "roll", "end"} <= seen_verbs
