@@ -49,13 +49,14 @@ class SearchProfile:
     its neighbours (and the end points' chances beyond them). A monotone map fitted by
     `scripts/calibration.py --fit` on the positions of held-out games between the
     population's players, so that a chance is the rate at which such positions were
-    won; empty: the share itself."""
+    won; empty: the share itself. Fitted on games at the game's default options, and
+    read only there (`hunt.solver.profiles.chance_knots`)."""
     analysis_knots: tuple[tuple[float, float], ...] = ()
     """How post-game analysis's estimate of the first seat's chance (playouts from the
     whole position, `hunt.solver.analysis`) reads as the rate such positions were won,
     as `chance_knots` for the hint: fitted by `scripts/calibration.py --judge analysis
     --fit`; empty: the estimate itself. Read only in a game of two seats, one's win the
-    other's loss."""
+    other's loss, at its default options."""
     cfr_iterations: int = 0
     """CFR+'s iterations at the normal level; 0: the game is not solved so (it solves
     from the game's first state: only a small game whose first state hides nothing)."""

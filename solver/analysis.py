@@ -40,7 +40,7 @@ from hunt.solver.cfr import game_tree, solve, solved_advice
 from hunt.solver.game_tree import Floats
 from hunt.solver.hints import MIXED, calibrated, recommend
 from hunt.solver.playout import play_out
-from hunt.solver.profiles import search_profile
+from hunt.solver.profiles import analysis_knots, search_profile
 
 
 @dataclass(frozen=True)
@@ -223,7 +223,7 @@ def decisions(state: AnyState, playouts: int, seed: int,
 def calibrates(game: AnyGame) -> bool:
     """Whether analysis reads `game`'s playout estimates through its `analysis_knots`:
     a game of two seats, one's win the other's loss, that has them."""
-    return bool(search_profile(game).analysis_knots) and game.info.num_players == 2 \
+    return bool(analysis_knots(game)) and game.info.num_players == 2 \
         and game.info.zero_sum
 
 
@@ -236,7 +236,7 @@ def calibrated_chances(game: AnyGame, chances: list[float], variances: list[floa
     seats of which one wins what the other loses."""
     if not calibrates(game):
         return chances, variances
-    knots = search_profile(game).analysis_knots
+    knots = analysis_knots(game)
     first, error = chances[0], math.sqrt(variances[0])
     chance = calibrated(first, knots)
     spread = (calibrated(first + error, knots) - calibrated(first - error, knots)) / 2

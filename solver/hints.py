@@ -28,7 +28,7 @@ from hunt.models.game import CHANCE, AnyGame, AnyState
 from hunt.models.registry import game_plugin, game_policy
 from hunt.solver.cfr import solved_advice
 from hunt.solver.ismcts import ISMCTS
-from hunt.solver.profiles import search_profile
+from hunt.solver.profiles import chance_knots, search_profile
 
 
 class AdviceError(HuntError, ValueError):
@@ -170,9 +170,9 @@ def value_scale(game: AnyGame) -> ValueScale:
         # Every seat wins or loses together; the game's goal is the escape.
         return ValueScale("chance to escape", 0.0, 1.0, True,
                           "Chance to escape: how often the search's playouts escaped "
-                          "after the play.", search_profile(game).chance_knots)
+                          "after the play.", chance_knots(game))
     offset, span = (1.0, 2.0) if info.zero_sum else (0.0, 1.0)
-    knots = search_profile(game).chance_knots
+    knots = chance_knots(game)
     if knots:  # the playouts' share read as the rate such positions were won
         legend = ("Win chance: how often positions like this were won (the search, "
                   "calibrated).")

@@ -12,7 +12,10 @@ from hunt.models.game import AnyGame
 from hunt.models.profile import DEFAULT_PROFILE, SearchProfile
 from hunt.models.registry import available_games, game_plugin
 
-__all__ = ["DEFAULT_PROFILE", "SearchProfile", "cfr_games", "search_profile"]
+__all__ = ["DEFAULT_PROFILE", "SearchProfile", "analysis_knots", "cfr_games", "chance_knots",
+           "search_profile"]
+
+Knots = tuple[tuple[float, float], ...]
 
 
 def cfr_games() -> list[str]:
@@ -30,3 +33,25 @@ def search_profile(game: AnyGame | str | None) -> SearchProfile:
         return game_plugin(name).profile
     except UnknownGameError:
         return DEFAULT_PROFILE
+
+
+def chance_knots(game: AnyGame) -> Knots:
+    """How a hint reads `game`'s share of won playouts as a win chance (its profile's
+    `chance_knots`), where the game is played at its default options: the map was
+    fitted on such games, and a game of other options (more players, a harder
+    variant) wins at other rates. None there: the hint shows the share itself."""
+    knots = search_profile(game).chance_knots
+    return knots if knots and _at_defaults(game) else ()
+
+
+def analysis_knots(game: AnyGame) -> Knots:
+    """How analysis reads `game`'s playout estimates (its profile's `analysis_knots`),
+    at the default options only, as `chance_knots`."""
+    knots = search_profile(game).analysis_knots
+    return knots if knots and _at_defaults(game) else ()
+
+
+def _at_defaults(game: AnyGame) -> bool:
+    """Whether `game` (a registered one) is played at its default options."""
+    spec = game_plugin(game.info.name).options
+    return spec.check(game.options) == spec.check({})

@@ -5,15 +5,14 @@ analysis's chances read through a game's `analysis_knots`."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from types import ModuleType
 
 import pytest
 
 from hunt.models.registry import load_game
 from hunt.solver import analysis
-from hunt.solver.hints import calibrated
-from hunt.solver.profiles import search_profile
+from hunt.solver.hints import calibrated, value_scale
+from hunt.solver.profiles import analysis_knots, chance_knots, search_profile
 from hunt.tests.scripts import load_script
 
 
@@ -63,14 +62,28 @@ def test_analysis_reads_the_first_seats_chance_through_the_games_analysis_knots(
         state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
                            else rng.choice(state.legal_actions()))
     knots = ((0.2, 0.05), (0.5, 0.5), (0.8, 0.97))
-    plain = replace(search_profile(game), analysis_knots=())
-    stretched = replace(plain, analysis_knots=knots)
-    monkeypatch.setattr(analysis, "search_profile", lambda _: plain)
+    monkeypatch.setattr(analysis, "analysis_knots", lambda _: ())
     raw = analysis.decisions(state, 12, seed=5)
-    monkeypatch.setattr(analysis, "search_profile", lambda _: stretched)
+    monkeypatch.setattr(analysis, "analysis_knots", lambda _: knots)
     read = analysis.decisions(state, 12, seed=5)
     assert raw and len(raw) == len(read)
     for before, after in zip(raw, read, strict=True):
         assert after.before == pytest.approx(calibrated(before.before, knots))
         mine = after.before if after.seat == 0 else 1 - after.before
         assert after.decider_before == pytest.approx(mine)
+
+
+def test_the_knots_are_read_only_at_the_options_they_were_fitted_under() -> None:
+    """A game's maps were fitted on games at its default options: a hint and a chart
+    read through them there, and show the playouts' own share under other options
+    (a harder variant, more players), where positions are won at other rates."""
+    for name, other in (("the-hunt", {"variant": "historical"}), ("jutland",
+                        {"escape_bans_battle_cruisers": True})):
+        profile = search_profile(name)
+        assert profile.chance_knots and chance_knots(load_game(name)) == profile.chance_knots
+        assert chance_knots(load_game(name, **other)) == ()
+        assert value_scale(load_game(name, **other)).chance_knots == ()
+    the_hunt = search_profile("the-hunt").analysis_knots
+    assert the_hunt and analysis_knots(load_game("the-hunt")) == the_hunt
+    assert analysis_knots(load_game("the-hunt", variant="historical")) == ()
+    assert not analysis.calibrates(load_game("the-hunt", variant="historical"))
