@@ -197,7 +197,9 @@ def check_report(game_name: str, paths: list[str]) -> int:
 def fit_report(paths: list[str]) -> int:
     """`--fit`: the held-out table of the fitted map, and the map fitted on all."""
     predictions = read_predictions(paths)
-    print_report(f"{len(predictions)} positions as the hint gave them:", predictions)
+    analysis = predictions[0].judge == "analysis"
+    given = "analysis estimated them" if analysis else "the hint gave them"
+    print_report(f"{len(predictions)} positions as {given}:", predictions)
     halves = [[p for p in predictions if p.seed % 2 == parity] for parity in (0, 1)]
     held_out = [q for index in (0, 1)
                 for q in mapped(halves[index], fit_knots(halves[1 - index]))]
@@ -207,7 +209,8 @@ def fit_report(paths: list[str]) -> int:
         print()
         print_report(f"Held out, the games of {pair} alone:",
                      [p for p in held_out if p.pair == pair])
-    print(f"\nThe knots fitted on all {len(predictions)} (the game's chance_knots):")
+    knots = "analysis_knots" if analysis else "chance_knots"
+    print(f"\nThe knots fitted on all {len(predictions)} (the game's {knots}):")
     print(fit_knots(predictions))
     return 0
 
@@ -283,9 +286,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
+    judge = f"the hint at {args.iterations} iterations" if args.judge == "hint" else \
+        f"analysis's chart at {args.playouts} playouts"
     print_report(f"{args.game}: {len(predictions)} positions of {report['games']} games "
-                 f"({'; '.join(args.agents)}), the hint at {args.iterations} iterations",
-                 predictions)
+                 f"({'; '.join(args.agents)}), {judge}", predictions)
     return 0
 
 

@@ -170,15 +170,19 @@ def test_values_read_honestly_in_every_game() -> None:
     knots = hunt.chance_knots
     assert knots and hunt.reading(0.16) == calibrated(0.58, knots)
     assert hunt.shown(-1.2) == f"win chance {knots[0][1]:.0%}"
-    # Jutland's shares are calibrated too; Hunting Party's, uncalibrated, count a wide
-    # win more than a narrow one, and its legend says so
+    # Jutland's and Hunting Party's shares are calibrated too, at the default options
+    # their maps were fitted under; with 4 Hunters Hunting Party's, uncalibrated, count
+    # a wide win more than a narrow one, and its legend says so
     assert value_scale(load_game("jutland")).legend.endswith("(the search, calibrated).")
-    assert party.legend.endswith("wide wins count more.")
-    assert party.shown(0.31) == "win chance 31%"
+    assert party.legend.endswith("(the search, calibrated).")
+    assert party.shown(0.31) == f"win chance {calibrated(0.31, party.chance_knots):.0%}" \
+        != "win chance 31%"
+    four = value_scale(load_game("hunting-party", players=4))
+    assert four.legend.endswith("wide wins count more.") and four.shown(0.31) == "win chance 31%"
     assert value_scale(load_game("hunted")).shown(1.00004) == "chance to escape 100%"
     leduc = value_scale(load_game("leduc"))
     assert not leduc.chance and leduc.shown(-1.05) == "expected chips -1.05"
-    for scale in (hunt, party, leduc):
+    for scale in (hunt, party, four, leduc):
         assert len(scale.legend) <= 80
 
 

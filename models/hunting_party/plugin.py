@@ -19,9 +19,23 @@ PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = Game
     game=HuntingPartyGame, options=HuntingPartyGame.option_spec,
     screen=screen, board_sets=BOARD_SETS,
     policy=HuntingPartyPolicy(),
-    # About 160 iterations a second with full playouts (`hunt bench`): 600 took 3.4 s
-    # a decision, over the 2 s a normal move may take; 300 answer in under 2.
-    profile=SearchProfile(normal_iterations=300),
+    # 300 iterations with full playouts: a normal decision in about half a second on
+    # this machine (`hunt bench`, 700 iterations a second). Chosen when the engine ran
+    # 160 a second, and 600 took 3.4 s a decision.
+    profile=SearchProfile(
+        normal_iterations=300,
+        # The hint's win chance (3 Hunters, the default): the search's share of won
+        # playouts read as the rate at which such positions were won (a seat's share of
+        # the win, ties split), fitted on 3,376 positions of 180 games between the
+        # population's players (planner against greedy, heuristic against planner,
+        # greedy against random): `python scripts/calibration.py hunting-party --agents
+        # planner,greedy --agents heuristic,planner --agents greedy,random --games 12
+        # --seed 9400 --every 4 --save A.jsonl` (and `--games 18 --seed 9450` into
+        # B.jsonl), then `--fit A.jsonl B.jsonl`. The shares over-promised from 40% up
+        # (one of 75% was won 57% of the time); docs/strength.md has the held-out check.
+        chance_knots=((0.0004, 0.0103), (0.0864, 0.1027), (0.2005, 0.169),
+                      (0.296, 0.2816), (0.3846, 0.3254), (0.4904, 0.4139),
+                      (0.6659, 0.5509), (0.9433, 0.887))),
     goals={"": "To win, score the most: 1 point a trophy, and your secret Goal's if "
                "met.\nThe dead lose 3. Each round, play an Action face down, then "
                "discard Fate."},
