@@ -166,13 +166,15 @@ def value_scale(game: AnyGame) -> ValueScale:
     # A game that adds a margin to its returns (`search_reward`) makes the mean a
     # little more than a count of wins: the legend says so rather than hide it.
     margin = game_policy(game).adds_margin
+    knots = chance_knots(game)
     if info.cooperative:
         # Every seat wins or loses together; the game's goal is the escape.
         return ValueScale("chance to escape", 0.0, 1.0, True,
+                          "Chance to escape: how often positions like this were escaped "
+                          "(calibrated)." if knots else
                           "Chance to escape: how often the search's playouts escaped "
-                          "after the play.", chance_knots(game))
+                          "after the play.", knots)
     offset, span = (1.0, 2.0) if info.zero_sum else (0.0, 1.0)
-    knots = chance_knots(game)
     if knots:  # the playouts' share read as the rate such positions were won
         legend = ("Win chance: how often positions like this were won (the search, "
                   "calibrated).")
