@@ -179,7 +179,13 @@ def test_values_read_honestly_in_every_game() -> None:
         != "win chance 31%"
     four = value_scale(load_game("hunting-party", players=4))
     assert four.legend.endswith("wide wins count more.") and four.shown(0.31) == "win chance 31%"
-    assert value_scale(load_game("hunted")).shown(1.00004) == "chance to escape 100%"
+    # Hunted alone is calibrated (its playouts under-promise: a share of 15% reads
+    # higher); the two-player game, at other options, shows the playouts' share
+    hunted = value_scale(load_game("hunted"))
+    assert hunted.shown(1.00004) == "chance to escape 100%"
+    assert hunted.reading(0.15) > 0.15 and hunted.legend.endswith("(calibrated).")
+    pair = value_scale(load_game("hunted", players=2))
+    assert pair.shown(0.15) == "chance to escape 15%" and not pair.chance_knots
     leduc = value_scale(load_game("leduc"))
     assert not leduc.chance and leduc.shown(-1.05) == "expected chips -1.05"
     for scale in (hunt, party, four, leduc):
