@@ -222,25 +222,29 @@ def decisions(state: AnyState, playouts: int, seed: int,
 
 def calibrates(game: AnyGame) -> bool:
     """Whether analysis reads `game`'s playout estimates through its `analysis_knots`:
-    a game of two seats, one's win the other's loss, that has them."""
-    return bool(analysis_knots(game)) and game.info.num_players == 2 \
-        and game.info.zero_sum
+    a game that has them, of two seats (one's win the other's loss) or whose seats win
+    or lose together."""
+    info = game.info
+    return bool(analysis_knots(game)) and (
+        info.cooperative or (info.num_players == 2 and info.zero_sum))
 
 
 def calibrated_chances(game: AnyGame, chances: list[float], variances: list[float]
                        ) -> tuple[list[float], list[float]]:
     """The first seat's estimated chance (from playouts of the whole position) read
     through the game's `analysis_knots` as the rate such positions were won, the
-    second's its complement, and the variances read through the same map (its slope
-    stretches or shrinks them); unchanged where the game has no knots or is not two
-    seats of which one wins what the other loses."""
+    second's its complement (or, where the seats win together, the same chance), and
+    the variances read through the same map (its slope stretches or shrinks them);
+    unchanged where `calibrates` says no."""
     if not calibrates(game):
         return chances, variances
     knots = analysis_knots(game)
     first, error = chances[0], math.sqrt(variances[0])
     chance = calibrated(first, knots)
     spread = (calibrated(first + error, knots) - calibrated(first - error, knots)) / 2
-    return [chance, 1.0 - chance], [spread ** 2] * 2
+    shared = game.info.cooperative
+    return [chance] * len(chances) if shared else [chance, 1.0 - chance], \
+        [spread ** 2] * len(chances)
 
 
 def solved_cost(state: AnyState, text: str, iterations: int) -> tuple[float, float]:

@@ -73,6 +73,22 @@ def test_analysis_reads_the_first_seats_chance_through_the_games_analysis_knots(
         assert after.decider_before == pytest.approx(mine)
 
 
+
+def test_a_game_whose_seats_win_together_reads_every_seats_chance_through_the_map(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hunted alone: analysis's chance of the escape is read through the map, and a
+    co-operative game's every seat shares it (no complement)."""
+    knots = ((0.1, 0.1), (0.5, 0.9), (0.9, 0.95))  # twice as steep at 30%
+    game = load_game("hunted")
+    monkeypatch.setattr(analysis, "analysis_knots", lambda _: knots)
+    assert analysis.calibrates(game)
+    chances, variances = analysis.calibrated_chances(game, [0.3], [0.0004])
+    assert chances == [pytest.approx(0.5)] and variances == [pytest.approx(4 * 0.0004)]
+    pair = load_game("hunted", players=2)
+    assert analysis.calibrated_chances(pair, [0.3, 0.3], [0.0, 0.0])[0] == \
+        [pytest.approx(calibrated(0.3, knots))] * 2
+
+
 def test_the_knots_are_read_only_at_the_options_they_were_fitted_under() -> None:
     """A game's maps were fitted on games at its default options: a hint and a chart
     read through them there, and show the playouts' own share under other options
