@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+Knots = tuple[tuple[float, float], ...]
+"""A calibration map: (share, chance) points, rising in both."""
+
 
 @dataclass(frozen=True)
 class SearchProfile:
@@ -43,7 +46,7 @@ class SearchProfile:
     search: str = "ismcts"
     """The agent the levels play (`hunt play --level`, the web board): "ismcts", or
     "cfr" (CFR+ over the whole game, `hunt.solver.cfr`)."""
-    chance_knots: tuple[tuple[float, float], ...] = ()
+    chance_knots: Knots = ()
     """How the search's share of won playouts reads as the win chance a hint shows:
     (share, chance) points, the chance between them read on the straight line between
     its neighbours (and the end points' chances beyond them). A monotone map fitted by
@@ -51,7 +54,7 @@ class SearchProfile:
     population's players, so that a chance is the rate at which such positions were
     won; empty: the share itself. Fitted on games at the game's default options, and
     read only there (`hunt.solver.profiles.chance_knots`)."""
-    analysis_knots: tuple[tuple[float, float], ...] = ()
+    analysis_knots: Knots = ()
     """How post-game analysis's estimate of the first seat's chance (playouts from the
     whole position, `hunt.solver.analysis`) reads as the rate such positions were won,
     as `chance_knots` for the hint: fitted by `scripts/calibration.py --judge analysis

@@ -48,6 +48,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import TextIO
 
 from hunt.models.game import AnyState
+from hunt.models.profile import Knots
 from hunt.models.registry import load_game
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.analysis import calibrated_chances, win_chances, won
@@ -135,7 +136,7 @@ jumping knot to knot)."""
 
 
 def fit_knots(predictions: list[Prediction], groups: int = GROUPS
-              ) -> tuple[tuple[float, float], ...]:
+              ) -> Knots:
     """The monotone map from shares of won playouts to win rates that fits
     `predictions` best in squares (isotonic regression by pooling adjacent violators,
     over `groups` groups of equal count): its (share, chance) knots."""
@@ -152,7 +153,7 @@ def fit_knots(predictions: list[Prediction], groups: int = GROUPS
     return tuple((round(x / n, 4), round(y / n, 4)) for x, y, n in blocks)
 
 
-def mapped(predictions: list[Prediction], knots: tuple[tuple[float, float], ...]
+def mapped(predictions: list[Prediction], knots: Knots
            ) -> list[Prediction]:
     """`predictions` with each share of won playouts read through `knots`."""
     return [replace(p, chance=calibrated(p.share, knots)) for p in predictions]
@@ -225,7 +226,7 @@ def judged(args: argparse.Namespace, pair: str, scale: ValueScale,
             if args.judge == "analysis":  # the first seat's chance, as the chart plots it
                 rng = random.Random(seed * 31 + number)
                 share = win_chances(state, args.playouts, rng)[0]
-                chance = calibrated_chances(state.game, [share, 1 - share], [0.0, 0.0])[0][0]
+                chance = calibrated_chances(state.game, [share], [0.0])[0][0]
                 found.append(Prediction(seed, 0, number, chance, share, outcomes[0], pair,
                                         "analysis"))
             else:

@@ -25,6 +25,7 @@ from typing import Any
 
 from hunt.errors import HuntError, quoted
 from hunt.models.game import CHANCE, AnyGame, AnyState
+from hunt.models.profile import Knots
 from hunt.models.registry import game_plugin, game_policy
 from hunt.solver.cfr import solved_advice
 from hunt.solver.ismcts import ISMCTS
@@ -96,7 +97,7 @@ class ValueScale:
     """Whether a value is a chance (0 .. 1 once scaled); else a score shown as it is."""
     legend: str
     """One line under the ranking, at most 80 columns: what the numbers mean."""
-    chance_knots: tuple[tuple[float, float], ...] = ()
+    chance_knots: Knots = ()
     """The game's calibration of a share of won playouts into a chance
     (`SearchProfile.chance_knots`)."""
 

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from hunt.errors import UnknownGameError
 from hunt.models.game import AnyGame
-from hunt.models.profile import DEFAULT_PROFILE, SearchProfile
+from hunt.models.profile import DEFAULT_PROFILE, Knots, SearchProfile
 from hunt.models.registry import available_games, game_plugin
 
 __all__ = ["DEFAULT_PROFILE", "SearchProfile", "analysis_knots", "cfr_games", "chance_knots",
            "search_profile"]
-
-Knots = tuple[tuple[float, float], ...]
 
 
 def cfr_games() -> list[str]:
@@ -40,18 +38,19 @@ def chance_knots(game: AnyGame) -> Knots:
     `chance_knots`), where the game is played at its default options: the map was
     fitted on such games, and a game of other options (more players, a harder
     variant) wins at other rates. None there: the hint shows the share itself."""
-    knots = search_profile(game).chance_knots
-    return knots if knots and _at_defaults(game) else ()
+    return _where_fitted(game, search_profile(game).chance_knots)
 
 
 def analysis_knots(game: AnyGame) -> Knots:
     """How analysis reads `game`'s playout estimates (its profile's `analysis_knots`),
     at the default options only, as `chance_knots`."""
-    knots = search_profile(game).analysis_knots
-    return knots if knots and _at_defaults(game) else ()
+    return _where_fitted(game, search_profile(game).analysis_knots)
 
 
-def _at_defaults(game: AnyGame) -> bool:
-    """Whether `game` (a registered one) is played at its default options."""
+def _where_fitted(game: AnyGame, knots: Knots) -> Knots:
+    """`knots` if `game` (a registered one) is played at its default options, where
+    they were fitted; none otherwise."""
+    if not knots:
+        return ()
     spec = game_plugin(game.info.name).options
-    return spec.check(game.options) == spec.check({})
+    return knots if spec.check(game.options) == spec.check({}) else ()

@@ -73,7 +73,6 @@ def test_analysis_reads_the_first_seats_chance_through_the_games_analysis_knots(
         assert after.decider_before == pytest.approx(mine)
 
 
-
 def test_a_game_whose_seats_win_together_reads_every_seats_chance_through_the_map(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Hunted alone: analysis's chance of the escape is read through the map, and a
