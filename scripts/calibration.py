@@ -40,6 +40,7 @@ game's knots as the hint (or the chart) reads them now: the check on held-out ga
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -139,13 +140,16 @@ def fit_knots(predictions: list[Prediction], groups: int = GROUPS
               ) -> Knots:
     """The monotone map from shares of won playouts to win rates that fits
     `predictions` best in squares (isotonic regression by pooling adjacent violators,
-    over `groups` groups of equal count): its (share, chance) knots."""
+    over `groups` groups of equal count, to one): its (share, chance) knots."""
     ordered = sorted(predictions, key=lambda p: p.share)
-    size = max(1, len(ordered) // groups)
+    count = min(groups, len(ordered))
+    # Boundaries spread the remainder over the groups: a last group of the few left
+    # over would make a knot of its own (shares of 1.0 read as sure wins).
+    bounds = [len(ordered) * i // count for i in range(count + 1)]
     # blocks of [sum of shares, sum of outcomes, count], pooled while out of order
     blocks: list[list[float]] = []
-    for start in range(0, len(ordered), size):
-        part = ordered[start:start + size]
+    for start, end in itertools.pairwise(bounds):
+        part = ordered[start:end]
         blocks.append([sum(p.share for p in part), sum(p.outcome for p in part), len(part)])
         while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
             last = blocks.pop()

@@ -34,6 +34,22 @@ def test_the_fit_is_monotone_and_pools_what_runs_against_it() -> None:
     assert chances == sorted(chances)
 
 
+def test_the_groups_share_the_remainder_so_no_knot_stands_on_a_handful() -> None:
+    """Groups of equal count, to one: the predictions left over by an uneven split go
+    into the groups, not into a last group of their own (a sure win at a share of 1.0
+    made a knot that read every such share as a certain win)."""
+    script = _script()
+    # 17 predictions in 8 groups: pairs that win one of two, and a sure win at 1.0
+    games = [(0.05 * i, float(i % 2)) for i in range(16)] + [(1.0, 1.0)]
+    predictions = [script.Prediction(seed, 0, 0, share, share, outcome)
+                   for seed, (share, outcome) in enumerate(games)]
+    knots = script.fit_knots(predictions, groups=8)
+    # seven pairs pooled at a half; the last group holds the last pair and the 1.0
+    assert knots == ((0.325, 0.5), (0.8167, 0.6667))
+    assert calibrated(1.0, knots) == 0.6667
+    assert script.fit_knots(predictions[:3], groups=8) == ((0.0, 0.0), (0.075, 0.5))
+
+
 def test_a_kept_position_is_judged_by_its_seats_share_of_the_win() -> None:
     """A two-seat game's outcome is 1 for the winner's seat and 0 for the loser's; a
     game the seats play together (Hunted alone) is 1 only for an escape, never a win
@@ -102,3 +118,4 @@ def test_the_knots_are_read_only_at_the_options_they_were_fitted_under() -> None
     assert the_hunt and analysis_knots(load_game("the-hunt")) == the_hunt
     assert analysis_knots(load_game("the-hunt", variant="historical")) == ()
     assert not analysis.calibrates(load_game("the-hunt", variant="historical"))
+
