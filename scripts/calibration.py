@@ -24,8 +24,9 @@ predictions span, how many fell in it, their mean and the rate observed.
 
 With `--judge analysis` the prediction is instead post-game analysis's estimate of the
 first seat's chance at every kept position (`hunt analyze`'s chart: `--playouts`
-playouts from the whole position), and the outcome the first seat's; its map is the
-game's `analysis_knots`.
+playouts from the whole position), and the outcome the first seat's; in a game of
+more seats each seat's (Hunting Party: the chart reads each through one map); its map
+is the game's `analysis_knots`.
 
 `--agents` may be given once per pair (population against population); `--save` keeps
 each prediction as a JSON line. `--fit FILE...` reads saved predictions and fits a
@@ -52,7 +53,7 @@ from hunt.models.game import AnyState
 from hunt.models.profile import Knots
 from hunt.models.registry import load_game
 from hunt.solver.agent_specs import make_agent
-from hunt.solver.analysis import calibrated_chances, win_chances, won
+from hunt.solver.analysis import calibrated_chances, read_seats, win_chances, won
 from hunt.solver.hints import ValueScale, calibrated, recommend, value_scale
 from hunt.solver.profiles import search_profile
 from hunt.solver.session import play_game
@@ -74,7 +75,8 @@ class Prediction:
     """The agents of its game, "A,B" (for a saved prediction)."""
     judge: str = "hint"
     """Whose chance it is: the hint's for the seat to act, or post-game analysis's
-    for the first seat ("analysis": `seat` is then 0)."""
+    for `seat` ("analysis": the first seat, or in a game of more seats than two
+    whose seats do not win together, each seat: `hunt.solver.analysis.read_seats`)."""
 
 
 def positions(game_name: str, specs: tuple[str, str], seed: int, every: int
@@ -227,20 +229,23 @@ def judged(args: argparse.Namespace, pair: str, scale: ValueScale,
     found = []
     for seed in range(args.seed, args.seed + args.games):
         for _, state, number, outcomes in positions(args.game, (a, b), seed, args.every):
-            if args.judge == "analysis":  # the first seat's chance, as the chart plots it
+            if args.judge == "analysis":  # the chances the chart reads through the map
                 rng = random.Random(seed * 31 + number)
-                share = win_chances(state, args.playouts, rng)[0]
-                chance = calibrated_chances(state.game, [share], [0.0])[0][0]
-                found.append(Prediction(seed, 0, number, chance, share, outcomes[0], pair,
-                                        "analysis"))
+                shares = win_chances(state, args.playouts, rng)
+                chances = calibrated_chances(state.game, shares, [0.0] * len(shares))[0]
+                made = [Prediction(seed, seat, number, chances[seat], shares[seat],
+                                   outcomes[seat], pair, "analysis")
+                        for seat in read_seats(state.game)]
             else:
                 seat = state.current_player()
                 value = recommend(state, args.iterations,
                                   seed=seed * 31 + number).ranking[0].value
-                found.append(Prediction(seed, seat, number, scale.reading(value),
-                                        scale.share(value), outcomes[seat], pair))
-            saved.write(json.dumps(asdict(found[-1])) + "\n")
+                made = [Prediction(seed, seat, number, scale.reading(value),
+                                   scale.share(value), outcomes[seat], pair)]
+            for prediction in made:
+                saved.write(json.dumps(asdict(prediction)) + "\n")
             saved.flush()
+            found += made
     return found
 
 

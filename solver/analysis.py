@@ -221,30 +221,44 @@ def decisions(state: AnyState, playouts: int, seed: int,
 
 
 def calibrates(game: AnyGame) -> bool:
-    """Whether analysis reads `game`'s playout estimates through its `analysis_knots`:
-    a game that has them, of two seats (one's win the other's loss) or whose seats win
-    or lose together."""
+    """Whether analysis reads `game`'s playout estimates through its `analysis_knots`
+    (a game that has them, at the options they were fitted under)."""
+    return bool(analysis_knots(game))
+
+
+def read_seats(game: AnyGame) -> list[int]:
+    """The seats whose estimates analysis reads through the map: the first alone where
+    the others' chances follow from it (two seats, one's win the other's loss; seats
+    that win together), else every seat (the map is fitted on all of theirs)."""
     info = game.info
-    return bool(analysis_knots(game)) and (
-        info.cooperative or (info.num_players == 2 and info.zero_sum))
+    if info.cooperative or (info.num_players == 2 and info.zero_sum):
+        return [0]
+    return list(range(info.num_players))
 
 
 def calibrated_chances(game: AnyGame, chances: list[float], variances: list[float]
                        ) -> tuple[list[float], list[float]]:
-    """The first seat's estimated chance (from playouts of the whole position) read
-    through the game's `analysis_knots` as the rate such positions were won, the
-    second's its complement (or, where the seats win together, the same chance), and
-    the variances read through the same map (its slope stretches or shrinks them);
-    unchanged where `calibrates` says no."""
+    """The seats' estimated chances (from playouts of the whole position) read through
+    the game's `analysis_knots` as the rates such positions were won, and the
+    variances read through the same map (its slope stretches or shrinks them): each
+    seat of `read_seats` reads its own; of two seats, one's win the other's loss, the
+    second's chance is the first's complement, and where the seats win together they
+    share the first's. Unchanged where `calibrates` says no."""
     if not calibrates(game):
         return chances, variances
     knots = analysis_knots(game)
-    first, error = chances[0], math.sqrt(variances[0])
-    chance = calibrated(first, knots)
-    spread = (calibrated(first + error, knots) - calibrated(first - error, knots)) / 2
-    shared = game.info.cooperative
-    return [chance] * len(chances) if shared else [chance, 1.0 - chance], \
-        [spread ** 2] * len(chances)
+
+    def read(chance: float, variance: float) -> tuple[float, float]:
+        error = math.sqrt(variance)
+        spread = (calibrated(chance + error, knots) - calibrated(chance - error, knots)) / 2
+        return calibrated(chance, knots), spread ** 2
+
+    if read_seats(game) == [0]:
+        chance, variance = read(chances[0], variances[0])
+        shared = [chance] * len(chances) if game.info.cooperative else [chance, 1.0 - chance]
+        return shared, [variance] * len(chances)
+    each = [read(chance, variance) for chance, variance in zip(chances, variances, strict=True)]
+    return [chance for chance, _ in each], [variance for _, variance in each]
 
 
 def solved_cost(state: AnyState, text: str, iterations: int) -> tuple[float, float]:

@@ -104,6 +104,23 @@ def test_a_game_whose_seats_win_together_reads_every_seats_chance_through_the_ma
         [pytest.approx(calibrated(0.3, knots))] * 2
 
 
+def test_a_game_of_three_rivals_reads_each_seats_chance_through_the_map(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hunting Party: no seat's chance follows from another's, so each Hunter's estimate
+    is read through the map on its own (the map was fitted on every seat's), its
+    variance by the map's slope there; the calibration script judges every seat."""
+    knots = ((0.1, 0.1), (0.5, 0.9), (0.9, 0.95))  # twice as steep at 30%
+    game = load_game("hunting-party")
+    assert analysis.read_seats(game) == [0, 1, 2]
+    assert analysis.read_seats(load_game("the-hunt")) == analysis.read_seats(
+        load_game("hunted")) == [0]
+    monkeypatch.setattr(analysis, "analysis_knots", lambda _: knots)
+    chances, variances = analysis.calibrated_chances(game, [0.3, 0.6, 0.1],
+                                                     [0.0004, 0.0, 0.0])
+    assert chances == [pytest.approx(0.5), pytest.approx(0.9125), pytest.approx(0.1)]
+    assert variances[0] == pytest.approx(4 * 0.0004) and variances[1:] == [0.0, 0.0]
+
+
 def test_the_knots_are_read_only_at_the_options_they_were_fitted_under() -> None:
     """A game's maps were fitted on games at its default options: a hint and a chart
     read through them there, and show the playouts' own share under other options
@@ -118,4 +135,6 @@ def test_the_knots_are_read_only_at_the_options_they_were_fitted_under() -> None
     assert the_hunt and analysis_knots(load_game("the-hunt")) == the_hunt
     assert analysis_knots(load_game("the-hunt", variant="historical")) == ()
     assert not analysis.calibrates(load_game("the-hunt", variant="historical"))
-
+    party = search_profile("hunting-party").analysis_knots
+    assert party and analysis_knots(load_game("hunting-party")) == party
+    assert not analysis.calibrates(load_game("hunting-party", players=4))
