@@ -92,8 +92,6 @@ def british_turn(graf_spee: str = "31", **setup: Any) -> TheHuntState:
     return state
 
 
-
-
 def force_g_searches(raider: str) -> TheHuntState:
     """The German on `raider` holding Cat and Mouse; Force G searches 06, its hex at
     the start: the German's window to cancel that search before its roll."""

@@ -357,7 +357,6 @@ def _get(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
-
 FUZZ_CASES = int(os.environ.get("HUNT_FUZZ_CASES", "70"))
 """Mutated files per run: a few seconds by default; set HUNT_FUZZ_CASES to run longer."""
 

@@ -149,7 +149,6 @@ def test_resuming_as_another_seat_than_the_one_that_began_is_refused_while_it_go
     assert code == 2 and "resume it without --seed (or with --seed 3)" in out
 
 
-
 def test_a_saved_game_against_the_computer_spoils_nothing_at_a_glance(tmp_path: Path) -> None:
     """A save holds what the person's seat saw in clear and the rest encoded: opened in
     an editor, a British save did not name the raider's hex or the German's cards."""

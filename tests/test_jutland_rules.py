@@ -81,7 +81,6 @@ def test_each_draw_is_weighted_by_the_copies_left_in_the_deck() -> None:
     assert outcomes[game.card_index["hipper"]] == pytest.approx(1 / 52)
 
 
-
 def test_the_fast_draw_of_playouts_keeps_the_weights_of_the_copies_left() -> None:
     state = new_game().new_initial_state()
     rng = random.Random(7)

@@ -149,8 +149,6 @@ def _within(name: str, packages: tuple[str, ...]) -> bool:
     return any(name == package or name.startswith(package + ".") for package in packages)
 
 
-
-
 def test_the_import_contracts_hold() -> None:
     """The layers (boards <- models <- solver <- cli), the games' independence and no
     import cycles, as `lint-imports` checks the contracts in pyproject.toml."""

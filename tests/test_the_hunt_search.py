@@ -86,7 +86,6 @@ def test_the_german_keeps_langsdorff_when_a_weaker_card_pays_for_the_attack() ->
     assert search_choice(state) != "play langsdorff ap"
 
 
-
 def test_no_reaction_is_spent_to_refuse_the_card_prize_warfare_gives() -> None:
     """The German plays Rules of Prize Warfare for its AP: its forced event makes the
     British draw a card. That Never Happened would spend a British card to refuse one

@@ -81,7 +81,6 @@ REGARDLESS_OF_ACTION = frozenset({"pitfall", "reload"})
 played as the Action or from the hand, does not avoid them."""
 
 
-
 def hunter_id(hunter: Hunter) -> str:
     """A Hunter's name as an action argument: "Amelia Thorne" -> "amelia-thorne"."""
     return "-".join(hunter.name.lower().split())

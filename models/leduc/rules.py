@@ -58,7 +58,6 @@ class LeducGame(Game["LeducState", int, LeducObservation]):
         return self.rules.ranks[card // 2] + self.rules.suits[card % 2]
 
 
-
 class LeducState(State[int, LeducObservation]):
     """A hand of Leduc Hold'em."""
 
