@@ -310,7 +310,8 @@ def test_every_game_has_its_measured_search_profile() -> None:
     # the calibrations fitted (docs/strength.md): each a monotone map of shares (0 ..
     # 1) to chances, rising in both
     for knots in (hunt.chance_knots, hunt.analysis_knots, jutland.chance_knots,
-                  party.chance_knots, hunted.chance_knots, hunted.analysis_knots):
+                  party.chance_knots, party.analysis_knots, hunted.chance_knots,
+                  hunted.analysis_knots):
         assert len(knots) >= 2 and all(0 <= x <= 1 and 0 <= y <= 1 for x, y in knots)
         assert all(a[0] < b[0] and a[1] <= b[1] for a, b in itertools.pairwise(knots))
     assert {name: search_profile(load_game(name)) for name in available_games()} == {
@@ -319,7 +320,8 @@ def test_every_game_has_its_measured_search_profile() -> None:
                                   analysis_knots=hunt.analysis_knots),
         "hunted": SearchProfile(300, 30, chance_knots=hunted.chance_knots,
                                 analysis_knots=hunted.analysis_knots),
-        "hunting-party": SearchProfile(300, chance_knots=party.chance_knots),
+        "hunting-party": SearchProfile(300, chance_knots=party.chance_knots,
+                                       analysis_knots=party.analysis_knots),
         "jutland": SearchProfile(1000, None, tree_depth=0, confidence=0.0,
                                  chance_knots=jutland.chance_knots),
         "leduc": SearchProfile(1000, search="cfr", cfr_iterations=100),
