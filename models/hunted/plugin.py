@@ -57,9 +57,9 @@ PLUGIN: GamePlugin[HuntedGame, HuntedState, HuntedObservation] = GamePlugin(
         # --games 12 --every 4`, seeds 9700 and 9750, then `--fit`). The playouts
         # under-promised in the middle (an estimate of 35% was escaped 74% of the time);
         # docs/strength.md has the held-out check.
-        analysis_knots=((0.0344, 0.0072), (0.112, 0.1756), (0.1754, 0.4122),
-                        (0.2266, 0.5161), (0.2897, 0.7097), (0.3698, 0.7276),
-                        (0.5016, 0.853), (0.7595, 0.8638), (1.0, 1.0))),
+        analysis_knots=((0.0344, 0.0072), (0.1121, 0.1786), (0.1756, 0.4107),
+                        (0.2271, 0.5214), (0.2906, 0.7107), (0.3713, 0.7286),
+                        (0.5049, 0.85), (0.7692, 0.8679))),
     goals={"": "To win, cross the colony to your ship at the landing pad and defeat the "
                "Queen,\nbefore time runs out or your health drops to zero."},
     rules=RULES, cards=card_texts, pages={"log": log_page}, choice_words=choice_words,
