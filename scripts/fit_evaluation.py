@@ -3,8 +3,12 @@ models/hunted/evaluation.py).
 
     .venv/bin/python scripts/fit_evaluation.py --games 1000
     .venv/bin/python scripts/fit_evaluation.py --game hunted --games 3000
+    .venv/bin/python scripts/fit_evaluation.py --games 400 --agents tracker,heuristic \
+        --agents tracker,tracker
 
-Plays heuristic games, takes the positions the evaluation would be asked about (The
+Plays heuristic games (The Hunt: or games between the agents of each `--agents` pair,
+each seed in both seatings, so the fit learns what wins against players other than the
+rule of thumb), takes the positions the evaluation would be asked about (The
 Hunt: the start of every turn outside a Battle; Hunted: every turn step outside a
 fight), labels each with the result (the German won; the players escaped), fits a
 logistic regression (L2 0.01) on the first 80% of the games and reports log-loss and
@@ -26,7 +30,8 @@ from hunt.models.hunted import evaluation as hunted_evaluation
 from hunt.models.registry import load_game
 from hunt.models.the_hunt import evaluation as hunt_evaluation
 from hunt.models.the_hunt.rules import GERMAN, TheHuntState
-from hunt.solver.agent import HeuristicAgent
+from hunt.solver.agent import Agent, HeuristicAgent
+from hunt.solver.agent_specs import make_agent
 from hunt.solver.session import play_game
 
 
@@ -44,8 +49,10 @@ def hunted_positions(game_seed: int) -> tuple[list[tuple[float, ...]], float]:
     return rows, result.returns[0]
 
 
-def positions(game_seed: int) -> tuple[list[tuple[float, ...]], float]:
-    """Features at the start of each turn of one game, and 1.0 if the German won."""
+def positions(game_seed: int, agents: tuple[str, str] = ("heuristic", "heuristic")
+              ) -> tuple[list[tuple[float, ...]], float]:
+    """Features at the start of each turn of one game of `agents` (German, British),
+    and 1.0 if the German won."""
     game = load_game("the-hunt")
     rows: list[tuple[float, ...]] = []
     last_turn = [0]
@@ -57,8 +64,9 @@ def positions(game_seed: int) -> tuple[list[tuple[float, ...]], float]:
             if state.graf_spee is not None:
                 rows.append(hunt_evaluation.features(state))
 
-    result = play_game(game, [HeuristicAgent(game_seed), HeuristicAgent(game_seed + 1)],
-                       game_seed, on_step=record)
+    players: list[Agent] = [make_agent(spec, game_seed + seat, game)
+                            for seat, spec in enumerate(agents)]
+    result = play_game(game, players, game_seed, on_step=record)
     return rows, 1.0 if result.returns[GERMAN] > 0 else 0.0
 
 
@@ -72,12 +80,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--game", choices=["the-hunt", "hunted"], default="the-hunt")
+    parser.add_argument("--agents", action="append", metavar="A,B",
+                        help="The Hunt: a pair of agent specs; each seed is played in both "
+                             "seatings of each pair (default: heuristic self-play)")
     args = parser.parse_args()
     split = int(args.games * 0.8)
-    collect, module = (positions, hunt_evaluation) if args.game == "the-hunt" \
-        else (hunted_positions, hunted_evaluation)
+    module = hunt_evaluation if args.game == "the-hunt" else hunted_evaluation
     names = module.FEATURES
-    data = [collect(seed) for seed in range(args.games)]
+    if args.game == "hunted":
+        data = [hunted_positions(seed) for seed in range(args.games)]
+    elif args.agents is None:
+        data = [positions(seed) for seed in range(args.games)]
+    else:
+        split_specs = [text.split(",") for text in args.agents]
+        if any(len(specs) != 2 for specs in split_specs):
+            parser.error("--agents takes two agent specs, e.g. tracker,heuristic")
+        pairs = [(specs[0], specs[1]) for specs in split_specs]
+        # Seeds first, so the first 80% of the seeds train and the rest are held out.
+        data = [positions(seed, (a, b) if seating == 0 else (b, a))
+                for seed in range(args.games) for a, b in pairs for seating in (0, 1)]
+        split = int(args.games * 0.8) * 2 * len(pairs)
     train = [(r, y) for rows, y in data[:split] for r in rows]
     test = [(r, y) for rows, y in data[split:] for r in rows]
     x, y = np.array([r for r, _ in train]), np.array([y for _, y in train])

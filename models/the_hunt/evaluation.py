@@ -31,7 +31,12 @@ outcome unpredictable). Hand strength was tried and added nothing.
 Fitted again after the rules audit's fixes (1000 games: held out 0.605 against these
 weights' 0.627) the weights predicted better and played worse: `ismcts:easy` scored
 0.250 against the heuristic where these score 0.305 (`hunt arena the-hunt --agents
-ismcts:easy,heuristic --games 100 --seed 20000`, the same 200 games), so these stay."""
+ismcts:easy,heuristic --games 100 --seed 20000`, the same 200 games), so these stay.
+Fitted on games of the population's players (`--agents tracker,tracker --agents
+tracker,heuristic --agents heuristic,heuristic`) they predicted those games far better
+(held out 0.607 against these weights' 0.695) and traded strength at the normal level:
+more games won against the tracker player, fewer against the heuristic
+(docs/strength.md, "The Hunt's cut-off evaluation"), so these stay."""
 
 
 def features(state: TheHuntState) -> tuple[float, ...]:
