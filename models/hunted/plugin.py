@@ -48,9 +48,9 @@ PLUGIN: GamePlugin[HuntedGame, HuntedState, HuntedObservation] = GamePlugin(
         # A.jsonl B.jsonl`). The playouts, cut at 30 actions and played by the rule of
         # thumb, under-promised everywhere: a share of 15% was escaped 33% of the time,
         # one of 45% 65%; docs/strength.md has the held-out check.
-        chance_knots=((0.0252, 0.1159), (0.0867, 0.2121), (0.1404, 0.3387),
-                      (0.1871, 0.3494), (0.2481, 0.4492), (0.3322, 0.4902),
-                      (0.4701, 0.6275), (0.7736, 0.9055), (1.0, 1.0)),
+        chance_knots=((0.0252, 0.1159), (0.0867, 0.2121), (0.1405, 0.3381),
+                      (0.1872, 0.3494), (0.2482, 0.4492), (0.3325, 0.4911),
+                      (0.4708, 0.6292), (0.7756, 0.9057)),
         # Post-game analysis's chance of the escape (30 playouts from the whole
         # position), read as the rate at which such positions were escaped: fitted on
         # 2,239 positions of 96 solo games between the same players (`--judge analysis
