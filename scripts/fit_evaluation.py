@@ -88,6 +88,8 @@ def main() -> None:
     module = hunt_evaluation if args.game == "the-hunt" else hunted_evaluation
     names = module.FEATURES
     if args.game == "hunted":
+        if args.agents is not None:
+            parser.error("--agents is for The Hunt; Hunted's fit plays the heuristic alone")
         data = [hunted_positions(seed) for seed in range(args.games)]
     elif args.agents is None:
         data = [positions(seed) for seed in range(args.games)]
