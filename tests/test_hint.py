@@ -182,7 +182,10 @@ def test_values_read_honestly_in_every_game() -> None:
     # Hunted alone is calibrated (its playouts under-promise: a share of 15% reads
     # higher); the two-player game, at other options, shows the playouts' share
     hunted = value_scale(load_game("hunted"))
-    assert hunted.shown(1.00004) == "chance to escape 100%"
+    # every playout escaped (float noise above 1 too): the map's top knot, not a sure
+    # escape (such positions were escaped about 91% of the time)
+    assert hunted.shown(1.00004) == f"chance to escape {hunted.chance_knots[-1][1]:.0%}" \
+        == "chance to escape 91%"
     assert hunted.reading(0.15) > 0.15 and hunted.legend.endswith("(calibrated).")
     pair = value_scale(load_game("hunted", players=2))
     assert pair.shown(0.15) == "chance to escape 15%" and not pair.chance_knots
