@@ -55,11 +55,12 @@ class SearchProfile:
     won; empty: the share itself. Fitted on games at the game's default options, and
     read only there (`hunt.solver.profiles.chance_knots`)."""
     analysis_knots: Knots = ()
-    """How post-game analysis's estimate of the first seat's chance (playouts from the
-    whole position, `hunt.solver.analysis`) reads as the rate such positions were won,
-    as `chance_knots` for the hint: fitted by `scripts/calibration.py --judge analysis
-    --fit`; empty: the estimate itself. Read only in a game of two seats, one's win the
-    other's loss, at its default options."""
+    """How post-game analysis's estimate of a seat's chance (playouts from the whole
+    position, `hunt.solver.analysis`) reads as the rate such positions were won, as
+    `chance_knots` for the hint: fitted by `scripts/calibration.py --judge analysis
+    --fit`; empty: the estimate itself. Read at the game's default options only, for
+    the seats `hunt.solver.analysis.read_seats` names (the first, where the others'
+    chances follow from it; else each)."""
     cfr_iterations: int = 0
     """CFR+'s iterations at the normal level; 0: the game is not solved so (it solves
     from the game's first state: only a small game whose first state hides nothing)."""

@@ -144,6 +144,8 @@ def fit_knots(predictions: list[Prediction], groups: int = GROUPS
     `predictions` best in squares (isotonic regression by pooling adjacent violators,
     over `groups` groups of equal count, to one): its (share, chance) knots."""
     ordered = sorted(predictions, key=lambda p: p.share)
+    if not ordered:
+        return ()
     count = min(groups, len(ordered))
     # Boundaries spread the remainder over the groups: a last group of the few left
     # over would make a knot of its own (shares of 1.0 read as sure wins).

@@ -48,6 +48,7 @@ def test_the_groups_share_the_remainder_so_no_knot_stands_on_a_handful() -> None
     assert knots == ((0.325, 0.5), (0.8167, 0.6667))
     assert calibrated(1.0, knots) == 0.6667
     assert script.fit_knots(predictions[:3], groups=8) == ((0.0, 0.0), (0.075, 0.5))
+    assert script.fit_knots([], groups=8) == ()  # no predictions, no map
 
 
 def test_a_kept_position_is_judged_by_its_seats_share_of_the_win() -> None:
