@@ -59,8 +59,9 @@ CFR_SETTINGS = ("iterations", "time")
 """The settings a `cfr:` spec may give besides a level: its budget."""
 
 HARD_SECONDS = 8.0
-"""The time a move at the hard level takes, about: 4 times the normal level's 2 s (see
-`LEVELS`); the longest `time=` a spec from outside may ask for."""
+"""The longest `time=` a spec from outside may ask for: well above a hard move (4 times
+the normal level's iterations on `HARD_WORKERS` processes, see `LEVELS`), so no level
+is cut short, and bounded so a page cannot keep the server's computer busy."""
 
 READS_FILES = ("model", "prior", "value")
 """The settings that load a network's weights from a file: never from outside."""

@@ -20,7 +20,7 @@ PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = Game
     screen=screen, board_sets=BOARD_SETS,
     policy=HuntingPartyPolicy(),
     # 300 iterations with full playouts: a normal decision in about half a second on
-    # this machine (`hunt bench`, 700 iterations a second). Chosen when the engine ran
+    # this machine (`hunt bench`: 0.48 s, about 650 iterations a second). Chosen when the engine ran
     # 160 a second, and 600 took 3.4 s a decision.
     profile=SearchProfile(
         normal_iterations=300,
