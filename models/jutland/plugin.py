@@ -30,7 +30,8 @@ PLUGIN: GamePlugin[JutlandGame, JutlandState, JutlandObservation] = GamePlugin(
         # the full tree scores 0.323 against the planner, 0.450 against the heuristic
         # and greedy, 0.475 against PIMC, and 0.775 against flat UCB (sequential tests
         # on paired seeds, `hunt arena jutland --agents ismcts:normal,tree=0,B --sprt
-        # 0.2,0.4 --seed 300`; docs/strength.md).
+        # 0.2,0.4 --seed 300`, the planner's row `--seed 200`, flat UCB's `--sprt
+        # 0.4,0.6`; docs/strength.md).
         tree_depth=0, confidence=0.0,
         # The hint's win chance: the search's share of won playouts read as the rate at
         # which such positions were won, fitted on 2,302 positions of 84 games between
