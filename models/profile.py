@@ -21,7 +21,7 @@ class SearchProfile:
     measured arena games."""
 
     normal_iterations: int = 1000
-    """Search iterations that answer in about 2 s a move on a 2-core machine: the
+    """Search iterations that answer within about 1 s a move on a 2-core machine: the
     "normal" level (easy and hard scale it)."""
     rollout_depth: int | None = None
     """Where the search cuts its playouts to call the game's `evaluate` (None: play to

@@ -38,8 +38,8 @@ from hunt.solver.settings import (
 
 LEVELS: dict[str, float] = {"easy": 0.1, "normal": 1.0, "hard": 4.0}
 """Search iterations per decision at each level, as a multiple of the game's
-profile's `normal_iterations` (`hunt.solver.profiles`: the budget that answers in about
-2 s a move on a 2-core machine)."""
+profile's `normal_iterations` (`hunt.solver.profiles`: a budget that answers within about
+1 s a move on a 2-core machine)."""
 
 HARD_WORKERS = 2
 """Processes the hard level searches on: a fixed number, not the machine's cores, so a
