@@ -233,9 +233,9 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, TheHuntObservation] = GamePlugin(
         # the same 40 (`hunt arena the-hunt --agents ismcts:iterations=600,heuristic
         # --games 20 --seed 16000`; paired, 10 games only 600 won, none only 300), and
         # 92 of 100 with `--games 50` (300: 75 of 100), and 352 of 400 with 150 more seeds.
-        # 1,600 fit within the second too and won more British games against the
-        # tracker player; not adopted until measured against the whole population
-        # (docs/strength.md, "The Hunt's budget").
+        # 1,600 fit within the second too: about even against 600, more British games
+        # won against the tracker player, less against the full tree at equal budget;
+        # not adopted (docs/strength.md, "The Hunt's budget").
         normal_iterations=600,
         # About one turn of each side, then the fitted evaluation: 4-5 times the
         # iterations a second of full playouts, and 31 of 40 games won against the
