@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Collection
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, TextIO
@@ -18,7 +17,7 @@ from hunt.errors import why
 from hunt.models.game import AnyGame
 from hunt.models.plugin import plural
 from hunt.models.registry import load_game
-from hunt.solver.agent_specs import AGENT_NAMES, agent_names, make_agent, population
+from hunt.solver.agent_specs import agent_names, make_agent, population, split_agent_specs
 from hunt.solver.arena import (
     ArenaLogError,
     ArenaReport,
@@ -232,21 +231,6 @@ def population_lines(reports: list[ArenaReport], table: dict[str, Any], games: i
                  + (f"; lowest seat {worst['seat']} {worst['seat_score']:.3f} against "
                     f"{worst['seat_opponent']}" if worst.get("seat") else ""))
     return "\n".join(lines)
-
-
-def split_agent_specs(text: str, names: Collection[str] = AGENT_NAMES) -> list[str]:
-    """"ismcts:normal,depth=40,heuristic" -> ["ismcts:normal,depth=40", "heuristic"]:
-    a piece that starts an agent (its name, alone or before a colon) is the next agent;
-    any other piece (key=value, a level, uniform, smooth) is a setting of the agent
-    before it."""
-    specs: list[str] = []
-    for piece in (part.strip() for part in text.split(",")):
-        setting = piece.partition(":")[0].lower() not in names
-        if specs and setting and ":" in specs[-1]:
-            specs[-1] += "," + piece
-        else:
-            specs.append(piece)
-    return specs
 
 
 def resumed_games(path: Path | None, game_name: str, pairings: list[tuple[str, str]],

@@ -49,10 +49,11 @@ import sys
 from dataclasses import asdict, dataclass, replace
 from typing import TextIO
 
+from hunt.errors import HuntError
 from hunt.models.game import AnyState
 from hunt.models.profile import Knots
 from hunt.models.registry import load_game
-from hunt.solver.agent_specs import make_agent
+from hunt.solver.agent_specs import agent_pair, make_agent
 from hunt.solver.analysis import calibrated_chances, read_seats, win_chances, won
 from hunt.solver.hints import ValueScale, calibrated, recommend, value_scale
 from hunt.solver.profiles import search_profile
@@ -227,7 +228,7 @@ def fit_report(paths: list[str]) -> int:
 def judged(args: argparse.Namespace, pair: str, scale: ValueScale,
            saved: TextIO) -> list[Prediction]:
     """The predictions of the games of `pair` ("A,B"), each also written to `saved`."""
-    a, b = pair.split(",")
+    a, b = agent_pair(pair, load_game(args.game))
     found = []
     for seed in range(args.seed, args.seed + args.games):
         for _, state, number, outcomes in positions(args.game, (a, b), seed, args.every):
@@ -280,6 +281,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.agents:
         parser.error("--agents A,B is needed (or --fit)")
     game = load_game(args.game)
+    try:
+        for pair in args.agents:
+            agent_pair(pair, game)  # a bad pair refused before any game
+    except HuntError as error:
+        parser.error(str(error))
     args.iterations = args.iterations or search_profile(game).advice_iterations
     scale = value_scale(game)
     if not scale.chance and args.judge == "hint":

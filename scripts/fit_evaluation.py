@@ -24,6 +24,7 @@ import argparse
 import numpy as np
 from scipy.optimize import minimize
 
+from hunt.errors import HuntError
 from hunt.models import hunted
 from hunt.models.game import AnyState
 from hunt.models.hunted import evaluation as hunted_evaluation
@@ -31,7 +32,7 @@ from hunt.models.registry import load_game
 from hunt.models.the_hunt import evaluation as hunt_evaluation
 from hunt.models.the_hunt.rules import GERMAN, TheHuntState
 from hunt.solver.agent import Agent, HeuristicAgent
-from hunt.solver.agent_specs import make_agent
+from hunt.solver.agent_specs import agent_pair, make_agent
 from hunt.solver.session import play_game
 
 
@@ -84,7 +85,6 @@ def main() -> None:
                         help="The Hunt: a pair of agent specs; each seed is played in both "
                              "seatings of each pair (default: heuristic self-play)")
     args = parser.parse_args()
-    split = int(args.games * 0.8)
     module = hunt_evaluation if args.game == "the-hunt" else hunted_evaluation
     names = module.FEATURES
     if args.game == "hunted":
@@ -93,15 +93,15 @@ def main() -> None:
         data = [hunted_positions(seed) for seed in range(args.games)]
     elif args.agents is None:
         data = [positions(seed) for seed in range(args.games)]
-    else:
-        split_specs = [text.split(",") for text in args.agents]
-        if any(len(specs) != 2 for specs in split_specs):
-            parser.error("--agents takes two agent specs, e.g. tracker,heuristic")
-        pairs = [(specs[0], specs[1]) for specs in split_specs]
-        # Seeds first, so the first 80% of the seeds train and the rest are held out.
+    else:  # each seed's games in a row
+        try:
+            pairs = [agent_pair(text, load_game("the-hunt")) for text in args.agents]
+        except HuntError as error:
+            parser.error(str(error))
         data = [positions(seed, (a, b) if seating == 0 else (b, a))
                 for seed in range(args.games) for a, b in pairs for seating in (0, 1)]
-        split = int(args.games * 0.8) * 2 * len(pairs)
+    # The first 80% of the seeds train and the rest are held out.
+    split = int(args.games * 0.8) * len(data) // args.games
     train = [(r, y) for rows, y in data[:split] for r in rows]
     test = [(r, y) for rows, y in data[split:] for r in rows]
     x, y = np.array([r for r, _ in train]), np.array([y for _, y in train])

@@ -16,10 +16,12 @@ AI may see.
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from dataclasses import replace
 
 from hunt.errors import HuntError, quoted
 from hunt.models.game import AnyGame
+from hunt.models.plugin import plural
 from hunt.models.registry import game_players
 from hunt.solver.agent import Agent, HeuristicAgent, PlayerAgent, RandomAgent
 from hunt.solver.cfr import CFRAgent
@@ -105,6 +107,32 @@ def make_agent(spec: str, seed: int, game: AnyGame | None = None) -> Agent:
 def agent_names(game: AnyGame | None) -> tuple[str, ...]:
     """The agent names a spec may begin with: the generic ones, then `game`'s players."""
     return (*AGENT_NAMES, *(game_players(game) if game is not None else ()))
+
+
+def split_agent_specs(text: str, names: Collection[str] = AGENT_NAMES) -> list[str]:
+    """"ismcts:normal,depth=40,heuristic" -> ["ismcts:normal,depth=40", "heuristic"]:
+    a piece that starts an agent (its name, alone or before a colon) is the next agent;
+    any other piece (key=value, a level, uniform, smooth) is a setting of the agent
+    before it."""
+    specs: list[str] = []
+    for piece in (part.strip() for part in text.split(",")):
+        setting = piece.partition(":")[0].lower() not in names
+        if specs and setting and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def agent_pair(text: str, game: AnyGame) -> tuple[str, str]:
+    """The two agent specs of "A,B" (`split_agent_specs` over `game`'s agent names);
+    `AgentSpecError` for any other count."""
+    specs = split_agent_specs(text, agent_names(game))
+    if len(specs) != 2:
+        raise AgentSpecError(f"{quoted(text)} names {plural(len(specs), 'agent')}; "
+                             "accepted: two, e.g. tracker,heuristic or "
+                             "ismcts:normal,tree=1,pimc")
+    return specs[0], specs[1]
 
 
 def population(game: AnyGame) -> list[str]:

@@ -279,7 +279,7 @@ def test_ctrl_c_at_the_prompt_saves_the_game_and_exits_130(tmp_path: Path) -> No
 
 
 def test_arena_agent_specs_may_carry_several_settings() -> None:
-    from hunt.cli.arena import split_agent_specs
+    from hunt.solver.agent_specs import split_agent_specs
 
     assert split_agent_specs("ismcts:iterations=30,depth=12,heuristic") == [
         "ismcts:iterations=30,depth=12", "heuristic"]
@@ -287,6 +287,18 @@ def test_arena_agent_specs_may_carry_several_settings() -> None:
     # an agent whose first setting has "=" starts a new agent; flags stay with theirs
     assert split_agent_specs("ismcts:smooth,ismcts:time=0.2,model=/tmp/A.npz") == [
         "ismcts:smooth", "ismcts:time=0.2,model=/tmp/A.npz"]
+
+
+def test_a_scripts_agent_pair_keeps_each_agents_settings() -> None:
+    """The scripts' `--agents A,B` read specs with settings as the arena does, and a
+    count other than two is refused in words."""
+    from hunt.solver.agent_specs import AgentSpecError, agent_pair
+
+    game = load_game("the-hunt")
+    assert agent_pair("ismcts:normal,tree=1,tracker", game) == ("ismcts:normal,tree=1",
+                                                               "tracker")
+    with pytest.raises(AgentSpecError, match="names 3 agents; accepted: two"):
+        agent_pair("tracker,heuristic,random", game)
 
 
 @pytest.mark.slow

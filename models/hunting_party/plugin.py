@@ -20,8 +20,8 @@ PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = Game
     screen=screen, board_sets=BOARD_SETS,
     policy=HuntingPartyPolicy(),
     # 300 iterations with full playouts: a normal decision in about half a second on
-    # this machine (`hunt bench`: 0.48 s, about 650 iterations a second). Chosen when the engine ran
-    # 160 a second, and 600 took 3.4 s a decision.
+    # this machine (`hunt bench`: 0.48 s, about 650 iterations a second). Chosen when
+    # the engine ran 160 a second, and 600 took 3.4 s a decision.
     profile=SearchProfile(
         normal_iterations=300,
         # The hint's win chance (3 Hunters, the default): the search's share of won
