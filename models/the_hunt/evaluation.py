@@ -34,7 +34,8 @@ weights' 0.627) the weights predicted better and played worse: `ismcts:easy` sco
 ismcts:easy,heuristic --games 100 --seed 20000`, the same 200 games), so these stay.
 Fitted on games of the population's players (`--agents tracker,tracker --agents
 tracker,heuristic --agents heuristic,heuristic`) they predicted those games far better
-(held out 0.607 against these weights' 0.695) and traded strength at the normal level:
+(held out 0.607 against these weights' 0.695) and traded strength at the normal level
+(600 iterations then):
 more games won against the tracker player, fewer against the heuristic
 (docs/strength.md, "The Hunt's cut-off evaluation"), so these stay."""
 

@@ -231,7 +231,7 @@ PLUGIN: GamePlugin[TheHuntGame, TheHuntState, TheHuntObservation] = GamePlugin(
         # 1,600 iterations: what a decision searches within about 1 s on today's engine
         # (0.82 s, median of 10 mid-game positions). Against the budget before it, 600,
         # on the population's seeds (`hunt arena the-hunt --agents
-        # ismcts:normal,iterations=1600,B --games 30 --seed 7000`): the tracker player
+        # ismcts:normal,iterations=1600,B --games N --seed 7000`): the tracker player
         # 0.700 where 600 scored 0.633 on the same games (British 19 of 30 where they won
         # 12), the heuristic 0.870 (600: 0.840), random 0.975 (600: 1.000), PIMC and the
         # full tree at equal budget 0.650 and 0.550 (600: 0.683 and 0.600), 600 itself
