@@ -23,6 +23,8 @@ from hunt.cli.web.session import WebGame
 from hunt.models.game import AnyState
 from hunt.models.registry import load_game, state_from_record
 from hunt.solver.agent import Agent, HeuristicAgent
+from hunt.solver.agent_specs import LEVELS
+from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import revealed_record
 from hunt.solver.session import GameSession, seen_position
 
@@ -260,13 +262,14 @@ def test_the_computers_budget_from_an_address_is_bounded(client: TestClient) -> 
     """Finding 9: no budget above the hard level's, no more workers than cores; the
     levels and small budgets still play."""
     cores = os.cpu_count() or 1
+    hard = round(search_profile(load_game("the-hunt")).normal_iterations * LEVELS["hard"])
     for query in ("ai=ismcts:time=1e9", "ai=ismcts:iterations=999999999999",
                   "ai=ismcts:workers=500", "level=hard,workers=999", "ai=ismcts:time=9",
-                  f"ai=ismcts:workers={cores + 1}", "level=iterations=2401"):
+                  f"ai=ismcts:workers={cores + 1}", f"level=iterations={hard + 1}"):
         answer = client.post(f"/play/the-hunt?as=german&{query}")
         assert answer.status_code == 400 and "at most" in answer.text, (query, answer.text)
     for query in ("level=hard", "level=easy", "ai=ismcts:iterations=5,time=1",
-                  "ai=heuristic", "ai=random", "ai=human", "level=iterations=2400"):
+                  "ai=heuristic", "ai=random", "ai=human", f"level=iterations={hard}"):
         assert client.post(f"/play/the-hunt?as=german&{query}",
                            follow_redirects=False).status_code == 303, query
 
