@@ -43,6 +43,13 @@ LEVELS: dict[str, float] = {"easy": 0.1, "normal": 1.0, "hard": 4.0}
 profile's `normal_iterations` (`hunt.solver.profiles`: a budget that answers within about
 1 s a move on a 2-core machine)."""
 
+
+def level_iterations(normal: int, level: str) -> int:
+    """The iterations `level` (a key of `LEVELS`) searches where the normal level
+    searches `normal`: at least one."""
+    return max(1, round(normal * LEVELS[level]))
+
+
 HARD_WORKERS = 2
 """Processes the hard level searches on: a fixed number, not the machine's cores, so a
 decision replays alike on every machine (on one core the parts run in turn)."""
@@ -151,7 +158,7 @@ def _parse(spec: str, settings: str, config: ISMCTSConfig, normal: int,
         key = key.lower()
         try:
             if key in LEVELS and not value:
-                config = replace(config, iterations=max(1, round(normal * LEVELS[key])),
+                config = replace(config, iterations=level_iterations(normal, key),
                                  workers=HARD_WORKERS if key == "hard" else 1)
             elif key in keys:
                 config = apply_setting(config, key, value)
@@ -169,7 +176,7 @@ def bounded_spec(spec: str, game: AnyGame) -> str:
     name, _, settings = spec.strip().partition(":")
     profile = search_profile(game)
     normal = profile.cfr_iterations if name.lower() == "cfr" else profile.normal_iterations
-    hard, cores = max(1, round(normal * LEVELS["hard"])), os.cpu_count() or 1
+    hard, cores = level_iterations(normal, "hard"), os.cpu_count() or 1
     for setting in filter(None, settings.split(",")):
         key, _, value = (part.lower() for part in setting.partition("="))
         try:

@@ -35,7 +35,7 @@ import numpy as np
 from hunt.models.game import AnyGame, AnyState
 from hunt.models.plugin import plural
 from hunt.models.registry import game_plugin
-from hunt.solver.agent_specs import LEVELS
+from hunt.solver.agent_specs import level_iterations
 from hunt.solver.cfr import game_tree, solve, solved_advice
 from hunt.solver.game_tree import Floats
 from hunt.solver.hints import MIXED, calibrated, recommend
@@ -315,7 +315,7 @@ def judge_iterations(game: AnyGame) -> int:
     the budget of the levels' advice."""
     profile = search_profile(game)
     if profile.solves_whole:
-        return max(1, round(profile.advice_iterations * LEVELS["hard"]))
+        return level_iterations(profile.advice_iterations, "hard")
     return profile.advice_iterations
 
 

@@ -23,7 +23,7 @@ from hunt.cli.web.session import WebGame
 from hunt.models.game import AnyState
 from hunt.models.registry import load_game, state_from_record
 from hunt.solver.agent import Agent, HeuristicAgent
-from hunt.solver.agent_specs import LEVELS
+from hunt.solver.agent_specs import level_iterations
 from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import revealed_record
 from hunt.solver.session import GameSession, seen_position
@@ -262,7 +262,7 @@ def test_the_computers_budget_from_an_address_is_bounded(client: TestClient) -> 
     """Finding 9: no budget above the hard level's, no more workers than cores; the
     levels and small budgets still play."""
     cores = os.cpu_count() or 1
-    hard = round(search_profile(load_game("the-hunt")).normal_iterations * LEVELS["hard"])
+    hard = level_iterations(search_profile(load_game("the-hunt")).normal_iterations, "hard")
     for query in ("ai=ismcts:time=1e9", "ai=ismcts:iterations=999999999999",
                   "ai=ismcts:workers=500", "level=hard,workers=999", "ai=ismcts:time=9",
                   f"ai=ismcts:workers={cores + 1}", f"level=iterations={hard + 1}"):
