@@ -55,6 +55,27 @@ def test_intelligence_plus_one_is_not_bought_when_no_search_can_follow() -> None
     assert "intel royal-navy" in sensible(with_ap)
 
 
+def test_mile_by_mile_free_searches_are_taken_where_they_may_find_the_raider() -> None:
+    """Mile by Mile played for its event: Force G may search its hex for free. The
+    raider may be there (the tracker gives it a few per cent) and the British hand is
+    ready for a Battle, so ending the turn instead gives a chance away for nothing (the
+    playtest: the free searches were left). With a hand not worth a Battle the choice
+    stays open."""
+    hand = ["mile-by-mile", "royal-navy", "cumberland", "harwoods-intuition", "fair-weather"]
+    state = british_turn(british=hand)
+    play(state, "play mile-by-mile event")
+    seen = state.heuristic_view(BRITISH)
+    assert texts(state) == ["end", "search G"] and "06" in seen["possible"]
+    assert battle_ready(GAME, seen, "06")
+    assert sensible(state) == ["search G"]
+    assert search_choice(state, seed=6) == "search G"  # it ended the turn before
+    weak = british_turn(british=["mile-by-mile", "scuttling", "that-never-happened",
+                                 "prize-warfare", "concentrated-fire"])
+    play(weak, "play mile-by-mile event")
+    assert not battle_ready(GAME, weak.heuristic_view(BRITISH), "06")
+    assert sensible(weak) == ["end", "search G"]
+
+
 def test_the_german_does_not_cancel_a_search_that_cannot_find_it() -> None:
     """Cat and Mouse spent on a search of 06 while the Graf Spee is on 31 saves nothing."""
     for raider, cancels in (("31", False), ("06", True)):

@@ -7,9 +7,9 @@ import random
 from collections.abc import Sequence
 
 from hunt.models.policy import GamePolicy
-from hunt.models.the_hunt.actions import TheHuntAction
+from hunt.models.the_hunt.actions import END, TheHuntAction
 from hunt.models.the_hunt.evaluation import german_win_chance
-from hunt.models.the_hunt.heuristics import heuristic_action
+from hunt.models.the_hunt.heuristics import battle_ready, heuristic_action
 from hunt.models.the_hunt.observation import TheHuntObservation, TheHuntSeen
 from hunt.models.the_hunt.rules import TheHuntGame, TheHuntState
 from hunt.models.the_hunt.steps import BRITISH, GERMAN, Actions, Boost, Resolve, Window
@@ -39,17 +39,21 @@ class TheHuntPolicy(GamePolicy[TheHuntState, TheHuntAction, TheHuntObservation])
     def sensible_actions(self, state: TheHuntState, legal: list[TheHuntAction]
                          ) -> list[TheHuntAction]:
         """Drops the plain wastes the rules make plain: British Intelligence that only
-        adds +1 to the rolls when no search can follow this turn; a German reaction
-        that cancels a search of a hex the Graf Spee is not on (the German knows its
-        hex; the search cannot find it); a reaction that cancels an event whose only
-        effect is that the reacting side draws a card (Rules of Prize Warfare: a card
-        spent to refuse a card)."""
+        adds +1 to the rolls when no search can follow this turn; ending the turn
+        while Mile by Mile's free searches can still find the raider (a Force on a hex
+        the British cannot rule out, where a Battle looks worth it: `battle_ready`); a
+        German reaction that cancels a search of a hex the Graf Spee is not on (the
+        German knows its hex; the search cannot find it); a reaction that cancels an
+        event whose only effect is that the reacting side draws a card (Rules of Prize
+        Warfare: a card spent to refuse a card)."""
         step = state.stack[-1]
         kept = legal
-        if isinstance(step, Actions) and step.seat == BRITISH \
-                and not state.search_may_follow(after_ap=1):
-            kept = [a for a in legal if a.verb != "intel"
-                    or state.game.cards[a.arg].intelligence != "plus-one"]
+        if isinstance(step, Actions) and step.seat == BRITISH:
+            if not state.search_may_follow(after_ap=1):
+                kept = [a for a in kept if a.verb != "intel"
+                        or state.game.cards[a.arg].intelligence != "plus-one"]
+            if _free_search_worth_taking(state, kept):
+                kept = [a for a in kept if a != END]
         elif isinstance(step, Window) and _reaction_gains_nothing(state, step):
             kept = [a for a in legal if a.verb != "react"]
         return kept or legal
@@ -61,6 +65,19 @@ class TheHuntPolicy(GamePolicy[TheHuntState, TheHuntAction, TheHuntObservation])
             return None
         german = 2 * german_win_chance(state) - 1
         return [german, -german]
+
+
+def _free_search_worth_taking(state: TheHuntState, legal: list[TheHuntAction]) -> bool:
+    """Whether one of Mile by Mile's free searches in `legal` is on a hex the British
+    cannot rule out, with a Battle there worth starting: it costs nothing and may find
+    the raider, so ending the turn instead only gives the chance away. (With a chance
+    this small, a few per cent, the search's own values cannot tell the two apart.)"""
+    if not state.free_searches:
+        return False
+    seen = state.heuristic_view(BRITISH)
+    return any(action.verb == "search" and (where := state.forces[action.arg]) is not None
+               and where in state.possible and battle_ready(state.game, seen, where)
+               for action in legal)
 
 
 def _reaction_gains_nothing(state: TheHuntState, window: Window) -> bool:
