@@ -42,6 +42,13 @@ class GamePolicy(Generic[StateT, ActionT, ObsT]):
         will use), judged from what the acting seat knows; never all of them."""
         return legal
 
+    def playout_epsilon(self, state: StateT, epsilon: float) -> float:
+        """The share of random decisions in the playouts of a search from `state`:
+        `epsilon`, the game's profile's, by default. A game may play out a part of
+        itself otherwise, where its rules of thumb are a poor picture of an opponent
+        (an agent's own `epsilon` setting still goes over this)."""
+        return epsilon
+
     def search_reward(self, state: StateT) -> list[float]:
         """What the search maximizes at the end of a playout: `returns()` by default. A
         game may add a small margin term (ordered like the returns, never beyond them)

@@ -4,22 +4,23 @@ Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TC
 2012. Each iteration samples one world consistent with the searching seat's view
 (`state.determinize`, weighted by the game's `belief` prior), then walks one tree per
 seat through it. A seat's tree is keyed by that seat's view of every step: its own
-decisions by the action, everything else by what it saw (`State.views_since`), so
-the British tree branches on the German's announcements, never on its hidden hex.
-At a decision, the acting seat's tree picks among the actions available in this
-world by availability-aware UCB; the first action not tried yet is expanded, then a
-playout (the game policy's `rollout_action`, cut at `rollout_depth` with its `evaluate`)
-gives the returns that every tree backs up for its own seat. How far the trees grow,
-whether the game's own choice stands against a close call, and how often playouts
-stray from the rollout policy are the game's measured profile (`hunt.solver.profiles`)
-unless set here. The final choice is the most visited action, or a move drawn from the
-visits (a temperature; Smooth UCT, which also mixes the nodes' average strategy into
-the selections, Heinrich & Silver 2015); a decision can be searched on several
-processes, the roots summed (`workers`, `hunt.solver.parallel`). A policy and value
-network (`hunt.solver.network`, fitted by `hunt train`) can guide it: PUCT with the
-network's chances from the acting seat's view (`prior`; Smooth UCT then does not
-apply), and the network's value of each seat's view at the leaf beside or instead of
-the playout (`value`).
+decisions by the action, everything else by what it saw (`State.views_since`), so the
+British tree branches on the German's announcements, never on its hidden hex. At a
+decision, the acting seat's tree picks among the actions available in this world by
+availability-aware UCB; the first action not tried yet is expanded, then a playout (the
+game policy's `rollout_action`, cut at `rollout_depth` with its `evaluate`) gives the
+returns that every tree backs up for its own seat. How far the trees grow, whether the
+game's own choice stands against a close call, and how often playouts stray from the
+rollout policy are the game's measured profile (`hunt.solver.profiles`; the share of
+random playout decisions as the game's policy sets it for the position,
+`GamePolicy.playout_epsilon`) unless set here. The final choice is the most visited
+action, or a move drawn from the visits (a temperature; Smooth UCT, which also mixes the
+nodes' average strategy into the selections, Heinrich & Silver 2015); a decision can be
+searched on several processes, the roots summed (`workers`, `hunt.solver.parallel`). A
+policy and value network (`hunt.solver.network`, fitted by `hunt train`) can guide it:
+PUCT with the network's chances from the acting seat's view (`prior`; Smooth UCT then
+does not apply), and the network's value of each seat's view at the leaf beside or
+instead of the playout (`value`).
 
 The search reads nothing of the real state but the seat's view: it only calls
 `determinize`, `belief`, `current_player` and `legal_actions` on it. Everything
@@ -108,8 +109,11 @@ class ISMCTS:
         self.network = load_network(self.config.model) if self.config.model else None
 
     def shape_for(self, state: AnyState) -> SearchProfile:
-        """The game's search profile with this search's own settings put over it."""
-        return self.config.over(search_profile(state.game))
+        """The game's search profile, with the playouts' random share the game's policy
+        gives for a search from `state`, and this search's own settings put over it."""
+        profile = search_profile(state.game)
+        epsilon = game_policy(state.game).playout_epsilon(state, profile.epsilon)
+        return self.config.over(replace(profile, epsilon=epsilon))
 
     def search(self, state: AnyState) -> SearchResult:
         """Search from the seat to act in `state` and return its statistics."""

@@ -1,6 +1,7 @@
 """No wasted turns: the search at The Hunt's normal level on positions where a move
 costs something and can gain nothing (the playtest's cases). The game's policy drops
-such moves from what the search weighs (`TheHuntPolicy.sensible_actions`)."""
+such moves from what the search weighs (`TheHuntPolicy.sensible_actions`). And how the
+search plays the Battle out (`TheHuntPolicy.playout_epsilon`)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,21 @@ import random
 from typing import cast
 
 from hunt.models.registry import game_policy
-from hunt.models.the_hunt import BRITISH, TheHuntAction, TheHuntState
+from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntAction, TheHuntState
 from hunt.models.the_hunt.heuristics import battle_ready, heuristic_action
 from hunt.models.the_hunt.observation import TheHuntSeen
+from hunt.models.the_hunt.policy import BATTLE_EPSILON
 from hunt.solver.agent_specs import make_agent
+from hunt.solver.ismcts import ISMCTS
+from hunt.solver.profiles import search_profile
 from hunt.tests.hunt_positions import (
     GAME,
     british_turn,
+    draw_until,
     force_g_searches,
     new_state,
     play,
+    roll,
     texts,
 )
 
@@ -122,3 +128,24 @@ def test_no_reaction_is_spent_to_refuse_the_card_prize_warfare_gives() -> None:
         assert ("react that-never-happened" in sensible(state)) == worth_cancelling
         if not worth_cancelling:
             assert search_choice(state) == "pass"
+
+
+def test_the_german_search_plays_a_battle_out_at_random() -> None:
+    """Once the Battle has begun, the German's search of its duel card plays the Battle
+    out at random (`BATTLE_EPSILON`): playouts that answer its card by the rule of
+    thumb's strongest card first picture an opponent only the rule of thumb is. The
+    British, who pick second, keep the game's profile, as every search does before the
+    Battle; an agent's own setting goes over both."""
+    profile = search_profile(GAME).epsilon
+    state = british_turn(graf_spee="06")
+    assert ISMCTS().shape_for(state).epsilon == profile < BATTLE_EPSILON == 1.0
+    play(state, "play royal-navy ap", "search G")
+    roll(state, 5)
+    draw_until(state, GERMAN)
+    draw_until(state, BRITISH)
+    assert state.flow == "battle" and state.current_player() == GERMAN
+    assert ISMCTS().shape_for(state).epsilon == BATTLE_EPSILON
+    assert ISMCTS(epsilon=0.2).shape_for(state).epsilon == 0.2
+    play(state, texts(state)[0])
+    assert state.current_player() == BRITISH
+    assert ISMCTS().shape_for(state).epsilon == profile
