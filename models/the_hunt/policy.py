@@ -75,16 +75,16 @@ class TheHuntPolicy(GamePolicy[TheHuntState, TheHuntAction, TheHuntObservation])
 
 
 BATTLE_EPSILON = 1.0
-"""The playouts' random share in a search from a Battle. The Battle is a game of its
-own: five duels of cards chosen in secret, where an opponent who knows how a side
-picks its cards wins. Playouts by the rule of thumb (strongest card first, a fifth at
-random) make a search that beats exactly that and loses to anyone else: on the same
-200 Battle starts (`python scripts/the_hunt_battle_report.py --battles 200 --seed
-1000`) the search's German won 145 against the rule of thumb's British but 86 against
-the full tree's, fewer than the rule of thumb's own German won against either search
-(108). Played out at random it won 110, 103 and 102 against the rule of thumb, the
-search and the full tree: its least over the three rose from 86 to 102. (docs/strength.md,
-"The Hunt's Battle", has the British rows and a second set of starts.)"""
+"""The playouts' random share when the German searches a duel card. The German picks
+each duel's card first, in secret, and its playouts then pick the British answer: by
+the rule of thumb (strongest card first, a fifth at random) they make a search that
+beats exactly that British and loses to any other. On two sets of 200 Battle starts
+(`python scripts/the_hunt_battle_report.py --battles 200 --seed 1000`, `--seed 3000`)
+the search's German won 145 and 142 against the rule of thumb's British, but 90 and 72
+against the search's and 86 and 75 against the full tree's; played out at random, 110
+and 99, 103 and 93, 102 and 95: its least over the three rose from 86 to 102 and from 72
+to 93 (docs/strength.md, "The Hunt's Battle", has the British rows: random playouts did
+not help the side that picks second)."""
 
 
 def _free_search_worth_taking(state: TheHuntState, legal: list[TheHuntAction]) -> bool:
