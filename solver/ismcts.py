@@ -23,7 +23,8 @@ does not apply), and the network's value of each seat's view at the leaf beside 
 instead of the playout (`value`).
 
 The search reads nothing of the real state but the seat's view: it only calls
-`determinize`, `belief`, `current_player` and `legal_actions` on it. Everything
+`determinize`, `belief`, `current_player` and `legal_actions` on it, and the game's
+policy reads its public phase there (`playout_epsilon`). Everything
 random comes from one seeded `random.Random`.
 """
 

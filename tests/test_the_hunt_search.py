@@ -74,7 +74,7 @@ def test_mile_by_mile_free_searches_are_taken_where_they_may_find_the_raider() -
     assert texts(state) == ["end", "search G"] and "06" in seen["possible"]
     assert battle_ready(GAME, seen, "06")
     assert sensible(state) == ["search G"]
-    assert search_choice(state, seed=6) == "search G"  # it ended the turn before
+    assert search_choice(state, seed=6) == "search G"
     weak = british_turn(british=["mile-by-mile", "scuttling", "that-never-happened",
                                  "prize-warfare", "concentrated-fire"])
     play(weak, "play mile-by-mile event")
@@ -137,15 +137,19 @@ def test_the_german_search_plays_a_battle_out_at_random() -> None:
     British, who pick second, keep the game's profile, as every search does before the
     Battle; an agent's own setting goes over both."""
     profile = search_profile(GAME).epsilon
+    german = new_state()
+    assert german.current_player() == GERMAN and german.flow != "battle"
+    assert ISMCTS().shape_for(german).epsilon == profile < BATTLE_EPSILON == 1.0
     state = british_turn(graf_spee="06")
-    assert ISMCTS().shape_for(state).epsilon == profile < BATTLE_EPSILON == 1.0
+    assert ISMCTS().shape_for(state).epsilon == profile
     play(state, "play royal-navy ap", "search G")
     roll(state, 5)
     draw_until(state, GERMAN)
     draw_until(state, BRITISH)
     assert state.flow == "battle" and state.current_player() == GERMAN
     assert ISMCTS().shape_for(state).epsilon == BATTLE_EPSILON
-    assert ISMCTS(epsilon=0.2).shape_for(state).epsilon == 0.2
+    assert ISMCTS(epsilon=0.5).shape_for(state).epsilon == 0.5
     play(state, texts(state)[0])
     assert state.current_player() == BRITISH
     assert ISMCTS().shape_for(state).epsilon == profile
+    assert ISMCTS(epsilon=0.5).shape_for(state).epsilon == 0.5
