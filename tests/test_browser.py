@@ -23,6 +23,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from hunt.cli.web.app import create_app, running
@@ -64,9 +65,15 @@ def _chrome() -> webdriver.Chrome:
 
 
 def _start(driver: webdriver.Chrome, address: str) -> None:
-    """Open a game's address and press its start button (a GET starts nothing)."""
+    """Open a game's address and press its start button (a GET starts nothing), then wait
+    until the game's own page has replaced the start page (a find straight after the click
+    may otherwise run on the start page, still shown while the POST is under way)."""
     driver.get(address)
-    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    button = driver.find_element(By.CSS_SELECTOR, "form button[type=submit]")
+    button.click()
+    WebDriverWait(driver, 60, poll_frequency=0.05).until(staleness_of(button))
+    WebDriverWait(driver, 60, poll_frequency=0.05).until(
+        lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def _settled(driver: webdriver.Chrome) -> dict[str, Any]:
