@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from bisect import bisect
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, Generic, Protocol, Self, TypeVar, cast
 
 from hunt.errors import IllegalActionError, RecordError, quoted
@@ -234,9 +236,11 @@ class State(ABC, Generic[ActionT, ObsT]):
         """At a chance node, one outcome drawn with its probability. Games may draw
         faster than this (playouts draw at every chance node) but never with other odds."""
         outcomes = self.chance_outcomes()
-        actions = [action for action, _ in outcomes]
-        weights = [probability for _, probability in outcomes]
-        return rng.choices(actions, weights=weights)[0]
+        # `rng.choices(actions, weights)[0]` without its copies: the same sums, the same
+        # one draw and the same search, so the same outcome from the same generator.
+        cumulative = list(accumulate(probability for _, probability in outcomes))
+        pick = bisect(cumulative, rng.random() * cumulative[-1], 0, len(outcomes) - 1)
+        return outcomes[pick][0]
 
     @abstractmethod
     def _apply(self, action: ActionT) -> None:

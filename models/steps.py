@@ -219,6 +219,20 @@ class StepState(State[ActionT, ObsT], Generic[ActionT, ObsT, StepT]):
             return [action for action, _ in self._odds(step)]
         return sorted(set(self._decisions(step)))
 
+    def is_legal(self, action: ActionT) -> bool:
+        """Whether `action` is among the step's choices as its handler lists them: the
+        answer of `legal_actions` without its sorted copy (a checked move builds the
+        choices once more)."""
+        if self.over:
+            return False
+        step = self.stack[-1]
+        try:
+            if step.seat == CHANCE:
+                return action in [outcome for outcome, _ in self._odds(step)]
+            return action in self._decisions(step)
+        except TypeError:
+            return False
+
     def chance_outcomes(self) -> list[tuple[ActionT, float]]:
         if self.over or self.stack[-1].seat != CHANCE:
             return []

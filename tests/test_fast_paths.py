@@ -1,6 +1,7 @@
 """The engine's shortcuts answer as the plain computations they stand for: The Hunt's
-cheap "nothing to decide" check, its nearest-hex table, and the playout's forced move
-taken without building a view. (That the search decides as before is
+cheap "nothing to decide" check, its nearest-hex and distance-total tables, a checked
+move's legality without sorting, and the playout's forced move taken without building a
+view. (That the search decides as before is
 tests/test_search_goldens.py.)"""
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from hunt.models.game import AnyState
 from hunt.models.registry import game_policy, load_game
 from hunt.models.steps import Step
 from hunt.models.the_hunt import TheHuntState
+from hunt.models.the_hunt.actions import TheHuntAction
+from hunt.models.the_hunt.heuristics import _centre_of
 from hunt.models.the_hunt.steps import (
     BRITISH,
     GERMAN,
@@ -63,6 +66,45 @@ def test_nearest_distance_is_the_least_distance_to_any_of_the_hexes() -> None:
         assert GAME.nearest_distance(frozenset(hexes)) is nearest  # kept, not recomputed
 
 
+def test_distance_totals_sum_the_distances_to_every_hex() -> None:
+    rng = random.Random(4)
+    for size in (0, 1, 7, len(GAME.hexes)):
+        hexes = rng.sample(GAME.hexes, size)
+        origins = rng.sample(GAME.hexes, 9)
+        assert GAME.distance_totals(origins, hexes) == \
+            [sum(GAME.hex_distance(a, b) for b in hexes) for a in origins]
+
+
+def test_the_proximity_query_hex_is_the_plain_minimum_with_the_same_draws() -> None:
+    """The rule of thumb names the hex nearest in total to the possible hexes, a tie
+    broken by one draw a hex: the table's answer is the plain minimum's, and the
+    generator ends where the plain minimum leaves it."""
+    pick = random.Random(5)
+    for trial in range(30):
+        hexes = pick.sample(GAME.hexes, pick.randint(1, 30))
+        legal = [TheHuntAction("query", "", 0, h) for h in pick.sample(GAME.hexes, 12)]
+        fast, plain = random.Random(trial), random.Random(trial)
+        expected = min(legal, key=lambda a: (sum(GAME.hex_distance(a.hex, h) for h in hexes),
+                                             plain.random()))
+        assert _centre_of(GAME, hexes, legal, fast) == expected
+        assert fast.getstate() == plain.getstate()
+
+
+def test_a_checked_move_is_legal_exactly_when_legal_actions_list_it() -> None:
+    """`is_legal` looks through the step's choices unsorted: the same answer as
+    membership in `legal_actions`, for every legal action and for others."""
+    rng = random.Random(6)
+    for name in ("the-hunt", "hunting-party", "hunted"):
+        game = load_game(name)
+        state: AnyState = game.new_initial_state(3)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert all(state.is_legal(action) for action in legal)
+            assert not state.is_legal("not an action")
+            state.apply_action(rng.choice(legal))
+        assert not state.is_legal(legal[0])
+
+
 @pytest.mark.parametrize("name", ["hunting-party", "hunted"])
 def test_a_forced_move_in_a_playout_draws_nothing_from_the_generator(name: str) -> None:
     """A playout step with one legal action plays it without asking the rules of thumb
@@ -85,3 +127,27 @@ def test_a_forced_move_in_a_playout_draws_nothing_from_the_generator(name: str) 
             else:
                 state.apply_legal_action(rng.choice(legal))
     assert forced == 5
+
+
+@pytest.mark.parametrize(("name", "least"), [("the-hunt", 50), ("leduc", 8)])
+def test_a_chance_draw_is_the_one_random_choices_makes(name: str, least: int) -> None:
+    """At every chance node of seeded games of the games that draw by the contract (the
+    others draw by their own counts), the draw is the outcome `random.choices` picks
+    from the same generator with the outcomes' odds: the same odds and the same stream
+    of random numbers as before the draw lost its copies."""
+    game = load_game(name)
+    rng, drawn = random.Random(7), 0
+    for seed in range(4):
+        state: AnyState = game.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.current_player() < 0:
+                outcomes = state.chance_outcomes()
+                plain = random.Random(drawn)
+                expected = plain.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+                fast = random.Random(drawn)
+                assert state.sample_chance_outcome(fast) == expected
+                assert fast.getstate() == plain.getstate()
+                drawn += 1
+            legal = state.legal_actions()
+            state.apply_action(rng.choice(legal))
+    assert drawn >= least

@@ -66,12 +66,21 @@ def outcome(icon: str, action: str | None, ability: str, hand: int, discards: bo
 
 def event_value(event: str, action: str | None, hand: int, trophies: int) -> float:
     """The value in points of a party event for one Hunter."""
-    card = card_worth(hand)
-    return {"quicksand": -card, "resupply": 2 * card_worth(hand + 1),
-            "jungle-fever": -0.5 * card, "vine-bridge": -0.5 * card,
-            "hunting-accident": 0.0 if action == "shoot" else -0.3 * card,
-            "backtrack": 0.5 if action == "shoot" else 0.0,
-            "scavengers": -0.2 * trophies}.get(event, 0.0)
+    # A chain, not a table of every value: this runs for each Fate card of each
+    # Action weighed at every playout step.
+    if event == "quicksand":
+        return -card_worth(hand)
+    if event == "resupply":
+        return 2 * card_worth(hand + 1)
+    if event in ("jungle-fever", "vine-bridge"):
+        return -0.5 * card_worth(hand)
+    if event == "hunting-accident":
+        return 0.0 if action == "shoot" else -0.3 * card_worth(hand)
+    if event == "backtrack":
+        return 0.5 if action == "shoot" else 0.0
+    if event == "scavengers":
+        return -0.2 * trophies
+    return 0.0
 
 
 def heuristic_action(game: HuntingPartyGame, seen: PartySeen,

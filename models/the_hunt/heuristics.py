@@ -139,7 +139,9 @@ def _card(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction],
 
 def _centre_of(game: TheHuntGame, hexes: Collection[str], legal: list[TheHuntAction],
                rng: random.Random) -> TheHuntAction:
-    return min(legal, key=lambda a: (sum(game.hex_distance(a.hex, h) for h in hexes), rng.random()))
+    """The hex nearest, in total, to `hexes` (ties broken at random, one draw a hex)."""
+    totals = game.distance_totals([action.hex for action in legal], hexes)
+    return min(zip(totals, [rng.random() for _ in legal], legal, strict=True))[2]
 
 
 def _event_choice(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction],

@@ -53,6 +53,7 @@ raider is.
 """
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import networkx as nx
@@ -178,6 +179,15 @@ class TheHuntGame(Game["TheHuntState", TheHuntAction, TheHuntObservation]):
     def hex_distance(self, a: str, b: str) -> int:
         """Hexes between `a` and `b` along the map."""
         return self.distance[a][b]
+
+    def distance_totals(self, origins: Sequence[str], hexes: Collection[str]) -> list[int]:
+        """For each of `origins`, the sum of its distances to `hexes`, from the distance
+        table in one step (the proximity query's choice weighs every hex it may name
+        against every possible hex)."""
+        rows = [self.hex_index[h] for h in origins]
+        columns = [self.hex_index[h] for h in hexes]
+        totals: list[int] = self.distance_array[np.ix_(rows, columns)].sum(axis=1).tolist()
+        return totals
 
     def nearest_distance(self, hexes: frozenset[str]) -> dict[str, int]:
         """For every hex, the distance to the nearest of `hexes` (which must not be
