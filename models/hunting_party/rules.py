@@ -109,6 +109,9 @@ class HuntingPartyGame(Game["HuntingPartyState", PartyAction, PartyObservation])
                       "icons": list(card.icons)} for card in components.fate}
         """Each Fate card as observations show it (shared by heuristic views: read only)."""
         self.seat_names = tuple(f"p{seat + 1}" for seat in range(players))
+        self.clockwise = tuple(tuple((first + i) % players for i in range(players))
+                               for first in range(players))
+        """For each seat, every seat from it clockwise (the turn order when it is First)."""
         passes = self.rules["fate_passes"][str(players)]
         rounds = passes * len(self.fate) // 2 + 2
         self.info = GameInfo(

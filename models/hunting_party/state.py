@@ -172,8 +172,8 @@ class PartyState(StepState[PartyAction, PartyObservation, Step], partial=True):
 
     def live_order(self) -> list[int]:
         """The live Hunters from the First Hunter clockwise."""
-        n = self.game.players
-        return [seat for seat in ((self.first + i) % n for i in range(n)) if self.alive[seat]]
+        alive = self.alive
+        return [seat for seat in self.game.clockwise[self.first] if alive[seat]]
 
     def deck_size(self) -> int:
         """Action cards left to draw."""
