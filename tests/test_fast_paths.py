@@ -1,7 +1,7 @@
 """The engine's shortcuts answer as the plain computations they stand for: The Hunt's
 cheap "nothing to decide" check, its nearest-hex and distance-total tables, a checked
-move's legality without sorting, and the playout's forced move taken without building a
-view. (That the search decides as before is
+move's legality without sorting, the contract's chance draw without copies, and the
+playout's forced move taken without building a view. (That the search decides as before is
 tests/test_search_goldens.py.)"""
 
 from __future__ import annotations
@@ -97,12 +97,14 @@ def test_a_checked_move_is_legal_exactly_when_legal_actions_list_it() -> None:
     for name in ("the-hunt", "hunting-party", "hunted"):
         game = load_game(name)
         state: AnyState = game.new_initial_state(3)
+        earlier: list[object] = []  # the choices of the step before: most not legal now
         while not state.is_terminal():
             legal = state.legal_actions()
-            assert all(state.is_legal(action) for action in legal)
-            assert not state.is_legal("not an action")
+            for action in [*legal, *earlier, "not an action"]:
+                assert state.is_legal(action) == (action in legal), action
+            earlier = list(legal)
             state.apply_action(rng.choice(legal))
-        assert not state.is_legal(legal[0])
+        assert not any(state.is_legal(action) for action in earlier)
 
 
 @pytest.mark.parametrize("name", ["hunting-party", "hunted"])
@@ -133,8 +135,8 @@ def test_a_forced_move_in_a_playout_draws_nothing_from_the_generator(name: str) 
 def test_a_chance_draw_is_the_one_random_choices_makes(name: str, least: int) -> None:
     """At every chance node of seeded games of the games that draw by the contract (the
     others draw by their own counts), the draw is the outcome `random.choices` picks
-    from the same generator with the outcomes' odds: the same odds and the same stream
-    of random numbers as before the draw lost its copies."""
+    from the same generator with the outcomes' odds, and the generator ends where
+    `random.choices` leaves it: the same odds and the same stream of random numbers."""
     game = load_game(name)
     rng, drawn = random.Random(7), 0
     for seed in range(4):
