@@ -1,5 +1,5 @@
-"""`hunt arena`: two agents against each other on paired seeds, or one against its
-population."""
+"""`hunt arena`: two agents against each other on paired seeds, one against its
+population, or several each against each."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ from hunt.solver.arena import (
     ArenaReport,
     GameOutcome,
     arena_tasks,
+    cross_pairings,
+    cross_table,
     logged_outcomes,
     population_table,
     run_arena,
@@ -34,11 +36,16 @@ from hunt.solver.sprt import SPRT, SPRTError
 @click.argument("game_name", metavar="GAME", type=GAME)
 @click.option("--agents", "agent_specs", required=True, metavar="A,B",
               help="Two agent specs, e.g. ismcts:normal,heuristic or "
-                   "ismcts:iterations=300,depth=40,pimc; with --population, one.")
+                   "ismcts:iterations=300,depth=40,pimc; with --population, one; with "
+                   "--cross, two or more.")
 @click.option("--population", "population_flag", is_flag=True,
               help="Play the agent against each member of the game's population (the "
                    "generic agents and the game's hand-written players) and print a table "
                    "with the minimum.")
+@click.option("--cross", "cross_flag", is_flag=True,
+              help="Play each of the agents against each other and print a table of "
+                   "each one's score against each (a row per agent) with each row's "
+                   "minimum.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
               help="Seeds to play; each once with the first agent in every seat.")
 @click.option("--sprt", "sprt_text", metavar="LOW,HIGH", default=None,
@@ -61,7 +68,8 @@ from hunt.solver.sprt import SPRT, SPRTError
                                  "the same settings) and play only the missing ones, "
                                  "appending them to it.")
 @backend_options
-def arena(game_name: str, agent_specs: str, population_flag: bool, games: int,
+def arena(game_name: str, agent_specs: str, population_flag: bool, cross_flag: bool,
+          games: int,
           sprt_text: str | None, workers: int, seed: int, players: int | None,
           option_texts: tuple[str, ...], as_json: bool,
           log_path: Path | None, resume_path: Path | None, backend: str,
@@ -76,15 +84,24 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, games: int,
     options = game_options(game_name, option_texts, players)
     loaded = load_game(game_name, **options)
     specs = split_agent_specs(agent_specs, agent_names(loaded))
+    if population_flag and cross_flag:
+        raise click.UsageError("give --population or --cross, not both")
     wanted = 1 if population_flag else 2
-    if len(specs) != wanted:
-        raise click.BadParameter(_wrong_count(agent_specs, specs, wanted, loaded),
+    if len(specs) != wanted and not (cross_flag and len(specs) > 2):
+        raise click.BadParameter(_wrong_count(agent_specs, specs, wanted, loaded, cross_flag),
                                  param_hint="--agents")
-    pairings = [(specs[0], member) for member in population(loaded)] if population_flag \
-        else [(specs[0], specs[1])]
+    info = loaded.info
+    if population_flag:
+        pairings = [(specs[0], member) for member in population(loaded)]
+    elif cross_flag:
+        if len(set(specs)) < len(specs):
+            raise click.BadParameter(f"an agent is named twice in {agent_specs!r}",
+                                     param_hint="--agents")
+        pairings = cross_pairings(specs, info.cooperative or info.num_players == 2)
+    else:
+        pairings = [(specs[0], specs[1])]
     for spec in dict.fromkeys(spec for pairing in pairings for spec in pairing):
         make_agent(spec, 0, loaded)  # a bad spec refused before any game, in order
-    info = loaded.info
     seats = 2 if info.cooperative else info.num_players  # co-op: each seed once per agent
     done = resumed_games(resume_path, game_name, pairings, games, seed, options)
     log_path = log_path or resume_path
@@ -128,6 +145,14 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, games: int,
              f"worker{'s' if workers > 1 else ''}: {timing['games_per_second']:.3f} a "
              f"second, {timing['cpu_seconds_per_game']:.2f} CPU-seconds a game"
              + (f"; {len(done)} counted from {resume_path}" if done else ""))
+    if cross_flag:
+        tables = cross_table(specs, reports)
+        if as_json:
+            click.echo(json.dumps({**tables, "timing": timing}, indent=1))
+            return
+        click.echo(cross_lines(game_name, tables, games, seats, info.cooperative))
+        click.echo(speed)
+        return
     if population_flag:
         table = population_table(reports)
         if as_json:
@@ -144,7 +169,8 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, games: int,
     click.echo(speed)
 
 
-def _wrong_count(text: str, specs: list[str], wanted: int, game: AnyGame) -> str:
+def _wrong_count(text: str, specs: list[str], wanted: int, game: AnyGame,
+                 cross: bool = False) -> str:
     """Why `--agents` does not name `wanted` agents, in one line."""
     names = agent_names(game)
     first, _, last = specs[0].rpartition(",") if len(specs) == 1 else ("", "", "")
@@ -155,7 +181,8 @@ def _wrong_count(text: str, specs: list[str], wanted: int, game: AnyGame) -> str
     else:
         read = ""
     example = "ismcts:normal" if wanted == 1 else "ismcts,heuristic"
-    count = "one agent with --population" if wanted == 1 else "two agents"
+    count = "one agent with --population" if wanted == 1 else \
+        "two or more agents with --cross" if cross else "two agents"
     return f"give {count}, e.g. {example}{read} (agents: {', '.join(names)})"
 
 
@@ -230,6 +257,29 @@ def population_lines(reports: list[ArenaReport], table: dict[str, Any], games: i
     lines.append(f"  {'minimum':<{width}}{worst['score']:.3f}  against {worst['opponent']}"
                  + (f"; lowest seat {worst['seat']} {worst['seat_score']:.3f} against "
                     f"{worst['seat_opponent']}" if worst.get("seat") else ""))
+    return "\n".join(lines)
+
+
+def cross_lines(game: str, tables: dict[str, Any], games: int, seats: int,
+                cooperative: bool) -> str:
+    """Each agent against each as a Markdown table: a row per agent, its score against
+    each column's agent, then its minimum (and, with seats, its least in one)."""
+    agents = tables["agents"]
+    how = "each agent in every seat, compared on the same deals" if cooperative else \
+        "both seatings" if seats == 2 else f"the row's agent in each of the {seats} seats"
+    lines = [f"{game}: each agent against each, {games} seeds ({how}); the row's score "
+             "against the column's", "",
+             "| agent | " + " | ".join(agents) + " | minimum |",
+             "| --- | " + " | ".join("---" for _ in agents) + " | --- |"]
+    for table in tables["tables"]:
+        scores = {row["opponent"]: f"{row['score']:.3f}" for row in table["rows"]}
+        worst = table["minimum"]
+        least = f"{worst['score']:.3f} ({worst['opponent']}" + (
+            f"; as {worst['seat']} {worst['seat_score']:.3f}, {worst['seat_opponent']})"
+            if "seat" in worst else ")")
+        lines.append(f"| {table['agent']} | "
+                     + " | ".join(scores.get(agent, "-") for agent in agents)
+                     + f" | {least} |")
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ the others go on; an arena's log (one JSON line a game) lets a stopped run resum
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import statistics
@@ -240,25 +241,87 @@ def population_table(reports: Sequence[ArenaReport]) -> dict[str, Any]:
     opponent (score, its interval, wins and games by the agent's seat) and the minimum:
     the lowest score, and the lowest score in one seat (not in a cooperative game,
     whose games are compared in pairs)."""
-    rows = []
-    for report in reports:
-        data = report.to_json()
-        rows.append({"opponent": report.agents[1], "games": report.games,
-                     "score": report.score, "score_95": data["score_95"],
-                     "by_seat": {seat: [counts.get("win", 0) + counts.get("draw", 0) / 2,
-                                        sum(counts.values())]
-                                 for seat, counts in data["by_seat"].items()},
-                     **({"sprt": data["sprt"]} if "sprt" in data else {})})
+    cooperative = any(report.cooperative for report in reports)
+    return _table(reports[0].agents[0] if reports else "",
+                  [_row(report) for report in reports], cooperative)
+
+
+def cross_table(agents: Sequence[str], reports: Sequence[ArenaReport]) -> dict[str, Any]:
+    """Each of `agents` against each other, from the arenas of their pairs: a
+    `population_table` per agent, its rows the other agents in the order given. An
+    agent's arena against another may be missing where the other's against it was
+    played: in a game of two seats, and in a cooperative one, the games of a pair are
+    the same games from the other side, so the second's row is the first's turned round
+    (every win a loss, each seat's games the ones the first played in the other)."""
+    played = {report.agents: report for report in reports}
+    tables = []
+    for agent in agents:
+        rows = []
+        for other in agents:
+            if other == agent:
+                continue
+            if (agent, other) in played:
+                rows.append(_row(played[(agent, other)]))
+            elif (other, agent) in played and _mirrors(played[(other, agent)]):
+                rows.append(_turned_round(played[(other, agent)]))
+            else:
+                raise ValueError(f"no arena of {agent} against {other}")
+        cooperative = any(report.cooperative for report in reports)
+        tables.append(_table(agent, rows, cooperative))
+    return {"agents": list(agents), "tables": tables}
+
+
+def cross_pairings(agents: Sequence[str], mirrored: bool) -> list[tuple[str, str]]:
+    """The arenas a `cross_table` of `agents` needs: each pair once where the games of
+    a pair are the same from either side (`mirrored`: two seats, or a cooperative
+    game), else each pair both ways (with more seats, the first agent has one seat and
+    the second all the others)."""
+    pairs = itertools.combinations if mirrored else itertools.permutations
+    return list(pairs(agents, 2))
+
+
+def _mirrors(report: ArenaReport) -> bool:
+    """Whether `report`'s games, seen from its second agent's side, are that agent's
+    arena against the first: in a game of two seats, or a cooperative one."""
+    return report.cooperative or len(report.seat_names) == 2
+
+
+def _row(report: ArenaReport) -> dict[str, Any]:
+    """Agent A's row of a table: the opponent, score, interval, and by seat its points
+    (wins and half the draws) and games."""
+    data = report.to_json()
+    return {"opponent": report.agents[1], "games": report.games,
+            "score": report.score, "score_95": data["score_95"],
+            "by_seat": {seat: [counts.get("win", 0) + counts.get("draw", 0) / 2,
+                               sum(counts.values())]
+                        for seat, counts in data["by_seat"].items()},
+            **({"sprt": data["sprt"]} if "sprt" in data else {})}
+
+
+def _turned_round(report: ArenaReport) -> dict[str, Any]:
+    """Agent B's row from agent A's arena against it (`_mirrors`): B's points are
+    what A did not take, in the games where A sat in the other seat."""
+    row = _row(report)
+    low, high = row["score_95"]
+    by_seat = {seat: [played - won, played] for seat, (won, played) in row["by_seat"].items()}
+    if not report.cooperative:  # B sat in each seat in the games where A sat in the other
+        first, second = report.seat_names
+        by_seat = {seat: by_seat[other] for seat, other in ((first, second), (second, first))
+                   if other in by_seat}
+    return {"opponent": report.agents[0], "games": row["games"],
+            "score": 1 - row["score"], "score_95": [1 - high, 1 - low], "by_seat": by_seat}
+
+
+def _table(agent: str, rows: list[dict[str, Any]], cooperative: bool) -> dict[str, Any]:
     worst = min(rows, key=lambda row: row["score"])
     minimum: dict[str, Any] = {"score": worst["score"], "opponent": worst["opponent"]}
-    if not any(report.cooperative for report in reports):
+    if not cooperative:
         by_seat = [(won / played, seat, row["opponent"]) for row in rows
                    for seat, (won, played) in row["by_seat"].items() if played]
         if by_seat:
             score, seat, opponent = min(by_seat)
             minimum.update(seat=seat, seat_score=score, seat_opponent=opponent)
-    return {"agent": reports[0].agents[0] if reports else "", "rows": rows,
-            "minimum": minimum}
+    return {"agent": agent, "rows": rows, "minimum": minimum}
 
 
 SCORES = {"win": 1.0, "draw": 0.5, "loss": 0.0}

@@ -184,6 +184,42 @@ def test_arena_population_plays_one_agent_against_every_member_with_the_minimum(
     assert code == 0 and "8 games played" in out and "16 counted from" in out
 
 
+def test_arena_cross_plays_each_agent_against_each_and_turns_a_pair_round(
+        tmp_path: Path) -> None:
+    """`--cross`: a table of every agent against every other with each row's minimum.
+    In a game of two seats a pair is played once, and the second agent's row holds what
+    the first did not take, each seat's points from the games the first sat in the
+    other; with three seats each pair is played both ways."""
+    log = tmp_path / "cross.jsonl"
+    code, out = run("arena", "jutland", "--agents", "heuristic,random,greedy", "--cross",
+                    "--games", "3", "--json", "--log", str(log))
+    assert code == 0, out
+    data = json.loads(out[out.index("{"):])
+    assert data["timing"]["played"] == 3 * 3 * 2  # three pairs, once each
+    rows = {(table["agent"], row["opponent"]): row for table in data["tables"]
+            for row in table["rows"]}
+    for (agent, opponent), row in rows.items():
+        back = rows[(opponent, agent)]
+        assert row["score"] == pytest.approx(1 - back["score"])
+        assert row["by_seat"]["german"] == [3 - back["by_seat"]["british"][0], 3]
+    for table in data["tables"]:
+        assert table["minimum"]["score"] == min(row["score"] for row in table["rows"])
+    code, out = run("arena", "jutland", "--agents", "heuristic,random,greedy", "--cross",
+                    "--games", "3", "--resume", str(log))
+    assert code == 0 and "0 games played" in out and "18 counted from" in out
+    assert "| agent | heuristic | random | greedy | minimum |" in out
+    greedy = next(line for line in out.splitlines() if line.startswith("| greedy |"))
+    assert greedy.split(" | ")[3] == "-"  # no agent is measured against itself
+    code, out = run("arena", "hunting-party", "--agents", "heuristic,random", "--cross",
+                    "--games", "2", "--json")
+    assert code == 0 and json.loads(out[out.index("{"):])["timing"]["played"] == 2 * 2 * 3
+    code, out = run("arena", "jutland", "--agents", "heuristic,random", "--cross",
+                    "--population")
+    assert code == 2 and "give --population or --cross, not both" in out
+    code, out = run("arena", "jutland", "--agents", "random,random", "--cross")
+    assert code == 2 and "an agent is named twice in 'random,random'" in out
+
+
 def test_arena_sprt_stops_once_the_test_settles() -> None:
     """`--sprt LOW,HIGH`: the rule of thumb wins every Jutland game against random, so
     the test settles at its least number of seeds, far short of --games."""
