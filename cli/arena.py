@@ -69,8 +69,7 @@ from hunt.solver.sprt import SPRT, SPRTError
                                  "appending them to it.")
 @backend_options
 def arena(game_name: str, agent_specs: str, population_flag: bool, cross_flag: bool,
-          games: int,
-          sprt_text: str | None, workers: int, seed: int, players: int | None,
+          games: int, sprt_text: str | None, workers: int, seed: int, players: int | None,
           option_texts: tuple[str, ...], as_json: bool,
           log_path: Path | None, resume_path: Path | None, backend: str,
           address: str | None) -> None:
@@ -97,7 +96,7 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, cross_flag: b
         if len(set(specs)) < len(specs):
             raise click.BadParameter(f"an agent is named twice in {agent_specs!r}",
                                      param_hint="--agents")
-        pairings = cross_pairings(specs, info.cooperative or info.num_players == 2)
+        pairings = cross_pairings(specs, info.cooperative, info.num_players)
     else:
         pairings = [(specs[0], specs[1])]
     for spec in dict.fromkeys(spec for pairing in pairings for spec in pairing):

@@ -254,36 +254,34 @@ def cross_table(agents: Sequence[str], reports: Sequence[ArenaReport]) -> dict[s
     the same games from the other side, so the second's row is the first's turned round
     (every win a loss, each seat's games the ones the first played in the other)."""
     played = {report.agents: report for report in reports}
+    cooperative = any(report.cooperative for report in reports)
     tables = []
     for agent in agents:
         rows = []
-        for other in agents:
-            if other == agent:
-                continue
-            if (agent, other) in played:
-                rows.append(_row(played[(agent, other)]))
-            elif (other, agent) in played and _mirrors(played[(other, agent)]):
-                rows.append(_turned_round(played[(other, agent)]))
+        for other in (other for other in agents if other != agent):
+            report, back = played.get((agent, other)), played.get((other, agent))
+            if report is not None:
+                rows.append(_row(report))
+            elif back is not None and _mirrored(back.cooperative, len(back.seat_names)):
+                rows.append(_turned_round(back))
             else:
                 raise ValueError(f"no arena of {agent} against {other}")
-        cooperative = any(report.cooperative for report in reports)
         tables.append(_table(agent, rows, cooperative))
     return {"agents": list(agents), "tables": tables}
 
 
-def cross_pairings(agents: Sequence[str], mirrored: bool) -> list[tuple[str, str]]:
+def cross_pairings(agents: Sequence[str], cooperative: bool, seats: int) -> list[tuple[str, str]]:
     """The arenas a `cross_table` of `agents` needs: each pair once where the games of
-    a pair are the same from either side (`mirrored`: two seats, or a cooperative
-    game), else each pair both ways (with more seats, the first agent has one seat and
-    the second all the others)."""
-    pairs = itertools.combinations if mirrored else itertools.permutations
+    a pair are the same from either side (`_mirrored`), else each pair both ways (with
+    more seats, the first agent has one seat and the second all the others)."""
+    pairs = itertools.combinations if _mirrored(cooperative, seats) else itertools.permutations
     return list(pairs(agents, 2))
 
 
-def _mirrors(report: ArenaReport) -> bool:
-    """Whether `report`'s games, seen from its second agent's side, are that agent's
+def _mirrored(cooperative: bool, seats: int) -> bool:
+    """Whether an arena's games, seen from its second agent's side, are that agent's
     arena against the first: in a game of two seats, or a cooperative one."""
-    return report.cooperative or len(report.seat_names) == 2
+    return cooperative or seats == 2
 
 
 def _row(report: ArenaReport) -> dict[str, Any]:
@@ -299,7 +297,7 @@ def _row(report: ArenaReport) -> dict[str, Any]:
 
 
 def _turned_round(report: ArenaReport) -> dict[str, Any]:
-    """Agent B's row from agent A's arena against it (`_mirrors`): B's points are
+    """Agent B's row from agent A's arena against it (`_mirrored`): B's points are
     what A did not take, in the games where A sat in the other seat."""
     row = _row(report)
     low, high = row["score_95"]

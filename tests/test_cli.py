@@ -187,9 +187,9 @@ def test_arena_population_plays_one_agent_against_every_member_with_the_minimum(
 def test_arena_cross_plays_each_agent_against_each_and_turns_a_pair_round(
         tmp_path: Path) -> None:
     """`--cross`: a table of every agent against every other with each row's minimum.
-    In a game of two seats a pair is played once, and the second agent's row holds what
-    the first did not take, each seat's points from the games the first sat in the
-    other; with three seats each pair is played both ways."""
+    In a game of two seats (or a cooperative one) a pair is played once, and the second
+    agent's row holds what the first did not take, each seat's points from the games
+    the first sat in the other; with three seats each pair is played both ways."""
     log = tmp_path / "cross.jsonl"
     code, out = run("arena", "jutland", "--agents", "heuristic,random,greedy", "--cross",
                     "--games", "3", "--json", "--log", str(log))
@@ -213,6 +213,12 @@ def test_arena_cross_plays_each_agent_against_each_and_turns_a_pair_round(
     code, out = run("arena", "hunting-party", "--agents", "heuristic,random", "--cross",
                     "--games", "2", "--json")
     assert code == 0 and json.loads(out[out.index("{"):])["timing"]["played"] == 2 * 2 * 3
+    code, out = run("arena", "hunted", "--agents", "heuristic,random", "--cross", "--games",
+                    "2", "--json")  # cooperative: a pair of deals is the same from both sides
+    data = json.loads(out[out.index("{"):])
+    assert code == 0 and data["timing"]["played"] == 2 * 2
+    first, second = (table["rows"][0] for table in data["tables"])
+    assert first["score"] == pytest.approx(1 - second["score"])
     code, out = run("arena", "jutland", "--agents", "heuristic,random", "--cross",
                     "--population")
     assert code == 2 and "give --population or --cross, not both" in out
