@@ -22,6 +22,7 @@ from hunt.solver.arena import (
     ArenaLogError,
     ArenaReport,
     GameOutcome,
+    GameTask,
     arena_tasks,
     cross_pairings,
     cross_table,
@@ -43,9 +44,10 @@ from hunt.solver.sprt import SPRT, SPRTError
                    "generic agents and the game's hand-written players) and print a table "
                    "with the minimum.")
 @click.option("--cross", "cross_flag", is_flag=True,
-              help="Play each of the agents against each other and print a table of "
-                   "each one's score against each (a row per agent) with each row's "
-                   "minimum.")
+              help="Play each of the agents against each other and print a Markdown "
+                   "table of each one's score against each (a row per agent) with each "
+                   "row's minimum; in a game of two seats, or a cooperative one, a pair is "
+                   "played once and read from both sides (--json adds the intervals).")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
               help="Seeds to play; each once with the first agent in every seat.")
 @click.option("--sprt", "sprt_text", metavar="LOW,HIGH", default=None,
@@ -73,9 +75,10 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, cross_flag: b
           option_texts: tuple[str, ...], as_json: bool,
           log_path: Path | None, resume_path: Path | None, backend: str,
           address: str | None) -> None:
-    """Play two agents against each other on paired seeds; win rates with 95% intervals.
-    The score is the first agent's share of games it scores highest in (ties count
-    half); with n players, chance alone gives 1/n."""
+    """Play two agents against each other on paired seeds (or one against its
+    population, or several each against each); win rates with 95% intervals. The score
+    is the first agent's share of games it scores highest in (ties count half); with n
+    players, chance alone gives 1/n."""
     try:
         sprt = SPRT.parse(sprt_text) if sprt_text is not None else None
     except SPRTError as error:
@@ -85,6 +88,9 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, cross_flag: b
     specs = split_agent_specs(agent_specs, agent_names(loaded))
     if population_flag and cross_flag:
         raise click.UsageError("give --population or --cross, not both")
+    if cross_flag and sprt is not None:
+        raise click.UsageError("a sequential test decides one agent against another; give "
+                               "--sprt without --cross")
     wanted = 1 if population_flag else 2
     if len(specs) != wanted and not (cross_flag and len(specs) > 2):
         raise click.BadParameter(_wrong_count(agent_specs, specs, wanted, loaded, cross_flag),
@@ -93,7 +99,7 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, cross_flag: b
     if population_flag:
         pairings = [(specs[0], member) for member in population(loaded)]
     elif cross_flag:
-        if len(set(specs)) < len(specs):
+        if len({spec.lower() for spec in specs}) < len(specs):
             raise click.BadParameter(f"an agent is named twice in {agent_specs!r}",
                                      param_hint="--agents")
         pairings = cross_pairings(specs, info.cooperative, info.num_players)
@@ -103,6 +109,14 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, cross_flag: b
         make_agent(spec, 0, loaded)  # a bad spec refused before any game, in order
     seats = 2 if info.cooperative else info.num_players  # co-op: each seed once per agent
     done = resumed_games(resume_path, game_name, pairings, games, seed, options)
+    # A game that two arenas share (in a cooperative game, an agent in every seat: each
+    # of its pairs plays it) is played once, and each arena counts it.
+    known: dict[GameTask, GameOutcome] = {}
+    for outcome in done:
+        known.setdefault(outcome.task, outcome)
+    resumed = len(known)
+    tasks = {pairing: arena_tasks(game_name, *pairing, games, seed, options)
+             for pairing in pairings}
     log_path = log_path or resume_path
     try:
         log: TextIO | None = log_path.open("a") if log_path else None
@@ -110,28 +124,32 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, cross_flag: b
         raise UserError(f"cannot write the log {log_path}: {why(error)}") from None
     start = time.perf_counter()
     reports: list[ArenaReport] = []
-    with click.progressbar(length=len(pairings) * seats * games - len(done), label="games",
-                           file=sys.stderr, show_pos=True) as bar, log or nullcontext():
+    played = 0
+    todo = {task for pairing_tasks in tasks.values() for task in pairing_tasks} - set(known)
+    with click.progressbar(length=len(todo), label="games", file=sys.stderr,
+                           show_pos=True) as bar, log or nullcontext():
 
         def finished(outcome: GameOutcome) -> None:
+            nonlocal played
+            played += 1
             bar.update(1)
+            if not outcome.error:
+                known.setdefault(outcome.task, outcome)
             if log is not None:
                 log.write(json.dumps(outcome.to_json()) + "\n")
                 log.flush()
 
         for first, second in pairings:
-            mine = set(arena_tasks(game_name, first, second, games, seed, options))
             reports.append(run_arena(
                 game_name, first, second, games, first_seed=seed, workers=workers,
                 options=options, on_game=finished, backend=backend, address=address,
-                sprt=sprt, done=[outcome for outcome in done if outcome.task in mine]))
-    played = sum(report.games * (2 if info.cooperative else 1) + len(report.pending)
-                 + len(report.failed) for report in reports) - len(done)
+                sprt=sprt, done=[known[task] for task in tasks[(first, second)]
+                                 if task in known]))
     seconds = time.perf_counter() - start
     counted = sum(report.games * (2 if info.cooperative else 1) + len(report.pending)
                   for report in reports)
     timing = {"backend": backend, "workers": workers, "played": played,
-              "resumed": len(done), "seconds": round(seconds, 3),
+              "resumed": resumed, "seconds": round(seconds, 3),
               "games_per_second": round(played / seconds, 4) if seconds else 0.0,
               "cpu_seconds_per_game": round(sum(r.cpu_seconds for r in reports) / counted, 4)
               if counted else 0.0}
@@ -143,7 +161,7 @@ def arena(game_name: str, agent_specs: str, population_flag: bool, cross_flag: b
     speed = (f"  {played} games played in {seconds:.1f} s on {backend} with {workers} "
              f"worker{'s' if workers > 1 else ''}: {timing['games_per_second']:.3f} a "
              f"second, {timing['cpu_seconds_per_game']:.2f} CPU-seconds a game"
-             + (f"; {len(done)} counted from {resume_path}" if done else ""))
+             + (f"; {resumed} counted from {resume_path}" if resumed else ""))
     if cross_flag:
         tables = cross_table(specs, reports)
         if as_json:
@@ -271,7 +289,8 @@ def cross_lines(game: str, tables: dict[str, Any], games: int, seats: int,
              "| agent | " + " | ".join(agents) + " | minimum |",
              "| --- | " + " | ".join("---" for _ in agents) + " | --- |"]
     for table in tables["tables"]:
-        scores = {row["opponent"]: f"{row['score']:.3f}" for row in table["rows"]}
+        scores = {row["opponent"]: f"{row['score']:.3f}" if row["games"] else "·"
+                  for row in table["rows"]}
         worst = table["minimum"]
         least = f"{worst['score']:.3f} ({worst['opponent']}" + (
             f"; as {worst['seat']} {worst['seat_score']:.3f}, {worst['seat_opponent']})"

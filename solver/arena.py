@@ -307,14 +307,16 @@ def _turned_round(report: ArenaReport) -> dict[str, Any]:
         by_seat = {seat: by_seat[other] for seat, other in ((first, second), (second, first))
                    if other in by_seat}
     return {"opponent": report.agents[0], "games": row["games"],
-            "score": 1 - row["score"], "score_95": [1 - high, 1 - low], "by_seat": by_seat}
+            "score": 1 - row["score"] if row["games"] else 0.0,
+            "score_95": [1 - high, 1 - low], "by_seat": by_seat}
 
 
 def _table(agent: str, rows: list[dict[str, Any]], cooperative: bool) -> dict[str, Any]:
-    worst = min(rows, key=lambda row: row["score"])
+    measured = [row for row in rows if row["games"]] or rows  # every game of a row failed
+    worst = min(measured, key=lambda row: row["score"])
     minimum: dict[str, Any] = {"score": worst["score"], "opponent": worst["opponent"]}
     if not cooperative:
-        by_seat = [(won / played, seat, row["opponent"]) for row in rows
+        by_seat = [(won / played, seat, row["opponent"]) for row in measured
                    for seat, (won, played) in row["by_seat"].items() if played]
         if by_seat:
             score, seat, opponent = min(by_seat)

@@ -219,11 +219,23 @@ def test_arena_cross_plays_each_agent_against_each_and_turns_a_pair_round(
     assert code == 0 and data["timing"]["played"] == 2 * 2
     first, second = (table["rows"][0] for table in data["tables"])
     assert first["score"] == pytest.approx(1 - second["score"])
+    # An agent's games alone are every pair's it is in: played once, counted by each.
+    three = ("arena", "hunted", "--agents", "heuristic,random,ismcts:iterations=2", "--cross",
+             "--games", "2")
+    log = tmp_path / "hunted.jsonl"
+    code, out = run(*three, "--log", str(log))
+    # the 3 pairs hold 12 games; ismcts's team as the second agent is in two of them
+    assert code == 0 and "8 games played" in out, out
+    code, out = run(*three, "--resume", str(log))
+    assert code == 0 and "0 games played" in out and "8 counted from" in out, out
     code, out = run("arena", "jutland", "--agents", "heuristic,random", "--cross",
                     "--population")
     assert code == 2 and "give --population or --cross, not both" in out
-    code, out = run("arena", "jutland", "--agents", "random,random", "--cross")
-    assert code == 2 and "an agent is named twice in 'random,random'" in out
+    code, out = run("arena", "jutland", "--agents", "random,Random", "--cross")
+    assert code == 2 and "an agent is named twice in 'random,Random'" in out
+    code, out = run("arena", "jutland", "--agents", "heuristic,random", "--cross", "--sprt",
+                    "0.5,0.6")
+    assert code == 2 and "give --sprt without --cross" in out
 
 
 def test_arena_sprt_stops_once_the_test_settles() -> None:
