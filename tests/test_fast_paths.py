@@ -1,7 +1,8 @@
 """The engine's shortcuts answer as the plain computations they stand for: The Hunt's
 cheap "nothing to decide" check, its nearest-hex and distance-total tables, a checked
-move's legality without sorting, the contract's chance draw without copies, and the
-playout's forced move taken without building a view. (That the search decides as before is
+move's legality without sorting, the contract's chance draw without copies, the
+playout's forced move taken without building a view, and Hunting Party's playout view
+built part by part. (That the search decides as before is
 tests/test_search_goldens.py.)"""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import cast
 import pytest
 
 from hunt.models.game import AnyState
+from hunt.models.hunting_party import HuntingPartyState
 from hunt.models.registry import game_policy, load_game
 from hunt.models.steps import Step
 from hunt.models.the_hunt import TheHuntState
@@ -153,3 +155,39 @@ def test_a_chance_draw_is_the_one_random_choices_makes(name: str, least: int) ->
             legal = state.legal_actions()
             state.apply_action(rng.choice(legal))
     assert drawn >= least
+
+
+def test_a_hunting_party_playout_view_reads_as_the_heuristic_view() -> None:
+    """Hunting Party's playouts read a view whose parts are built as the rules of thumb
+    read them: every part reads as the heuristic view's, a key the view has not fails,
+    and the rollout's choice at each decision of seeded games is the rules of thumb's
+    from the whole view, with the generator left where that leaves it."""
+    game = load_game("hunting-party")
+    policy = game_policy(game)
+    heuristic = policy.heuristic_action
+    compared, stages = 0, set()
+    for seed in range(6):
+        state = cast(HuntingPartyState, game.new_initial_state(seed))
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat >= 0 and len(state.legal_actions()) > 1:
+                whole = state.heuristic_view(seat)
+                lazy = state.playout_view(seat)
+                assert dict(lazy) == {}
+                for key in reversed(list(whole)):  # in another order than the view's
+                    assert lazy[key] == whole[key], key  # type: ignore[literal-required]
+                with pytest.raises(KeyError):
+                    lazy["hidden"]  # type: ignore[typeddict-item]
+                plain, fast = random.Random(compared), random.Random(compared)
+                expected = heuristic(game, whole, state.legal_actions(), plain)
+                assert policy.rollout_action(state, fast) == expected
+                assert fast.getstate() == plain.getstate()
+                compared += 1
+                stages.add(state.stage())
+            if seat < 0:
+                state.apply_legal_action(state.sample_chance_outcome(rng))
+            else:
+                state.apply_legal_action(rng.choice(state.legal_actions()))
+    assert {"play", "discard-fate", "discard", "flee-window"} <= stages
+    assert compared >= 100

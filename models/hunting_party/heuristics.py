@@ -89,14 +89,20 @@ def heuristic_action(game: HuntingPartyGame, seen: PartySeen,
     legal = list(legal_actions)
     if len(legal) == 1:
         return legal[0]
+    # Each stage reads only the parts of the view it needs: a playout's view builds a
+    # part when it is first read (`PartyViews.playout_view`).
     stage = seen["stage"]
-    me = next(h for h in seen["hunters"] if h["seat"] == seen["seat"])
-    hand = sum(seen["hand"].values())
     if stage == "keep-goal":
         return max(legal, key=lambda a: _goal_value(game, a.arg))
+    if stage in ("discard", "jungle"):
+        counts = seen["hand"]
+        return max(legal, key=lambda a: counts[a.arg] - (1.5 if a.arg == "flee" else 0))
+    hand = sum(seen["hand"].values())
     if stage == "play":
+        me = _me(seen)
         return max(legal, key=lambda a: (_play_value(seen, me, a.arg, hand), rng.random()))
     if stage == "discard-fate":
+        me = _me(seen)
         return min(legal, key=lambda a: (_card_value(seen, me, a.arg, hand), rng.random()))
     if stage == "flee-window":
         threat = seen["threat"]
@@ -106,10 +112,8 @@ def heuristic_action(game: HuntingPartyGame, seen: PartySeen,
             and threat["icon"] not in REGARDLESS_OF_ACTION  # a Flee would not avoid those
         worth = losing and hand > 1 and (threat["count"] >= 2 or hand <= 2)
         return FLEE_NOW if worth else NO_FLEE
-    if stage in ("discard", "jungle"):
-        counts = seen["hand"]
-        return max(legal, key=lambda a: counts[a.arg] - (1.5 if a.arg == "flee" else 0))
     if stage == "take-trophy":
+        me = _me(seen)
         return max(legal, key=lambda a: (_trophy_value(game, seen, me, a.arg), rng.random()))
     if stage == "name":
         unseen = {kind: seen["deck_counts"][kind] - seen["hand"][kind]
@@ -120,6 +124,11 @@ def heuristic_action(game: HuntingPartyGame, seen: PartySeen,
         others = [a for a in legal if a.arg != seen["seat"]] or legal
         return max(others, key=lambda a: (trophies[a.arg], rng.random()))
     return rng.choice(legal)
+
+
+def _me(seen: PartySeen) -> HunterSeen:
+    """The view's own Hunter."""
+    return next(h for h in seen["hunters"] if h["seat"] == seen["seat"])
 
 
 def _position(seen: PartySeen) -> int:

@@ -4,14 +4,15 @@ determinizer: the no-leak boundary of the game in one file."""
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
-from typing import Any, Self
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Self, cast
 
 from hunt.models.game import CHANCE, pick_by_count
 from hunt.models.hunting_party.events import KINDS as EVENTS
 from hunt.models.hunting_party.fate import FateSteps
 from hunt.models.hunting_party.observation import (
     FateCardSeen,
+    GoalSeen,
     HunterObservation,
     HunterSeen,
     PartyObservation,
@@ -50,23 +51,13 @@ class PartyViews(FateSteps, partial=True):
         container is made here, JSON-able, but the Fate cards' views, which are the
         game's own (read only): `observation` is this, with those copied, and what the
         screen adds."""
-        game = self.game
-        goal = self.goal[player]
-        return {
-            "seat": game.seat_names[player], "stage": self.stage(),
-            "live_order": [game.seat_names[seat] for seat in self.live_order()],
-            "hunters": [{"seat": game.seat_names[seat], "ability": self.ability(seat),
-                         "trophies": [game.fate[t].animal for t in self.trophies[seat]],
-                         "action": self._action_seen(seat, player)}
-                        for seat in range(game.players)],
-            "hand": dict(zip(KINDS, self.hands[player], strict=True)),
-            "goal": None if goal is None else {"id": goal},
-            "fate_up": [game.card_views[card] for card in self.face_up],
-            "fate_discards": [game.card_views[card] for card in self.fate_discards],
-            "threat": self._threat(player), "deck_counts": dict(zip(KINDS, game.deck_counts,
-                                                                    strict=True)),
-            "deck_bottom": [KINDS[k] for k in self.returned],
-        }
+        return cast(PartySeen, {key: part(self, player) for key, part in VIEW_PARTS.items()})
+
+    def playout_view(self, player: int) -> PartySeen:
+        """`heuristic_view` with each part built when a rule of thumb first reads it: a
+        playout's discard reads the hand alone, and a whole view at every step was a
+        fifth of a search's time."""
+        return cast(PartySeen, PlayoutView(self, player))
 
     def observation(self, player: int) -> PartyObservation:
         game = self.game
@@ -231,3 +222,77 @@ class PartyViews(FateSteps, partial=True):
                 tuple(self.fled), tuple(self.jungle), tuple(self.vine), self.vine_named,
                 self.over, tuple(self.stack), tuple(tuple(view) for view in self._views))
 
+
+# Each part of the view, built from the state for one seat (the view's keys, in order).
+
+def _seat(state: PartyViews, player: int) -> str:
+    return state.game.seat_names[player]
+
+
+def _stage(state: PartyViews, player: int) -> str:
+    return state.stage()
+
+
+def _live_order(state: PartyViews, player: int) -> list[str]:
+    return [state.game.seat_names[seat] for seat in state.live_order()]
+
+
+def _hunters(state: PartyViews, player: int) -> list[HunterSeen]:
+    game = state.game
+    return [{"seat": game.seat_names[seat], "ability": state.ability(seat),
+             "trophies": [game.fate[t].animal for t in state.trophies[seat]],
+             "action": state._action_seen(seat, player)}
+            for seat in range(game.players)]
+
+
+def _hand(state: PartyViews, player: int) -> dict[str, int]:
+    return dict(zip(KINDS, state.hands[player], strict=True))
+
+
+def _goal(state: PartyViews, player: int) -> GoalSeen | None:
+    goal = state.goal[player]
+    return None if goal is None else {"id": goal}
+
+
+def _fate_up(state: PartyViews, player: int) -> list[FateCardSeen]:
+    return [state.game.card_views[card] for card in state.face_up]
+
+
+def _fate_discards(state: PartyViews, player: int) -> list[FateCardSeen]:
+    return [state.game.card_views[card] for card in state.fate_discards]
+
+
+def _threat(state: PartyViews, player: int) -> ThreatSeen | None:
+    return state._threat(player)
+
+
+def _deck_counts(state: PartyViews, player: int) -> dict[str, int]:
+    return dict(zip(KINDS, state.game.deck_counts, strict=True))
+
+
+def _deck_bottom(state: PartyViews, player: int) -> list[str]:
+    return [KINDS[k] for k in state.returned]
+
+
+VIEW_PARTS: dict[str, Callable[[PartyViews, int], Any]] = {
+    "seat": _seat, "stage": _stage, "live_order": _live_order, "hunters": _hunters,
+    "hand": _hand, "goal": _goal, "fate_up": _fate_up, "fate_discards": _fate_discards,
+    "threat": _threat, "deck_counts": _deck_counts, "deck_bottom": _deck_bottom}
+"""How each part of a Hunter's heuristic view (`PartySeen`) is built from the state."""
+
+
+class PlayoutView(dict[str, Any]):
+    """A heuristic view that builds each part (`VIEW_PARTS`) when it is first read, for
+    the playouts: what a rule of thumb reads is exactly the heuristic view's part, and
+    it holds nothing else (reading any other key fails)."""
+
+    __slots__ = ("_player", "_state")
+
+    def __init__(self, state: PartyViews, player: int) -> None:
+        super().__init__()
+        self._state = state
+        self._player = player
+
+    def __missing__(self, key: str) -> Any:
+        value = self[key] = VIEW_PARTS[key](self._state, self._player)
+        return value
