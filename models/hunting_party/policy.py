@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from hunt.models.hunting_party.heuristics import heuristic_action
 from hunt.models.hunting_party.observation import PartyObservation, PartySeen
@@ -21,14 +22,12 @@ class HuntingPartyPolicy(ViewPolicy[HuntingPartyState, PartyAction, PartyObserva
         """Rules of thumb from `hunt.models.hunting_party.heuristics`."""
         return heuristic_action(game, observation, legal_actions, rng)
 
-    def rollout_action(self, state: HuntingPartyState, rng: random.Random) -> PartyAction:
-        """The rules of thumb, from a view of the sampled world whose parts are built as
-        they are read (`playout_view`): the same choice as from the whole view."""
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return heuristic_action(state.game, state.playout_view(state.current_player()),
-                                legal, rng)
+    def playout_view(self, state: HuntingPartyState, player: int) -> PartyObservation:
+        """The heuristic view with each part built as the rules of thumb read it
+        (`HuntingPartyState.playout_view`): the same choices, less built. (Typed as the
+        observation, as the base's heuristic view is: the rules of thumb read only
+        the heuristic view's part of it.)"""
+        return cast(PartyObservation, state.playout_view(player))
 
     def search_reward(self, state: HuntingPartyState) -> list[float]:
         """The returns, plus a little for the lead in points (at most 0.09, less
