@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import secrets
+import shlex
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -27,6 +28,7 @@ from hunt.cli.params import (
     game_options,
 )
 from hunt.cli.prompt_game import INTERRUPTED, may_overwrite, play_interactive
+from hunt.errors import RecordError
 from hunt.models.game import AnyState
 from hunt.models.registry import game_plugin, load_game
 from hunt.solver.agent import Agent
@@ -97,7 +99,11 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
         if seed is not None and seed != state.seed:
             raise UserError(f"the saved game has its own seed; resume it without --seed "
                             f"(or with --seed {state.seed})")
-        seat_name = check_resumed_seat(state, seat_name, saved_seat(resume_path))
+        saved = saved_seat(resume_path)
+        if saved is not None and saved.lower() not in game.info.seat_names:
+            raise RecordError(f"{resume_path}: its seat {saved!r} is not a seat of "
+                              f"{game_name}; accepted: {', '.join(game.info.seat_names)}")
+        seat_name = check_resumed_seat(state, seat_name, saved)
         save_path = save_path or resume_path
     seats = game.info.seat_names
     if seat_name is None:
@@ -151,7 +157,7 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
             raise UserError(f"{save_path} is kept as it was; give another --save file (or "
                             "--resume it to go on with the game in it)")
         click.echo(f"Saved after every move in {save_path} (resume: hunt play {game_name} "
-                   f"--resume {save_path}).")
+                   f"--resume {shlex.quote(str(save_path))}).")
         state = play_interactive(state, human, agents, screen_of(game_name), sys.stdin,
                                  save_path, advise, manual_chance=dice == "manual",
                                  pages=pages_of(game_name), picture=picture_of(game_name),

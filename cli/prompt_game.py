@@ -9,6 +9,7 @@ reason and the prompt comes again; end of input saves (if asked) and stops clean
 
 from __future__ import annotations
 
+import shlex
 import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -131,7 +132,7 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
         except OutputError as error:
             return f"Not saved: {error}."
         return f"Saved in {path}; resume with: hunt play {session.state.game.info.name} " \
-            f"--resume {path}"
+            f"--resume {shlex.quote(str(path))}"
 
     def commands() -> dict[str, Command]:
         # Each reads the state as it is now, from the human's seat only.

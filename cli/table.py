@@ -22,7 +22,13 @@ from hunt.errors import OutputError, RecordError
 from hunt.models.registry import game_of_record, game_plugin, load_game
 from hunt.models.seat_record import SeatNotebook, is_seat_record
 from hunt.solver.hints import hint_lines
-from hunt.solver.record_files import new_save_path, read_game_record, writable_file, write_record
+from hunt.solver.record_files import (
+    is_sealed,
+    new_save_path,
+    read_game_record,
+    writable_file,
+    write_record,
+)
 from hunt.solver.table import asked, next_entries, table_advice, write_down
 
 TABLE_HELP = ("Type the number of an entry or its text: your own moves, what the other "
@@ -41,7 +47,8 @@ TABLE_HELP = ("Type the number of an entry or its text: your own moves, what the
                                  "in the save folder), written after every entry.")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Go on with a seat record (and keep writing it there "
-                                 "unless --save says otherwise).")
+                                 "unless --save says otherwise; a game saved by `hunt "
+                                 "play` is only read).")
 @click.option("--no-color", "no_color", is_flag=True, help="Plain text.")
 @game_option_flags
 def table(game_name: str, seat_name: str | None, save_path: Path | None,
@@ -51,8 +58,12 @@ def table(game_name: str, seat_name: str | None, save_path: Path | None,
     if no_color:
         click.get_current_context().color = False
     if resume_path is not None:
-        notebook = resumed(game_name, resume_path, option_texts)
-        save_path = save_path or resume_path
+        notebook, sealed = resumed(game_name, resume_path, option_texts)
+        # A game saved by `hunt play` holds the hidden moves its resume needs: the table
+        # reads what its seat saw and keeps its own record in a new file, never there.
+        save_path = save_path or (None if sealed else resume_path)
+        if sealed and save_path is None:
+            click.echo(f"{resume_path} is a game saved by `hunt play`; it is left as it is.")
     else:
         game = load_game(game_name, **game_options(game_name, option_texts, None))
         notebook = SeatNotebook(game, seat_index(game.info.seat_names, seat_name))
@@ -77,8 +88,10 @@ def seat_index(seats: tuple[str, ...], seat_name: str | None) -> int:
     return seats.index(seat_name.lower())
 
 
-def resumed(game_name: str, path: Path, option_texts: tuple[str, ...]) -> SeatNotebook:
-    """The notebook of the seat record in `path`."""
+def resumed(game_name: str, path: Path, option_texts: tuple[str, ...]
+            ) -> tuple[SeatNotebook, bool]:
+    """The notebook of the seat record in `path`, and whether the file is a sealed save
+    of `hunt play` (a seat record with the whole game sealed beside it)."""
     data = read_game_record(path, game_name)
     if not is_seat_record(data):
         raise RecordError(f"{path} is a full record; `hunt table` keeps seat records "
@@ -87,7 +100,7 @@ def resumed(game_name: str, path: Path, option_texts: tuple[str, ...]) -> SeatNo
         raise UserError("the record has its options; resume it without -o")
     game = game_of_record(data)
     try:
-        return SeatNotebook.from_record(game, data)
+        return SeatNotebook.from_record(game, data), is_sealed(data)
     except RecordError as error:
         raise RecordError(f"{path}: {error}") from None
 

@@ -849,3 +849,32 @@ def test_a_personal_fate_at_the_flee_window_is_said_in_words() -> None:
     assert "Your personal fate: animal attack: you bag the animal. Flee from your" in lines
     assert "Your personal fate: natives: you discard 2 cards. Flee from your hand?" in lines
     assert not any(re.search(r"\(\w+ \d\)", line) for line in lines), lines
+
+
+def test_the_resume_command_a_save_prints_can_be_pasted_when_its_path_has_spaces(
+        tmp_path: Path) -> None:
+    """The command printed to resume a saved game quotes a path with a space, so that
+    it can be pasted into a shell as it is."""
+    save = tmp_path / "my games" / "the hunt.json"
+    code, out = run("play", "the-hunt", "--seed", "5", "--ai", "heuristic", "--as", "british",
+                    stdin=f"save {save}\nquit\n")
+    assert code == 0, out[-2000:]
+    assert f"resume with: hunt play the-hunt --resume '{save}'" in " ".join(out.split())
+    assert save.exists()
+
+
+def test_a_save_whose_seat_is_not_the_games_is_refused_naming_the_file(tmp_path: Path) -> None:
+    """A saved game whose seat field names no seat of the game is a broken file: the
+    one-line error names the file and the seats accepted, not an option never given."""
+    save = tmp_path / "game.json"
+    code, out = run("play", "the-hunt", "--seed", "5", "--ai", "heuristic", "--as", "british",
+                    "--save", str(save), stdin="quit\n")
+    assert code == 0, out[-2000:]
+    record = json.loads(save.read_text())
+    record["seat"] = "french"
+    save.write_text(json.dumps(record))
+    code, out = run("play", "the-hunt", "--resume", str(save))
+    assert code == 2
+    assert f"{save}: its seat 'french' is not a seat of the-hunt; accepted: german, british" \
+        in " ".join(out.split())
+    assert "--as" not in out and "Traceback" not in out

@@ -355,3 +355,23 @@ def test_every_entry_offered_where_cards_are_laid_face_down_is_one_the_notebook_
             state.apply_action(random_action(state, rng))
             notebook.add_all(seat_record(state, seat)["actions"][len(notebook.entries):])
     assert reveals
+
+
+def test_the_table_reads_a_game_saved_by_play_and_leaves_it_resumable(tmp_path: Path) -> None:
+    """A game `hunt play` saved holds its hidden moves, sealed: the table opens it as the
+    seat's record but keeps its own record in a new file, so the saved game still
+    resumes (unless --save names a file for the table)."""
+    saved = tmp_path / "game.json"
+    played = CliRunner().invoke(cli, ["play", "the-hunt", "--as", "british", "--seed", "5",
+                                      "--ai", "heuristic", "--save", str(saved)], input="quit\n")
+    assert played.exit_code == 0, played.output
+    before = saved.read_bytes()
+    code, out = table("--resume", str(saved), lines=["quit"])
+    assert code == 0, out
+    assert f"{saved} is a game saved by `hunt play`; it is left as it is." in out
+    assert saved.read_bytes() == before
+    kept = [path for path in (tmp_path / "saves").iterdir() if path.name.startswith("the-hunt")]
+    assert len(kept) == 1 and json.loads(kept[0].read_text())["seat"] == "british"
+    resumed = CliRunner().invoke(cli, ["play", "the-hunt", "--resume", str(saved)],
+                                 input="quit\n")
+    assert resumed.exit_code == 0 and "Traceback" not in resumed.output, resumed.output
