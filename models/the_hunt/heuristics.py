@@ -75,17 +75,22 @@ def heuristic_action(game: TheHuntGame, seen: TheHuntSeen,
     return _british_actions(game, seen, legal, rng)
 
 
-def _duel(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction]) -> TheHuntAction:
-    def value(action: TheHuntAction) -> float:
-        if action.arg == "none":
-            return 0
-        card = game.cards[action.arg]
-        if card.effect in ("montevideo", "scuttling"):
-            battle = seen["battle"]
-            return 100 if battle is not None and battle["duel"] < 5 else -100
-        return card.ap + (1 if card.effect == "battle-plus-one" else 0)
+def duel_value(game: TheHuntGame, card_id: str, duel: int) -> float:
+    """How strong the rule of thumb holds Battle card `card_id` ("none": no card) in
+    duel `duel`: its AP (+1 for a Battle +1 card); Montevideo and Scuttling first of
+    all before the fifth duel, last in it."""
+    if card_id == "none":
+        return 0
+    card = game.cards[card_id]
+    if card.effect in ("montevideo", "scuttling"):
+        return 100 if duel < 5 else -100
+    return card.ap + (1 if card.effect == "battle-plus-one" else 0)
 
-    return max(legal, key=value)
+
+def _duel(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction]) -> TheHuntAction:
+    battle = seen["battle"]
+    duel = battle["duel"] if battle is not None else 5  # no Battle: the specials last
+    return max(legal, key=lambda action: duel_value(game, action.arg, duel))
 
 
 def _react(game: TheHuntGame, seen: TheHuntSeen, legal: list[TheHuntAction]) -> TheHuntAction:

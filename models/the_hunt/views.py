@@ -14,7 +14,8 @@ from hunt.models.seat_record import follows
 from hunt.models.steps import Step
 from hunt.models.the_hunt.actions import TheHuntAction
 from hunt.models.the_hunt.battle import BattleSteps
-from hunt.models.the_hunt.events import KINDS, GrafSpeeMoves, HandSeen
+from hunt.models.the_hunt.duel_style import chosen_card_index
+from hunt.models.the_hunt.events import KINDS, DuelResult, GrafSpeeMoves, HandSeen
 from hunt.models.the_hunt.observation import TheHuntObservation, TheHuntSeen
 from hunt.models.the_hunt.state import SIDES
 from hunt.models.the_hunt.steps import (
@@ -97,11 +98,17 @@ class TheHuntViews(BattleSteps, partial=True):
     def determinize(self, player: int, rng: random.Random, prior: Any = None) -> Self:
         """Redeal what `player` cannot see: the other side's hand (beyond the cards it
         has seen), and for the British the Graf Spee's hex among the possible ones,
-        weighted by `prior` (hex -> weight) when given. A Battle card the German has
-        chosen but not yet shown is redrawn from the sampled hand."""
+        weighted by `prior` (hex -> weight) when given. A Battle card the other side has
+        chosen but not yet shown is redrawn from the sampled hand: for the British, by
+        how the German has picked its cards in this Battle (`duel_style`)."""
         pool = self._unseen_pool(player)
         rng.shuffle(pool)
-        world = self._dealt(player, pool, lambda held: rng.randrange(len(held)))
+        if player == BRITISH:  # the German's chosen card, by how it has picked so far
+            shown = [event.german for event in self.log if isinstance(event, DuelResult)]
+            world = self._dealt(player, pool, lambda held: chosen_card_index(
+                self.game, shown, held, self.duel, rng))
+        else:
+            world = self._dealt(player, pool, lambda held: rng.randrange(len(held)))
         if player == BRITISH and self.graf_spee is not None:
             hexes = self._hexes_for(world)
             weights = [float(prior.get(h, 0.0)) for h in hexes] if prior else None
