@@ -284,7 +284,8 @@ VIEW_PARTS: dict[str, Callable[[PartyViews, int], Any]] = {
 class PlayoutView(dict[str, Any]):
     """A heuristic view that builds each part (`VIEW_PARTS`) when it is first read, for
     the playouts: what a rule of thumb reads is exactly the heuristic view's part, and
-    it holds nothing else (reading any other key fails)."""
+    it answers nothing else (reading any other key fails; the state it builds from is
+    its own private slot, which no rule of thumb reads)."""
 
     __slots__ = ("_player", "_state")
 
