@@ -15,7 +15,7 @@ from hunt.models.steps import Step
 from hunt.models.the_hunt.actions import TheHuntAction
 from hunt.models.the_hunt.battle import BattleSteps
 from hunt.models.the_hunt.duel_style import chosen_card_index
-from hunt.models.the_hunt.events import KINDS, DuelResult, GrafSpeeMoves, HandSeen
+from hunt.models.the_hunt.events import KINDS, GrafSpeeMoves, HandSeen
 from hunt.models.the_hunt.observation import TheHuntObservation, TheHuntSeen
 from hunt.models.the_hunt.state import SIDES
 from hunt.models.the_hunt.steps import (
@@ -104,7 +104,8 @@ class TheHuntViews(BattleSteps, partial=True):
         pool = self._unseen_pool(player)
         rng.shuffle(pool)
         if player == BRITISH:  # the German's chosen card, by how it has picked so far
-            shown = [event.german for event in self.log if isinstance(event, DuelResult)]
+            shown = [token[1] for token in self._views[BRITISH]
+                     if isinstance(token, tuple) and token[:1] == ("duel cards",)]
             world = self._dealt(player, pool, lambda held: chosen_card_index(
                 self.game, shown, held, self.duel, rng))
         else:
