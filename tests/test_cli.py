@@ -601,7 +601,8 @@ def test_play_a_whole_3_player_hunting_party_through_piped_input(tmp_path: Path)
 
 def test_players_is_refused_in_one_line_by_a_game_without_it() -> None:
     code, out = run("play", "jutland", "--players", "3")
-    assert code == 2 and "jutland has no option players" in out
+    assert code == 2 and "jutland is played by 2 players, always; --players is for a game " \
+        "with a range (hunt games lists them)" in out
     code, out = run("play", "hunting-party", "--players", "7")
     assert code == 2 and "players must be a whole number from 2 to 5" in out
 

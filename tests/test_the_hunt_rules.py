@@ -498,6 +498,9 @@ def test_storm_at_sea_forbids_searches_and_attacks_this_turn() -> None:
                                   "convoy-routes"])
     play(state, "play storm-at-sea ap")
     assert state.no_searches and not any(t.startswith("search") for t in texts(state))
+    with pytest.raises(IllegalActionError, match=r"^'search G': no searches or attacks this "
+                       r"turn \(Storm at Sea\); legal: advance H, "):
+        state.string_to_action("search G")
 
 
 def test_military_order_attacks_for_free_with_plus_1() -> None:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from hunt.boards.the_hunt.cards import TheHuntCard
+from hunt.errors import IllegalActionError, quoted
 from hunt.models.game import Action
 from hunt.models.steps import (
     AUTO_STEP,
@@ -193,6 +194,11 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
         action = parse_action(text)
         if action is not None and action in self.legal_actions():
             return action
+        if action is not None and action.verb in ("search", "attack") and self.no_searches:
+            # the generic refusal would not say why a search that was legal a moment ago
+            # is not: the storm card is public, so naming it tells no secret
+            raise IllegalActionError(f"{quoted(text.strip())}: no searches or attacks this "
+                                     f"turn (Storm at Sea); legal: {self._legal_texts()}")
         return super().string_to_action(text)  # raises, naming what is legal
 
     def choice_note(self, action: TheHuntAction) -> str:
