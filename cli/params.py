@@ -117,9 +117,8 @@ def game_options(game_name: str, texts: tuple[str, ...], players: int | None) ->
     spec = plugin.options
     options = spec.parse(texts)
     if players is not None and "players" not in spec.names:
-        low, _ = plugin.player_range
-        raise UserError(f"{game_name} is played by {low} players, always; --players is for "
-                        "a game with a range (hunt games lists them)")
+        raise UserError(f"{game_name} is played by {len(plugin.seats)} players, always; "
+                        "--players is for a game with a range (hunt games lists them)")
     if players is not None:
         if "players" in options and options["players"] != players:
             raise UserError("--players and -o players= say two numbers of players; give one")
