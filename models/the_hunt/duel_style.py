@@ -47,8 +47,7 @@ def strongest_first_chance(game: TheHuntGame, shown: Sequence[str],
             continue
         held.append(card)
         options = sorted(set(held))
-        best = max(duel_value(game, option, duel) for option in options)
-        tops = [option for option in options if duel_value(game, option, duel) == best]
+        tops = [options[index] for index in _strongest(game, options, duel)]
         strongest *= (1 - ANY_CARD_SHARE) * (card in tops) / len(tops) \
             + ANY_CARD_SHARE / len(options)
         anyhow *= 1 / len(options)
@@ -63,7 +62,14 @@ def chosen_card_index(game: TheHuntGame, shown: Sequence[str], hand: Sequence[st
     one of the strongest cards; else any card of the hand."""
     if rng.random() < strongest_first_chance(game, shown, hand) \
             and rng.random() >= ANY_CARD_SHARE:
-        best = max(duel_value(game, card, duel) for card in hand)
-        tops = [index for index, card in enumerate(hand) if duel_value(game, card, duel) == best]
+        tops = _strongest(game, hand, duel)
         return tops[rng.randrange(len(tops))]
     return rng.randrange(len(hand))
+
+
+def _strongest(game: TheHuntGame, cards: Sequence[str], duel: int) -> list[int]:
+    """Where in `cards` the strongest for duel `duel` are, by the rule of thumb's order
+    (`duel_value`)."""
+    values = [duel_value(game, card, duel) for card in cards]
+    best = max(values)
+    return [index for index, value in enumerate(values) if value == best]
