@@ -1,9 +1,9 @@
 """The engine's shortcuts answer as the plain computations they stand for: The Hunt's
 cheap "nothing to decide" check, its nearest-hex and distance-total tables, a checked
 move's legality without sorting, the contract's chance draw without copies, the
-playout's forced move taken without building a view, and Hunting Party's playout view
-built part by part. (That the search decides as before is
-tests/test_search_goldens.py.)"""
+playout's forced move taken without building a view, Hunting Party's playout view
+built part by part, and The Hunt's pool of unseen cards kept until a side sees more.
+(That the search decides as before is tests/test_search_goldens.py.)"""
 
 from __future__ import annotations
 
@@ -191,3 +191,30 @@ def test_a_hunting_party_playout_view_reads_as_the_heuristic_view() -> None:
                 state.apply_legal_action(rng.choice(state.legal_actions()))
     assert {"play", "discard-fate", "discard", "flee-window"} <= stages
     assert compared >= 100
+
+
+def test_the_hunt_unseen_pool_kept_between_views_is_the_pool_counted_afresh() -> None:
+    """A search draws its worlds from the same position again and again, so The Hunt
+    keeps the pool of a side's unseen cards until that side sees more: at every step of
+    whole games (random moves, and the rules of thumb's, which reach Battles, reshuffles
+    and looks at a hand), for one side a game as a search asks (the kept pool is one
+    side's), and in the worlds it draws there, the kept pool is the one counted afresh."""
+    policy = game_policy(GAME)
+    rng, checked = random.Random(8), 0
+    for seed in range(12):
+        state = GAME.new_initial_state(seed)
+        seat = seed % 2
+        while not state.is_terminal():
+            assert state._unseen_pool(seat) == state._count_unseen(seat), seed
+            if state.current_player() == seat:
+                world = state.determinize(seat, rng)
+                assert world._unseen_pool(seat) == world._count_unseen(seat), seed
+            checked += 1
+            if state.current_player() < 0:
+                action = state.sample_chance_outcome(rng)
+            elif seed % 4 < 2:
+                action = policy.rollout_action(state, rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_legal_action(action)
+    assert checked > 1000

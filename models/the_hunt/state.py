@@ -133,6 +133,8 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
         look at a hand (`HandSeen`)."""
         self._tracked: tuple[int, dict[str, float]] | None = None
         """The British belief (see `belief`) and how many British views it covers."""
+        self._pool: tuple[tuple[int, int], tuple[str, ...]] | None = None
+        """The last `_unseen_pool`: for which seat, at which length of its view."""
         self._reset_turn()
         self._push(DrawFreight(), DrawFreight(second_of_setup=True), Deal(), PlaceGrafSpee(),
                    PlaceAltmark())

@@ -159,7 +159,16 @@ class TheHuntViews(BattleSteps, partial=True):
 
     def _unseen_pool(self, player: int) -> list[str]:
         """The other side's cards `player` has not seen where they are (its hand and
-        deck beyond the cards seen), sorted."""
+        deck beyond the cards seen), sorted: kept until `player` sees more, as a search
+        draws a world from the same position at every iteration (what `player` has
+        seen is all the pool depends on)."""
+        key = (player, self.view_length(player))
+        if self._pool is None or self._pool[0] != key:
+            self._pool = (key, tuple(self._count_unseen(player)))
+        return list(self._pool[1])
+
+    def _count_unseen(self, player: int) -> list[str]:
+        """`_unseen_pool` counted afresh."""
         other = 1 - player
         unseen = Counter(self.game.deck_lists[other]) - self.discards[other] \
             - self.removed[other] - self._cards_in_play(other) - self.known_hand[player]
