@@ -128,10 +128,16 @@ class ValueScale:
 
     def figure(self, value: float, margin: float = 0.0) -> str:
         """`value` as a figure, with its 95% `margin` (as read) if any: "58%", "58±2%",
-        "+1.25", "+1.25±0.30"."""
+        "+1.25", "+1.25±0.30". A margin under half a point is shown to a tenth, with
+        the chance ("51.2±0.3%"): "51±0%" would read as a certainty, and plays whose
+        playouts end in the smooth cut-off evaluation can differ by less than a point."""
         if self.chance:
-            reading = f"{self.reading(value):.0%}"
-            return reading.removesuffix("%") + f"±{margin:.0%}" if margin else reading
+            chance = self.reading(value)
+            if not margin:
+                return f"{chance:.0%}"
+            if margin < 0.005:
+                return f"{chance * 100:.1f}±{max(margin, 0.0005) * 100:.1f}%"
+            return f"{chance:.0%}".removesuffix("%") + f"±{margin:.0%}"
         return f"{value:+.2f}" + (f"±{margin:.2f}" if margin else "")
 
     def ranked(self, entry: RankedPlay) -> str:

@@ -116,7 +116,7 @@ def test_the_recommended_play_says_what_it_buys_and_values_read_as_win_chances()
     ranking = [line for line in advice[3:-1] if "of the search" in line]
     assert ranking[0].startswith(
         "  play harwoods-intuition event  30.0% of the search, win chance 57±")
-    assert all(re.search(r"of the search, win chance \d{1,3}±\d{1,2}%$", line)
+    assert all(re.search(r"of the search, win chance \d{1,3}(\.\d)?±\d{1,2}(\.\d)?%$", line)
                for line in ranking)
     assert advice[-1] == "Win chance: how often positions like this were won (the search, " \
                          "calibrated)."
@@ -239,6 +239,17 @@ def test_each_ranked_play_shows_the_searchs_margin_and_a_tie_within_it_is_said()
     assert code == 0, out
     ranking = json.loads(out)["recommendation"]["ranking"]
     assert all(0 < entry["margin"] < 0.2 for entry in ranking if entry["visits"] > 1)
+
+
+def test_a_margin_under_half_a_point_is_shown_to_a_tenth_never_as_zero() -> None:
+    """A win chance is shown with its 95% margin in whole points, but a margin that
+    rounds to 0 would read as a certainty ("51±0%"): under half a point, the chance and
+    the margin are shown to a tenth of a point, and the least margin shown is 0.1."""
+    scale = ValueScale("win chance", 1.0, 2.0, True, "")
+    assert scale.figure(0.16, 0.02) == "58±2%"
+    assert scale.figure(0.024, 0.003) == "51.2±0.3%"
+    assert scale.figure(0.024, 1e-6) == "51.2±0.1%"
+    assert scale.figure(0.16) == "58%"
 
 
 def test_chance_knots_read_shares_of_won_playouts_as_calibrated_chances() -> None:
