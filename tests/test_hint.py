@@ -11,9 +11,10 @@ from click.testing import CliRunner
 
 from hunt.cli.main import cli
 from hunt.models import load_game
-from hunt.models.the_hunt import BRITISH, TheHuntGame
+from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntGame
 from hunt.models.the_hunt.actions import parse_action
-from hunt.models.the_hunt.advice import play_reason
+from hunt.models.the_hunt.advice import advice_report, play_reason, searches_heading
+from hunt.models.the_hunt.plugin import advice_lines
 from hunt.models.the_hunt.tracker import GrafSpeeTracker
 from hunt.solver.hints import (
     HiddenChance,
@@ -27,6 +28,7 @@ from hunt.solver.hints import (
     within_noise,
 )
 from hunt.solver.profiles import search_profile
+from hunt.tests.hunt_positions import british_turn, draw_until, play, roll
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "the-hunt-british-turn.json"
 
@@ -272,3 +274,28 @@ def test_chance_knots_read_shares_of_won_playouts_as_calibrated_chances() -> Non
     assert readings == sorted(readings)
     assert abs(stretched.margin(0.0, 0.1) - 0.075) < 1e-12  # 1.5 times steeper there
     assert calibrated(0.3, ()) == 0.3
+
+
+def test_the_hunts_search_advice_names_its_ap_and_is_left_out_once_the_hunt_is_over() -> None:
+    """Before a card is played the British searches are reckoned with the AP of the
+    hand's best card, and the heading says so (the recommended play may buy fewer);
+    in the Battle no search can be made and the German's hex is known, so neither the
+    searches nor the German's exposure is shown."""
+    state = british_turn(graf_spee="06")
+    report = advice_report(state, BRITISH)
+    best = max(state.game.cards[card].ap for card in state.hands[BRITISH])
+    assert report["ap"] == best and report["searches"]
+    assert searches_heading(report) == \
+        f"Searches this turn, if your best card is played for its {best} AP"
+    play(state, "play royal-navy ap")
+    report = advice_report(state, BRITISH)
+    assert searches_heading(report) == f"Searches this turn (with {state.ap} AP)"
+    play(state, "search G")
+    roll(state, 5)
+    draw_until(state, GERMAN)
+    draw_until(state, BRITISH)
+    assert state.flow == "battle"
+    for seat in (GERMAN, BRITISH):
+        report = advice_report(state, seat)
+        assert not {"searches", "intelligence", "exposure", "safest_moves"} & set(report)
+    assert "Searches this turn" not in "\n".join(advice_lines(state, report, False))

@@ -11,7 +11,7 @@ Battle value), from the printed cards, so the recommended play can say why.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -161,6 +161,15 @@ SETUP_STEPS = ("place-graf-spee", "place-altmark")
 """The German's setup choices: no move of the Graf Spee is open before the first turn."""
 
 
+def searches_heading(report: Mapping[str, Any]) -> str:
+    """The heading of the British searches of a hint: with the AP of this turn, or,
+    before a card is played, with those of the hand's best card for AP (the play the
+    hint recommends may buy fewer)."""
+    if report.get("ap_from_best_card"):
+        return f"Searches this turn, if your best card is played for its {report['ap']} AP"
+    return f"Searches this turn (with {report['ap']} AP)"
+
+
 def german_exposure(game: TheHuntGame, tracker: GrafSpeeTracker, seen: TheHuntObservation,
                     facts: PublicFacts, count: int = 5,
                     allowed: Collection[str] | None = None) -> tuple[float, list[Exposure]]:
@@ -194,7 +203,7 @@ def british_report(state: TheHuntState, tracker: GrafSpeeTracker) -> dict[str, A
     bonus = int(seen["turn_state"]["search_bonus"])
     searches = best_searches(game, p, seen, ap, bonus)
     return {
-        "seat": "british", "ap": ap,
+        "seat": "british", "ap": ap, "ap_from_best_card": seen["step"] != "actions",
         "searches": [asdict(option) for option in searches],
         "intelligence": [{**asdict(option), "worth_it": option.worth_it}
                          for option in intelligence_options(game, tracker, seen,
@@ -269,8 +278,8 @@ def advice_report(state: TheHuntState, seat: int, model: str = "uniform") -> dic
         "belief": tracker.posterior(),
         "play_reasons": play_reasons(state, seat),
     }
-    if not tracker.placed:
-        return report
+    if not tracker.placed or state.flow == "battle" or state.is_terminal():
+        return report  # no searches to make, no exposure to lower: the hunt is over
     report.update(british_report(state, tracker) if seat == BRITISH
                   else german_report(state, tracker))
     return report

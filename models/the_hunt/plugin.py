@@ -16,7 +16,7 @@ from hunt.boards.the_hunt.map import draw_map, load_hunt_map, routes_through
 from hunt.models.game import random_action
 from hunt.models.plugin import GamePlugin, plural
 from hunt.models.profile import SearchProfile
-from hunt.models.the_hunt.advice import advice_report, belief_by_turn
+from hunt.models.the_hunt.advice import advice_report, belief_by_turn, searches_heading
 from hunt.models.the_hunt.help import RULES, card_names, card_texts
 from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.players import TrackerPlayer
@@ -58,7 +58,7 @@ def advice_lines(state: TheHuntState, report: Mapping[str, Any], map_shown: bool
     lines.append("Likeliest hexes: " + ", ".join(f"{entry['hex']} {entry['p']:.1%}"
                                                   for entry in report["top"]))
     if report.get("seat") == "british" and "searches" in report:
-        lines.append(f"Searches this turn (with {report['ap']} AP):")
+        lines.append(searches_heading(report) + ":")
         for option in report["searches"]:
             lines.append(f"  Force {option['force']}: search {option['hex']} ({option['ap']} "
                          f"AP): P(there) {option['p_there']:.1%} x P(roll) "

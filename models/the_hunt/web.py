@@ -20,6 +20,7 @@ from hunt.models.plugin import (
     uses_by_card,
 )
 from hunt.models.the_hunt.actions import parse_action
+from hunt.models.the_hunt.advice import searches_heading
 from hunt.models.the_hunt.help import INTELLIGENCE
 from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
@@ -116,7 +117,7 @@ def advice_html(game: TheHuntGame, report: Mapping[str, Any]) -> str:
     if report.get("seat") == "british" and "searches" in report:
         searches = report["searches"]
         parts.append(table_markup(
-            f"Searches this turn (with {report['ap']} AP)",
+            searches_heading(report),
             ("Force", "hex", "AP", "P(there)", "P(roll)", "P(find)"),
             [(option["force"], option["hex"], str(option["ap"]), f"{option['p_there']:.1%}",
               f"{option['p_roll']:.0%}", f"{option['p_find']:.1%}") for option in searches],
