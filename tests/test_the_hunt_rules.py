@@ -663,6 +663,40 @@ def test_example_8_radar_against_concentrated_fire_with_force_h() -> None:
     assert state.radar[GERMAN] == 2  # +1 to the next two German cards
 
 
+def test_each_duel_choice_shows_the_value_the_card_counts_in_this_duel() -> None:
+    """Example 8 from the choices' side: before each duel a card's note is what it
+    counts there, as the Battle compares it: the German's Radar 3, then +1 on its next
+    two cards; the British card's AP with Force H's +1/2 (Royal Navy a Battle +1)."""
+    state = battle(["radar", "kriegsmarine", "pocket-battleships", "langsdorff", "marconi"],
+                   ["concentrated-fire", "royal-navy", "cumberland", "fair-weather",
+                    "convoy-routes"], forces=("H",))
+    state.battle_forces = ("H",)
+
+    def notes() -> dict[str, str]:
+        return {state.action_to_string(action): state.choice_note(action)
+                for action in state.legal_actions()}
+
+    assert notes()["duel radar"] == "value 3"
+    play(state, "duel radar")
+    assert notes()["duel concentrated-fire"] == "value 2.5"
+    assert notes()["duel royal-navy"] == "value 3.5"
+    play(state, "duel concentrated-fire")
+    assert state.damage == [0, 1]
+    cards = state.game.cards
+
+    def own(card: str) -> int:  # its AP, +1 for a Battle +1 card
+        return cards[card].ap + (cards[card].effect == "battle-plus-one")
+
+    assert own("pocket-battleships") == 6 and own("marconi") == 2
+    assert notes() == {f"duel {card}": f"value {own(card) + 1}"  # and Radar's +1
+                       for card in ("kriegsmarine", "langsdorff", "marconi",
+                                    "pocket-battleships")}
+    play(state, "duel marconi", "duel royal-navy")
+    assert notes()["duel kriegsmarine"] == f"value {own('kriegsmarine') + 1}"
+    play(state, "duel kriegsmarine", "duel cumberland")
+    assert notes()["duel langsdorff"] == f"value {own('langsdorff')}"  # Radar spent
+
+
 def test_concentrated_fire_shows_the_british_the_germans_remaining_cards() -> None:
     """"Look at your opponent's remaining cards": the British screen, `hand` page and
     log name them (and drop each as it is played); the German's pages say nothing new

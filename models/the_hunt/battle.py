@@ -95,7 +95,11 @@ class BattleSteps(TurnSteps, partial=True):
         else:
             self._push(DuelStart())
 
-    def _duel_value(self, seat: int, card_id: str) -> float:
+    def battle_value(self, seat: int, card_id: str) -> float:
+        """What `card_id` counts for `seat` in this duel: its AP, +1 for a Battle +1
+        card (with Force G in the Battle, for the card that needs G), +1 while Radar
+        boosts the side's cards, and for the British the bonus of every Force in the
+        Battle. All of it is known to the seat that plays the card."""
         if card_id == "none":
             return 0.0
         card = self._card(card_id)
@@ -105,7 +109,18 @@ class BattleSteps(TurnSteps, partial=True):
             value += 1
         if self.radar[seat]:
             value += 1
-            self.radar[seat] -= 1
         if seat == BRITISH:
             value += sum(self.game.force_bonus[force] for force in self.battle_forces)
         return value
+
+    def _duel_value(self, seat: int, card_id: str) -> float:
+        value = self.battle_value(seat, card_id)
+        if card_id != "none" and self.radar[seat]:
+            self.radar[seat] -= 1  # Radar boosts the side's next two cards
+        return value
+
+    def choice_note(self, action: TheHuntAction) -> str:
+        """A Battle card's value in this duel ("value 3.5"), else as in the Hunt."""
+        if action.verb == "duel" and action.arg != "none":
+            return f"value {self.battle_value(self.current_player(), action.arg):g}"
+        return super().choice_note(action)
