@@ -503,6 +503,33 @@ def test_storm_at_sea_forbids_searches_and_attacks_this_turn() -> None:
         state.string_to_action("search G")
 
 
+def test_a_second_search_move_or_advance_is_refused_naming_the_once_a_turn_rule() -> None:
+    """"Each Force can only search once per turn", "each piece can only be moved once
+    per turn", the Strategy track "once per turn": typed again, each is refused with
+    its rule, not only with the list of what is legal; so is a move the AP left do
+    not pay for."""
+    def refused(state: TheHuntState, text: str, why: str) -> None:
+        with pytest.raises(IllegalActionError, match=rf"^'{text}': {why}; legal: "):
+            state.string_to_action(text)
+
+    state = british_turn(british=["convoy-routes", "royal-navy", "cumberland", "k-and-h",
+                                  "fair-weather"])
+    play(state, "play convoy-routes ap", "search G")
+    while "end" not in texts(state):  # the roll fails, no reaction, no Intelligence
+        if state.current_player() == CHANCE:
+            roll(state, 1)
+        else:
+            play(state, "pass")
+    refused(state, "search G", "each Force searches once a turn, and Force G has")
+    play(state, "move G 1 11")
+    refused(state, "move G 1 12", "each Force moves once a turn, and Force G has")
+    play(state, "advance H")
+    refused(state, "advance K", "the Strategy track advances once a turn, and it has this turn")
+    german = new_state(graf_spee="24")
+    play(german, "play marconi ap")
+    refused(german, "move graf-spee 4 15", "this move costs 4 AP, and you have 2")
+
+
 def test_military_order_attacks_for_free_with_plus_1() -> None:
     state = new_state(freighters=("b-e1", "e-a"), graf_spee="23",
                       german=["military-order", "kriegsmarine", "radar", "marconi",

@@ -42,6 +42,7 @@ from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.steps import (
     BRITISH,
     GERMAN,
+    Actions,
     Airplane,
     Announce,
     Choose,
@@ -196,12 +197,35 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
         action = parse_action(text)
         if action is not None and action in self.legal_actions():
             return action
-        if action is not None and action.verb in ("search", "attack") and self.no_searches:
-            # the generic refusal would not say why a search that was legal a moment ago
-            # is not: the storm card is public, so naming it tells no secret
-            raise IllegalActionError(f"{quoted(text.strip())}: no searches or attacks this "
-                                     f"turn (Storm at Sea); legal: {self._legal_texts()}")
+        why = self._why_refused(action) if action is not None else ""
+        if why:
+            raise IllegalActionError(f"{quoted(text.strip())}: {why}; legal: "
+                                     f"{self._legal_texts()}")
         return super().string_to_action(text)  # raises, naming what is legal
+
+    def _why_refused(self, action: TheHuntAction) -> str:
+        """Why an action the seat to act could take at another moment of its turn is
+        not legal now, by the rule that forbids it ("" when no such rule applies: the
+        generic refusal, naming what is legal, says enough). It reads only the turn's
+        own facts, which the acting seat knows (the storm card is public)."""
+        verb, side = action.verb, self.current_player()
+        if verb in ("search", "attack") and self.no_searches:
+            return "no searches or attacks this turn (Storm at Sea)"
+        if not isinstance(self.stack[-1] if self.stack else None, Actions):
+            return ""
+        if verb == "advance" and side == BRITISH and self.advanced:
+            return "the Strategy track advances once a turn, and it has this turn"
+        if verb == "search" and side == BRITISH and action.arg in self.searched:
+            return f"each Force searches once a turn, and Force {action.arg} has"
+        if verb == "attack" and side == GERMAN and self.attacked:
+            return "only one search for a Freight Ship is permitted a turn"
+        if verb == "move" and side == BRITISH and action.arg in self.moved:
+            return f"each Force moves once a turn, and Force {action.arg} has"
+        if verb == "move" and side == GERMAN and action.arg == "altmark" and self.altmark_moved:
+            return "the Altmark moves once a turn, and it has"
+        if verb == "move" and action.n > self.ap:
+            return f"this move costs {action.n} AP, and you have {self.ap}"
+        return ""
 
     def choice_note(self, action: TheHuntAction) -> str:
         """What a choice costs and needs ("2 AP, sinks on 5+"), from the rules and the
