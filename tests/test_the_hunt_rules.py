@@ -18,8 +18,10 @@ from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntAction, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.actions import PLANE
+from hunt.models.the_hunt.events import FreightersSail
 from hunt.models.the_hunt.help import card_texts
 from hunt.models.the_hunt.steps import Choose, Window
+from hunt.models.the_hunt.words import log_page
 from hunt.tests.hunt_positions import (
     GAME,
     REMOVABLE,
@@ -320,8 +322,14 @@ def test_example_4_refilling_only_to_3_near_the_altmark_gives_nothing_away() -> 
 # -- British turn -----------------------------------------------------------------------
 
 def test_freight_ship_phase_moves_each_one_hex_and_refills_to_two() -> None:
+    """Each Freight Ship sails one hex, and the log (both sides') says where to."""
     state = british_turn(graf_spee="24", freighters=("e-a", "b-e1"))
     assert state.at_sea == {"e-a": 1, "b-e1": 1}
+    hexes = [state.hex_of_freighter(f) for f in ("b-e1", "e-a")]
+    assert state.log[-1] == FreightersSail(("b-e1", "e-a"), tuple(hexes))
+    for seat in (GERMAN, BRITISH):
+        assert f"Freight Ships sail on: b-e1 to {hexes[0]}, e-a to {hexes[1]}." in \
+            log_page(GAME, state.observation(seat), seat)
 
 
 def test_delivery_only_from_the_entry_hex_then_a_new_freighter_from_the_bag() -> None:
@@ -729,7 +737,6 @@ def test_concentrated_fire_shows_the_british_the_germans_remaining_cards() -> No
     log name them (and drop each as it is played); the German's pages say nothing new
     (it knows its hand), and its observation holds no trace of the look."""
     from hunt.models.the_hunt.screen import hand_page, screen
-    from hunt.models.the_hunt.words import log_page
 
     def pages(state: TheHuntState, seat: int) -> str:
         seen = state.observation(seat)

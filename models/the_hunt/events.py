@@ -41,6 +41,14 @@ class FreighterSails(NamedTuple):
     freighter: str
 
 
+class FreightersSail(NamedTuple):
+    """The Freight phase: the Freight Ships at sea each sail one hex on, to `hexes`
+    (those that reach port have `FreighterArrives`)."""
+
+    freighters: tuple[str, ...]
+    hexes: tuple[str, ...]
+
+
 class HandSize(NamedTuple):
     """How many cards the German holds after the refill (announced)."""
 
@@ -279,6 +287,7 @@ class BattleEnds(NamedTuple):
 
 
 Event = (GameOver | DeckRebuilt | FreighterSetsOut | FreighterArrives | FreighterSails
+         | FreightersSail
          | HandSize | AltmarkPlaced | CardPlayed | MandatoryEvent | ReserveStored
          | RepairTried | ForceMoves | AltmarkMoves | GrafSpeeMoves | HintsRemoved | Revealed
          | Attack | AirplaneSent | Search | Intelligence | ForceEnters | ForceAdvances | NoHintLeft

@@ -15,9 +15,9 @@ from hunt.models.the_hunt.rules import TheHuntGame
 from hunt.models.the_hunt.words import log_lines, turn_words
 
 LATELY = 3
+"""Events the screen repeats (`log` shows them all)."""
 HAND_COLUMN = (SCREEN_WIDTH - len("Hand: ")) // 2
 """The width of a column of the hand's two (37 on 80 columns)."""
-"""Events the screen repeats (`log` shows them all)."""
 
 
 QUESTIONS = {
@@ -126,7 +126,7 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
                   f"home {len(seen['delivered'])}/5. Airplane {seen['plane']}.")
     track = ", ".join(f"{force} {space}" for force, space in seen["strategy"].items())
     gone = seen["removed"][enemy]
-    lines += wrap(f"Strategy: {track or 'empty'}. Reserve {seen['reserve']} AP. "
+    lines += wrap(f"Strategy: {track or 'empty'}. German Reserve {seen['reserve']} AP. "
                   f"{'British' if enemy else 'German'}: "
                   f"{plural(seen['opponent_hand_size'], 'card')}, deck {seen['decks'][enemy]}"
                   f", {len(seen['discards'][enemy])} discarded"
@@ -140,8 +140,11 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
                       f"{battle['damage']['british']}.")
     lines += [("Hand: " if index == 0 else "      ") + row
               for index, row in enumerate(hand_rows(game, seen))]
-    if seen["log"]:
-        events = [line for text in log_lines(game, seen["log"][-LATELY:])
+    # The Freight Ships' hexes are on the map and the Freight line: their sailing each
+    # turn would push out of the last few events the ones the screen shows nowhere else.
+    news = [entry for entry in seen["log"] if entry["event"] != "freighters-sail"]
+    if news:
+        events = [line for text in log_lines(game, news[-LATELY:])
                   for line in wrap(text, "  ", SCREEN_WIDTH - 8)]
         lines += ["Lately: " + events[0], *("        " + line for line in events[1:])]
     if seen["result"]:

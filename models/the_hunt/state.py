@@ -34,6 +34,7 @@ from hunt.models.the_hunt.events import (
     Event,
     FreighterArrives,
     FreighterSetsOut,
+    FreightersSail,
     GameOver,
     HandSize,
 )
@@ -392,6 +393,10 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
             self._sail(freighter)
             if self.flow == "over":
                 return
+        if self.at_sea:  # each one still at sea sailed a hex (a new one sets out later)
+            sailed = sorted(self.at_sea)
+            self.log.append(FreightersSail(tuple(sailed),
+                                           tuple(self.hex_of_freighter(f) for f in sailed)))
         missing = self.game.rules["freighters_on_map"] - len(self.at_sea)
         self._push(*(DrawFreight() for _ in range(min(missing, len(self.bag)))))
 
