@@ -128,17 +128,22 @@ class ValueScale:
 
     def figure(self, value: float, margin: float = 0.0) -> str:
         """`value` as a figure, with its 95% `margin` (as read) if any: "58%", "58±2%",
-        "+1.25", "+1.25±0.30". A margin under half a point is shown to a tenth, with
-        the chance ("51.2±0.3%"): "51±0%" would read as a certainty, and plays whose
-        playouts end in the smooth cut-off evaluation can differ by less than a point."""
+        "+1.25", "+1.25±0.30". A margin that would round to nothing is shown a digit
+        finer, with the value ("51.2±0.3%", "+1.250±0.004"), and never below that
+        digit: "51±0%" would read as a certainty, and plays whose playouts end in a
+        smooth cut-off evaluation can differ by less than a point."""
         if self.chance:
             chance = self.reading(value)
             if not margin:
                 return f"{chance:.0%}"
-            if margin < 0.005:
-                return f"{chance * 100:.1f}±{max(margin, 0.0005) * 100:.1f}%"
+            if f"{margin:.0%}" == "0%":
+                return f"{chance * 100:.1f}±{max(margin * 100, 0.1):.1f}%"
             return f"{chance:.0%}".removesuffix("%") + f"±{margin:.0%}"
-        return f"{value:+.2f}" + (f"±{margin:.2f}" if margin else "")
+        if not margin:
+            return f"{value:+.2f}"
+        if f"{margin:.2f}" == "0.00":
+            return f"{value:+.3f}±{max(margin, 0.001):.3f}"
+        return f"{value:+.2f}±{margin:.2f}"
 
     def ranked(self, entry: RankedPlay) -> str:
         """A ranked play's value as a figure with its margin, or "not tried" (a play

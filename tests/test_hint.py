@@ -243,15 +243,21 @@ def test_each_ranked_play_shows_the_searchs_margin_and_a_tie_within_it_is_said()
     assert all(0 < entry["margin"] < 0.2 for entry in ranking if entry["visits"] > 1)
 
 
-def test_a_margin_under_half_a_point_is_shown_to_a_tenth_never_as_zero() -> None:
+def test_a_margin_that_would_round_to_nothing_is_shown_a_digit_finer() -> None:
     """A win chance is shown with its 95% margin in whole points, but a margin that
-    rounds to 0 would read as a certainty ("51±0%"): under half a point, the chance and
-    the margin are shown to a tenth of a point, and the least margin shown is 0.1."""
+    rounds to 0 would read as a certainty ("51±0%"): then the chance and the margin are
+    shown to a tenth of a point, the least margin shown being 0.1 (and an expected
+    score's to a thousandth)."""
     scale = ValueScale("win chance", 1.0, 2.0, True, "")
     assert scale.figure(0.16, 0.02) == "58±2%"
     assert scale.figure(0.024, 0.003) == "51.2±0.3%"
+    assert scale.figure(0.024, 0.005) == "51.2±0.5%"  # would round to "51±0%"
     assert scale.figure(0.024, 1e-6) == "51.2±0.1%"
     assert scale.figure(0.16) == "58%"
+    chips = ValueScale("expected chips", 0.0, 1.0, False, "")
+    assert chips.figure(1.25, 0.3) == "+1.25±0.30"
+    assert chips.figure(1.25, 0.004) == "+1.250±0.004"
+    assert chips.figure(1.25, 1e-6) == "+1.250±0.001"
 
 
 def test_chance_knots_read_shares_of_won_playouts_as_calibrated_chances() -> None:
@@ -291,6 +297,12 @@ def test_the_hunts_search_advice_names_its_ap_and_is_left_out_once_the_hunt_is_o
     report = advice_report(state, BRITISH)
     assert searches_heading(report) == f"Searches this turn (with {state.ap} AP)"
     play(state, "search G")
+    while state.current_player() != BRITISH:  # the German may react: the turn goes on
+        play(state, "pass")
+    assert state.stack[-1].kind == "boost"  # Intelligence before the roll: mid-turn still
+    report = advice_report(state, BRITISH)
+    assert searches_heading(report) == f"Searches this turn (with {state.ap} AP)"
+    play(state, "pass")
     roll(state, 5)
     draw_until(state, GERMAN)
     draw_until(state, BRITISH)

@@ -18,7 +18,8 @@ from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntAction, TheHuntGame, TheHuntState
 from hunt.models.the_hunt.actions import PLANE
-from hunt.models.the_hunt.events import FreightersSail
+from hunt.models.the_hunt.advice import play_reasons
+from hunt.models.the_hunt.events import FreightShipsSailOn
 from hunt.models.the_hunt.help import card_texts
 from hunt.models.the_hunt.steps import Choose, Window
 from hunt.models.the_hunt.words import log_page
@@ -326,7 +327,7 @@ def test_freight_ship_phase_moves_each_one_hex_and_refills_to_two() -> None:
     state = british_turn(graf_spee="24", freighters=("e-a", "b-e1"))
     assert state.at_sea == {"e-a": 1, "b-e1": 1}
     hexes = [state.hex_of_freighter(f) for f in ("b-e1", "e-a")]
-    assert state.log[-1] == FreightersSail(("b-e1", "e-a"), tuple(hexes))
+    assert state.log[-1] == FreightShipsSailOn(("b-e1", "e-a"), tuple(hexes))
     for seat in (GERMAN, BRITISH):
         assert f"Freight Ships sail on: b-e1 to {hexes[0]}, e-a to {hexes[1]}." in \
             log_page(GAME, state.observation(seat), seat)
@@ -536,6 +537,12 @@ def test_a_second_search_move_or_advance_is_refused_naming_the_once_a_turn_rule(
     german = new_state(graf_spee="24")
     play(german, "play marconi ap")
     refused(german, "move graf-spee 4 15", "this move costs 4 AP, and you have 2")
+    with pytest.raises(IllegalActionError, match=r"^'move graf-spee 3 15' is not legal"):
+        german.string_to_action("move graf-spee 3 15")  # no move costs 3 AP: no reason
+    play(german, "move graf-spee 1 28", "move altmark 1 26")
+    refused(german, "move graf-spee 1 24",
+            r"the Graf Spee moves once a turn \(once more after an attack\), and it has")
+    refused(german, "move altmark 1 25", "the Altmark moves once a turn, and it has")
 
 
 def test_military_order_attacks_for_free_with_plus_1() -> None:
@@ -705,7 +712,6 @@ def test_each_duel_choice_shows_the_value_the_card_counts_in_this_duel() -> None
     state = battle(["radar", "kriegsmarine", "pocket-battleships", "langsdorff", "marconi"],
                    ["concentrated-fire", "royal-navy", "cumberland", "fair-weather",
                     "convoy-routes"], forces=("H",))
-    state.battle_forces = ("H",)
 
     def notes() -> dict[str, str]:
         return {state.action_to_string(action): state.choice_note(action)
@@ -715,6 +721,8 @@ def test_each_duel_choice_shows_the_value_the_card_counts_in_this_duel() -> None
     play(state, "duel radar")
     assert notes()["duel concentrated-fire"] == "value 2.5"
     assert notes()["duel royal-navy"] == "value 3.5"
+    assert play_reasons(state, BRITISH)["duel royal-navy"].startswith(
+        "a Battle value of 3.5")  # the hint's reason says the same value
     play(state, "duel concentrated-fire")
     assert state.damage == [0, 1]
     cards = state.game.cards

@@ -84,9 +84,18 @@ def top_hexes(tracker: GrafSpeeTracker, count: int = 10) -> list[tuple[str, floa
     return sorted(tracker.posterior().items(), key=lambda item: (-item[1], item[0]))[:count]
 
 
+def _before_its_card(seen: TheHuntObservation) -> bool:
+    """Whether the seat has yet to play this turn's card (its turn has not come, or it
+    is choosing the card): then its AP are those its best card would give. Once its
+    card is played (at any step of the turn, its own or the other side's reaction),
+    its AP are the turn's."""
+    own_turn = seen["phase"] == f"{seen['seat']}-card"
+    return not own_turn or seen["step"] == "card"
+
+
 def _available_ap(game: TheHuntGame, seen: TheHuntObservation) -> int:
     """AP the seat has (mid-turn) or can get from its best card (before playing one)."""
-    if seen["step"] == "actions":
+    if not _before_its_card(seen):
         return int(seen["ap"])
     best = max((game.cards[card].ap for card in seen["hand"]), default=0)
     return best + (int(seen["reserve"]) if seen["seat"] == "german" else 0)
@@ -203,7 +212,7 @@ def british_report(state: TheHuntState, tracker: GrafSpeeTracker) -> dict[str, A
     bonus = int(seen["turn_state"]["search_bonus"])
     searches = best_searches(game, p, seen, ap, bonus)
     return {
-        "seat": "british", "ap": ap, "ap_from_best_card": seen["step"] != "actions",
+        "seat": "british", "ap": ap, "ap_from_best_card": _before_its_card(seen),
         "searches": [asdict(option) for option in searches],
         "intelligence": [{**asdict(option), "worth_it": option.worth_it}
                          for option in intelligence_options(game, tracker, seen,
@@ -234,10 +243,12 @@ def _card_text(card: TheHuntCard, label: str = "") -> str:
     return text[len(label):] if label and text.startswith(label) else text
 
 
-def play_reason(game: TheHuntGame, action: TheHuntAction) -> str:
+def play_reason(game: TheHuntGame, action: TheHuntAction, value: float | None = None) -> str:
     """What playing a card with `action` buys, as the object of "It buys ..." ("5
     AP", "its event: ..."); "" for an action that plays no card. It reads the printed
-    card alone, never the state: a card the seat may play is one it holds."""
+    card, never the state (a card the seat may play is one it holds), but for a duel
+    card's `value` in this duel when given (`BattleSteps.battle_value`: its AP with the
+    bonuses the seat knows of)."""
     card = game.cards.get(action.arg)
     if card is None:
         return ""
@@ -252,7 +263,7 @@ def play_reason(game: TheHuntGame, action: TheHuntAction) -> str:
         return INTELLIGENCE.get(card.intelligence, "") + mandatory
     if action.verb == "duel":
         effect = f"; {_card_text(card, 'Battle: ')}" if card.event == "battle" else ""
-        return f"a Battle value of {card.ap}{effect}"
+        return f"a Battle value of {card.ap if value is None else value:g}{effect}"
     return ""
 
 
@@ -261,8 +272,9 @@ def play_reasons(state: TheHuntState, seat: int) -> dict[str, str]:
     `seat` is to act."""
     if state.current_player() != seat:
         return {}
-    reasons = {state.action_to_string(action): play_reason(state.game, action)
-               for action in state.legal_actions()}
+    reasons = {state.action_to_string(action): play_reason(
+        state.game, action, state.battle_value(seat, action.arg) if action.verb == "duel"
+        else None) for action in state.legal_actions()}
     return {text: reason for text, reason in reasons.items() if reason}
 
 

@@ -41,7 +41,7 @@ class FreighterSails(NamedTuple):
     freighter: str
 
 
-class FreightersSail(NamedTuple):
+class FreightShipsSailOn(NamedTuple):
     """The Freight phase: the Freight Ships at sea each sail one hex on, to `hexes`
     (those that reach port have `FreighterArrives`)."""
 
@@ -287,7 +287,7 @@ class BattleEnds(NamedTuple):
 
 
 Event = (GameOver | DeckRebuilt | FreighterSetsOut | FreighterArrives | FreighterSails
-         | FreightersSail
+         | FreightShipsSailOn
          | HandSize | AltmarkPlaced | CardPlayed | MandatoryEvent | ReserveStored
          | RepairTried | ForceMoves | AltmarkMoves | GrafSpeeMoves | HintsRemoved | Revealed
          | Attack | AirplaneSent | Search | Intelligence | ForceEnters | ForceAdvances | NoHintLeft

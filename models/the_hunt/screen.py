@@ -142,7 +142,7 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
               for index, row in enumerate(hand_rows(game, seen))]
     # The Freight Ships' hexes are on the map and the Freight line: their sailing each
     # turn would push out of the last few events the ones the screen shows nowhere else.
-    news = [entry for entry in seen["log"] if entry["event"] != "freighters-sail"]
+    news = [entry for entry in seen["log"] if entry["event"] != "freight-ships-sail-on"]
     if news:
         events = [line for text in log_lines(game, news[-LATELY:])
                   for line in wrap(text, "  ", SCREEN_WIDTH - 8)]

@@ -27,14 +27,20 @@ from hunt.models.steps import (
     lists,
     outcomes,
 )
-from hunt.models.the_hunt.actions import ATTACK_AP, END, TheHuntAction, parse_action
+from hunt.models.the_hunt.actions import (
+    ATTACK_AP,
+    END,
+    STEPS_FOR_AP,
+    TheHuntAction,
+    parse_action,
+)
 from hunt.models.the_hunt.events import (
     AltmarkPlaced,
     DeckRebuilt,
     Event,
     FreighterArrives,
     FreighterSetsOut,
-    FreightersSail,
+    FreightShipsSailOn,
     GameOver,
     HandSize,
 )
@@ -224,7 +230,13 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
             return f"each Force moves once a turn, and Force {action.arg} has"
         if verb == "move" and side == GERMAN and action.arg == "altmark" and self.altmark_moved:
             return "the Altmark moves once a turn, and it has"
-        if verb == "move" and action.n > self.ap:
+        if verb == "move" and side == GERMAN and action.arg == "graf-spee":
+            if self.attacked and self.gs_moved_after_attack:
+                return "the Graf Spee has moved since its attack, its last move this turn"
+            if not self.attacked and self.gs_moves:
+                return "the Graf Spee moves once a turn (once more after an attack), and it has"
+        on_map = action.arg in ("graf-spee", "altmark") or self.forces.get(action.arg) is not None
+        if verb == "move" and on_map and action.n in STEPS_FOR_AP and action.n > self.ap:
             return f"this move costs {action.n} AP, and you have {self.ap}"
         return ""
 
@@ -395,7 +407,7 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
                 return
         if self.at_sea:  # each one still at sea sailed a hex (a new one sets out later)
             sailed = sorted(self.at_sea)
-            self.log.append(FreightersSail(tuple(sailed),
+            self.log.append(FreightShipsSailOn(tuple(sailed),
                                            tuple(self.hex_of_freighter(f) for f in sailed)))
         missing = self.game.rules["freighters_on_map"] - len(self.at_sea)
         self._push(*(DrawFreight() for _ in range(min(missing, len(self.bag)))))

@@ -51,10 +51,11 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
             return f"Freight Ship {freighter} reaches {port}."
         case ev.FreighterSails(freighter):
             return f"Freight Ship {freighter} sails one hex further."
-        case ev.FreightersSail(freighters, hexes):
+        case ev.FreightShipsSailOn(freighters, hexes):
             sailed = ", ".join(f"{freighter} to {hex_id}"
                                for freighter, hex_id in zip(freighters, hexes, strict=True))
-            return f"Freight Ships sail on: {sailed}."
+            ships = "Freight Ships sail" if len(freighters) > 1 else "Freight Ship sails"
+            return f"{ships} on: {sailed}."
         case ev.HandSize(cards):
             return f"The German holds {plural(cards, 'card')}."
         case ev.AltmarkPlaced(hex_id):
