@@ -235,8 +235,9 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
                 return "the Graf Spee has moved since its attack, its last move this turn"
             if not self.attacked and self.gs_moves:
                 return "the Graf Spee moves once a turn (once more after an attack), and it has"
-        on_map = action.arg in ("graf-spee", "altmark") or self.forces.get(action.arg) is not None
-        if verb == "move" and on_map and action.n in STEPS_FOR_AP and action.n > self.ap:
+        own_piece = action.arg in ("graf-spee", "altmark") if side == GERMAN \
+            else self.forces.get(action.arg) is not None  # a Force on the map
+        if verb == "move" and own_piece and action.n in STEPS_FOR_AP and action.n > self.ap:
             return f"this move costs {action.n} AP, and you have {self.ap}"
         return ""
 
@@ -407,8 +408,8 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
                 return
         if self.at_sea:  # each one still at sea sailed a hex (a new one sets out later)
             sailed = sorted(self.at_sea)
-            self.log.append(FreightShipsSailOn(tuple(sailed),
-                                           tuple(self.hex_of_freighter(f) for f in sailed)))
+            hexes = tuple(self.hex_of_freighter(freighter) for freighter in sailed)
+            self.log.append(FreightShipsSailOn(tuple(sailed), hexes))
         missing = self.game.rules["freighters_on_map"] - len(self.at_sea)
         self._push(*(DrawFreight() for _ in range(min(missing, len(self.bag)))))
 
