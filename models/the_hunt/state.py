@@ -168,6 +168,11 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
         self.no_searches = False
         self.free_searches = False
 
+    def graf_spee_may_move(self) -> bool:
+        """Whether the Graf Spee may still move this turn: once, and once more after its
+        attack (move, attack, move), never twice before it."""
+        return not self.gs_moved_after_attack if self.attacked else self.gs_moves == 0
+
     def hex_of_freighter(self, freighter: str) -> str:
         """The hex a Freight Ship at sea is on."""
         return self.game.freighters[freighter].route[self.at_sea[freighter]]
@@ -230,11 +235,11 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
             return f"each Force moves once a turn, and Force {action.arg} has"
         if verb == "move" and side == GERMAN and action.arg == "altmark" and self.altmark_moved:
             return "the Altmark moves once a turn, and it has"
-        if verb == "move" and side == GERMAN and action.arg == "graf-spee":
-            if self.attacked and self.gs_moved_after_attack:
-                return "the Graf Spee has moved since its attack, its last move this turn"
-            if not self.attacked and self.gs_moves:
-                return "the Graf Spee moves once a turn (once more after an attack), and it has"
+        if verb == "move" and side == GERMAN and action.arg == "graf-spee" \
+                and not self.graf_spee_may_move():
+            return "the Graf Spee has moved since its attack, its last move this turn" \
+                if self.attacked else \
+                "the Graf Spee moves once a turn (once more after an attack), and it has"
         own_piece = action.arg in ("graf-spee", "altmark") if side == GERMAN \
             else self.forces.get(action.arg) is not None  # a Force on the map
         if verb == "move" and own_piece and action.n in STEPS_FOR_AP and action.n > self.ap:

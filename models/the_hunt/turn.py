@@ -188,7 +188,7 @@ class TurnSteps(SetupSteps, partial=True):
         game, actions = self.game, [END]
         gs = self.graf_spee
         assert gs is not None and self.altmark is not None
-        gs_may_move = not self.gs_moved_after_attack if self.attacked else self.gs_moves == 0
+        gs_may_move = self.graf_spee_may_move()
         for steps, cost in AP_FOR_STEPS.items():
             if cost > self.ap:
                 continue
