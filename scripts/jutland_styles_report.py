@@ -5,10 +5,10 @@ The British choose their Strike force blind, after the German, so their search d
 the German's hidden choice in each sampled world by a picture of how the German plays.
 The number of cards a German deploys at a Strike is public once the Strike is fought.
 This plays games of rules alone, each German player against the rule of thumb's
-British, and prints per Strike (turn) the mean number of German cards deployed and the
-commonest counts, so a picture that reads the style from the Strikes already fought
-can be judged: where the styles agree, no count tells them apart; where they differ,
-one Strike may be enough.
+British, and prints per Strike (turn) the mean number of German cards deployed, the
+commonest counts and how often it held back (deployed 2 cards or fewer), so a picture
+that reads the style from the Strikes already fought can be judged: where the styles
+agree, no count tells them apart; where they differ, one Strike may be enough.
 
     python scripts/jutland_styles_report.py --games 300
 """
@@ -25,6 +25,9 @@ from hunt.models.jutland import BRITISH, GERMAN, JutlandGame, JutlandState, heur
 from hunt.models.jutland.players import GreedyPlayer, PlannerPlayer
 
 Chooser = Callable[[JutlandState, random.Random], int]
+
+HELD_BACK = 2
+"""The most cards a German deploys at a Strike for it to count as holding back."""
 
 GERMANS: dict[str, Chooser] = {
     "heuristic": heuristics.rollout_action,
@@ -66,13 +69,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     print(f"German cards deployed at each Strike, {args.games} games a player "
-          "against the rule of thumb's British: mean (commonest counts: games)")
+          "against the rule of thumb's British: mean (commonest counts: games; games "
+          f"with {HELD_BACK} cards or fewer)")
     for name, german in GERMANS.items():
         counts = deployed_counts(german, args.games, args.seed)
         cells = []
         for turn, values in sorted(counts.items()):
             common = ", ".join(f"{n}: {k}" for n, k in Counter(values).most_common(3))
-            cells.append(f"turn {turn} {statistics.mean(values):.1f} ({common})")
+            held = sum(value <= HELD_BACK for value in values)
+            cells.append(f"turn {turn} {statistics.mean(values):.1f} ({common}; "
+                         f"held back {held})")
         print(f"  {name:<9}  " + "; ".join(cells))
 
 
