@@ -34,11 +34,15 @@ class EventKinds(Generic[E]):
             for kind in get_args(union)}
         self._names = {kind: name for name, kind in self.by_name.items()}
 
+    def name_of(self, kind: type[E]) -> str:
+        """The JSON name of the event kind `kind` ("freight-ships-sail-on")."""
+        return self._names[kind]
+
     def to_json(self, event: E) -> dict[str, Any]:
         """`event` as a JSON object: its kind under "event", then its fields."""
         fields = {name: list(value) if isinstance(value, tuple) else value
                   for name, value in event._asdict().items()}
-        return {"event": self._names[type(event)], **fields}
+        return {"event": self.name_of(type(event)), **fields}
 
     def from_json(self, entry: Mapping[str, Any]) -> E:
         """The event a JSON object (`to_json`) holds; `ValueError` if it is none."""

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from hunt.boards.the_hunt.map import draw_map
 from hunt.models.plugin import SCREEN_WIDTH, Style, plain, plural, visible_width, wrap
+from hunt.models.the_hunt.events import KINDS, FreightShipsSailOn
 from hunt.models.the_hunt.help import INTELLIGENCE, STRIPE_MARKS
 from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
@@ -142,7 +143,8 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
               for index, row in enumerate(hand_rows(game, seen))]
     # The Freight Ships' hexes are on the map and the Freight line: their sailing each
     # turn would push out of the last few events the ones the screen shows nowhere else.
-    news = [entry for entry in seen["log"] if entry["event"] != "freight-ships-sail-on"]
+    sailing = KINDS.name_of(FreightShipsSailOn)
+    news = [entry for entry in seen["log"] if entry["event"] != sailing]
     if news:
         events = [line for text in log_lines(game, news[-LATELY:])
                   for line in wrap(text, "  ", SCREEN_WIDTH - 8)]
