@@ -333,6 +333,16 @@ def test_freight_ship_phase_moves_each_one_hex_and_refills_to_two() -> None:
             log_page(GAME, state.observation(seat), seat)
 
 
+def test_the_screens_last_events_leave_the_freight_ships_sailing_to_the_map() -> None:
+    """The sailing is logged every turn, and the map and the Freight line show where
+    each Freight Ship is: the screen's few last events keep room for the others."""
+    from hunt.models.the_hunt.screen import screen
+    state = british_turn(graf_spee="24", freighters=("e-a", "b-e1"))
+    assert isinstance(state.log[-1], FreightShipsSailOn)
+    shown = screen(GAME, state.observation(BRITISH), BRITISH)
+    assert "Lately:" in shown and "sail on" not in shown
+
+
 def test_delivery_only_from_the_entry_hex_then_a_new_freighter_from_the_bag() -> None:
     state = new_state(freighters=("e-a", "b-e1"))
     state.at_sea["e-a"] = len(GAME.freighters["e-a"].route) - 1  # on 34, Argentina's hex
