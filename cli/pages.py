@@ -13,6 +13,7 @@ import click
 
 from hunt.cli.prompt_game import Page
 from hunt.errors import quoted
+from hunt.models.events import numbered_log
 from hunt.models.game import AnyState
 from hunt.models.plugin import AnyPlugin, Screen, with_card_ids, wrap
 from hunt.models.registry import game_plugin
@@ -78,11 +79,9 @@ def log_page(state: AnyState, seat: int, _: str) -> str:
     """`log`: every event the seat has seen, numbered (the screen shows the last few)."""
     seen = state.observation(seat)
     log = seen.get("log") if isinstance(seen, Mapping) else None
-    if not log:
-        return "Nothing in the log yet." if log is not None else \
-            "This game keeps no event log: the screen shows everything public."
-    return "\n".join(line for number, entry in enumerate(log, start=1)
-                     for line in wrap(f"{number:>3}. {entry}", "       "))
+    if log is None:
+        return "This game keeps no event log: the screen shows everything public."
+    return numbered_log([str(entry) for entry in log])
 
 
 def screen_page(screen: Screen[Any, Any], state: AnyState, seat: int, _: str) -> str:
