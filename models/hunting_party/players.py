@@ -24,7 +24,7 @@ written from the rulebook by themselves, not from the rule of thumb the search a
 
 Neither keeps memory between decisions, so one player may play several seats.
 
-One file of about 600 lines, on purpose: both players read a seat's view through the
+One file of about 620 lines, on purpose: both players read a seat's view through the
 same helpers (`_view`, `_personal`, `_goal_points`), the planner's half being its
 `_Plan`; split, those helpers would become another module's private names.
 """

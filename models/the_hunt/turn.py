@@ -2,7 +2,7 @@
 Intelligence, hints, reaction windows and the events cards set off, each step's
 legality beside its effect.
 
-One file of about 670 lines, on purpose: every step here reads and writes the
+One file of about 690 lines, on purpose: every step here reads and writes the
 same turn (its AP, what moved and searched, the reaction window open), a roll resolves
 what the turn's action began, and the steps' table is checked as one; the other phase,
 the Battle, is battle.py."""
