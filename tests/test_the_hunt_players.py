@@ -89,3 +89,24 @@ def test_british_keep_scuttling_for_the_fifth_duel() -> None:
             played.append(chosen)
         play(state, chosen)
     assert len(played) == 5 and played[4] == "duel scuttling"
+
+
+def test_the_tracker_player_replays_in_any_process_whatever_the_hash_seed() -> None:
+    """The tracker player's British weigh their plans by the belief on sets of hexes;
+    summed in a set's order (which follows the per-process hash seed) the totals
+    differed in their last bits, and this game went otherwise under seeds 1 and 3."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from hunt.models import load_game\n"
+        "from hunt.solver.agent_specs import make_agent\n"
+        "from hunt.solver.session import play_game\n"
+        "game = load_game('the-hunt')\n"
+        "agents = [make_agent('heuristic', 736, game), make_agent('tracker', 737, game)]\n"
+        "print(play_game(game, agents, 105).state.to_record()['actions'])\n")
+    records = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                              check=True, env={**os.environ, "PYTHONHASHSEED": str(salt)}
+                              ).stdout for salt in (1, 3)}
+    assert len(records) == 1

@@ -26,6 +26,7 @@ hidden state, and without chance: equal choices are broken by the action itself.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -155,7 +156,10 @@ def _british(state: TheHuntState, seen: TheHuntObservation, belief: Belief,
 
 
 def _mass(belief: Belief, hexes: frozenset[str]) -> float:
-    return sum(belief.get(h, 0.0) for h in hexes)
+    """The belief on `hexes`. Summed exactly (`math.fsum`): a plain sum of floats in
+    the set's order, which follows the hash seed, differs in its last bits from run to
+    run, and two plans as good as each other then fall in another order."""
+    return math.fsum(belief.get(h, 0.0) for h in hexes)
 
 
 def _keep_value(game: TheHuntGame, card_id: str) -> float:
