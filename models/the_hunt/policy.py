@@ -84,11 +84,12 @@ the search's German won 145 and 142 against the rule of thumb's British, but 90 
 against the search's and 86 and 75 against the full tree's; played out at random, 110
 and 99, 103 and 93, 102 and 95: its least over the three rose from 86 to 102 and from 72
 to 93; against PIMC's British (first set) it won 97 where it won 87. Half at random
-(0.5, first set) won 151, 90 and 93: its least lower again; so did the card with the
-best lesser value of two searches, one played out each way (138 against the rule of
-thumb's British, but 81 and 72 against PIMC's where random playouts won 93 and 91).
-docs/strength.md, "The Hunt's Battle", gives the British figures: random playouts did
-not raise the least of the side that picks second."""
+(0.5, first set) won 151, 90 and 93: its least lower again. Taking the card with the
+best lesser value of two searches, one played out each way, lowered it too, once the
+searches' British read the German's style: 138 against the rule of thumb's British,
+but 81 and 72 against PIMC's, where random playouts now win 93 and 91. docs/strength.md,
+"The Hunt's Battle", gives the British figures: random playouts did not raise the least
+of the side that picks second."""
 
 
 def _free_search_worth_taking(state: TheHuntState, legal: list[TheHuntAction]) -> bool:
