@@ -4,7 +4,6 @@ except where a page's code is run)."""
 from __future__ import annotations
 
 import importlib.util
-import os
 import random
 import re
 import subprocess
@@ -23,6 +22,7 @@ from hunt.adapters.numbering import (
 )
 from hunt.models.game import random_action
 from hunt.models.registry import load_game
+from hunt.tests.hash_seeds import outputs_under_hash_seeds
 
 ROOT = Path(__file__).resolve().parents[1]
 FRAMEWORKS = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium")
@@ -55,9 +55,7 @@ def test_ci_installs_both_extras() -> None:
 def test_the_numbering_is_the_same_in_every_process(name: str) -> None:
     code = ("from hunt.adapters.numbering import numbering_for; "
             f"n = numbering_for({name!r}, {{}}); print('\\n'.join(n.texts), n.spare)")
-    outputs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              check=True, env=dict(os.environ, PYTHONHASHSEED=str(seed))
-                              ).stdout for seed in (1, 2)}
+    outputs = outputs_under_hash_seeds(code)
     assert len(outputs) == 1
     numbering = numbering_for(name, {})
     assert outputs.pop() == "\n".join(numbering.texts) + f" {numbering.spare}\n"

@@ -38,6 +38,7 @@ from hunt.models.the_hunt.advice import best_searches
 from hunt.solver.hints import hint_report
 from hunt.solver.record_files import revealed_record
 from hunt.solver.session import undone
+from hunt.tests.hash_seeds import outputs_under_hash_seeds
 
 ROOT = Path(__file__).resolve().parents[1]
 ROLL = re.compile(r"(?:Search|Attack|Repair) roll (\d)")
@@ -376,7 +377,7 @@ import json, random, sys
 from hunt.solver.hints import hint_report
 from hunt.models import available_games, load_game
 from hunt.models.game import CHANCE
-from hunt.models.registry import game_plugin
+from hunt.models.registry import game_plugin, game_players
 from hunt.solver.agent_specs import make_agent
 from hunt.solver.session import play_game
 
@@ -397,18 +398,19 @@ for name in available_games():
     spec = "ismcts:iterations=8"
     agents = [make_agent(spec, seat + 1, game) for seat in range(game.info.num_players)]
     print(play_game(game, agents, 3).state.to_record()["actions"])
+    for player in sorted(game_players(game)):  # the hand-written players, a few games each
+        for seed in range(4):
+            agents = [make_agent(player, seed * 10 + seat, game)
+                      for seat in range(game.info.num_players)]
+            print(player, play_game(game, agents, seed).state.to_record()["actions"])
 """
 
 
 @pytest.mark.slow
 def test_hints_and_searched_games_of_every_game_are_the_same_under_any_hash_seed() -> None:
-    """Every seeded output (a hint, a game of ISMCTS agents) is the same in
-    any process, whatever Python's string-hash salt."""
-    outputs = {subprocess.run([sys.executable, "-c", HASH_SCRIPT], capture_output=True,
-                              text=True, check=True,
-                              env={**os.environ, "PYTHONHASHSEED": str(salt)}).stdout
-               for salt in (1, 2)}
-    assert len(outputs) == 1
+    """Every seeded output (a hint, a game of ISMCTS agents, games of each hand-written
+    player) is the same in any process, whatever Python's string-hash salt."""
+    assert len(outputs_under_hash_seeds(HASH_SCRIPT)) == 1
 
 
 # -- a record that ends at a chance node ------------------------------------------------

@@ -34,6 +34,7 @@ from hunt.solver.settings import (
     accepted,
     apply_setting,
 )
+from hunt.tests.hash_seeds import outputs_under_hash_seeds
 
 HIDER, SEEKER = 0, 1
 HEXES = ("a", "b", "c")
@@ -478,10 +479,6 @@ def test_search_decisions_replay_in_any_process_whatever_the_hash_seed() -> None
     """Every AI decision replays from its seed: nothing may depend on the order in
     which a set of hex names iterates (Python salts string hashes per process). The
     Hunt's Force-shifting choices once came out of a set in the playouts' order."""
-    import os
-    import subprocess
-    import sys
-
     script = (
         "from hunt.models import load_game\n"
         "from hunt.solver.agent_specs import make_agent\n"
@@ -490,7 +487,4 @@ def test_search_decisions_replay_in_any_process_whatever_the_hash_seed() -> None
         "spec = 'ismcts:iterations=20,tree=1,confidence=0,epsilon=0.2'\n"
         "agents = [make_agent(spec, seat + 1, game) for seat in range(2)]\n"
         "print(play_game(game, agents, 3).state.to_record()['actions'])\n")
-    records = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                              check=True, env={**os.environ, "PYTHONHASHSEED": str(salt)}
-                              ).stdout for salt in (1, 2)}
-    assert len(records) == 1
+    assert len(outputs_under_hash_seeds(script)) == 1

@@ -5,7 +5,7 @@ never would."""
 
 from __future__ import annotations
 
-from tests.scripts import load_script
+from hunt.tests.scripts import load_script
 
 
 def test_the_rule_of_thumbs_british_is_never_told_apart_from_itself() -> None:
