@@ -2,9 +2,11 @@
 plays whole games against the heuristic's German, and each of its decisions before a
 Battle is checked against the rule of thumb on the same British view: the chance that
 the rule of thumb (its random tie-breaks drawn 16 ways) makes the same choice. A choice
-it never makes tells that British apart; a Force move is one the German sees whole
-(where each Force stood, where it went, the hexes the British hold possible: all
-public), and the rule of thumb's moves do not depend on the British hand.
+it makes in none of them tells that British apart. The true British view makes these
+counts a bound on what the German can tell; a Force move is the nearest to it, as the
+German sees it whole (where each Force stood, where it went, the hexes the British hold
+possible: all public) and the rule of thumb's choice among the moves does not depend on
+the British hand (only whether it searches first does).
 
     python scripts/the_hunt_british_style_report.py --games 8 --seed 100 \\
         --british heuristic tracker ismcts:normal pimc:iterations=1600
@@ -66,7 +68,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=100, help="first game's seed")
     parser.add_argument("--british", nargs="+", default=["heuristic", "tracker"])
     args = parser.parse_args()
-    print("British: decisions before a Battle the rule of thumb never makes, of all; "
+    print("British: decisions before a Battle the rule of thumb makes in none of its "
+          f"{TIE_BREAKS} tie-breaks, of all; "
           "Force moves so; the first such Force move of each game (its place among "
           "the game's decisions, counted from 1, of how many)")
     for british in args.british:
