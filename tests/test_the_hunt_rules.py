@@ -343,6 +343,18 @@ def test_the_screens_last_events_leave_the_freight_ships_sailing_to_the_map() ->
     assert "Lately:" in shown and "sail on" not in shown
 
 
+def test_the_screen_says_game_over_once_and_keeps_the_last_events_for_the_play() -> None:
+    """The game's end has its own line under the last events; it is not one of them
+    too, where it pushed out the play that ended the game."""
+    from hunt.models.the_hunt.screen import screen
+    rng = random.Random(3)
+    state = GAME.new_initial_state(3)
+    while not state.is_terminal():
+        state.apply_action(random_action(state, rng))
+    shown = screen(GAME, state.observation(BRITISH), BRITISH)
+    assert shown.count("Game over") == 1 and "Lately:" in shown
+
+
 def test_delivery_only_from_the_entry_hex_then_a_new_freighter_from_the_bag() -> None:
     state = new_state(freighters=("e-a", "b-e1"))
     state.at_sea["e-a"] = len(GAME.freighters["e-a"].route) - 1  # on 34, Argentina's hex

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from hunt.boards.the_hunt.map import draw_map
 from hunt.models.plugin import SCREEN_WIDTH, Style, plain, plural, visible_width, wrap
-from hunt.models.the_hunt.events import KINDS, FreightShipsSailOn
+from hunt.models.the_hunt.events import KINDS, FreightShipsSailOn, GameOver
 from hunt.models.the_hunt.help import INTELLIGENCE, STRIPE_MARKS
 from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
@@ -141,10 +141,11 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
                       f"{battle['damage']['british']}.")
     lines += [("Hand: " if index == 0 else "      ") + row
               for index, row in enumerate(hand_rows(game, seen))]
-    # The Freight Ships' hexes are on the map and the Freight line: their sailing each
-    # turn would push out of the last few events the ones the screen shows nowhere else.
-    sailing = KINDS.name_of(FreightShipsSailOn)
-    news = [entry for entry in seen["log"] if entry["event"] != sailing]
+    # The Freight Ships' hexes are on the map and the Freight line, and the game's end
+    # has its own line below: in the last few events they would push out the ones the
+    # screen shows nowhere else.
+    elsewhere = (KINDS.name_of(FreightShipsSailOn), KINDS.name_of(GameOver))
+    news = [entry for entry in seen["log"] if entry["event"] not in elsewhere]
     if news:
         events = [line for text in log_lines(game, news[-LATELY:])
                   for line in wrap(text, "  ", SCREEN_WIDTH - 8)]
