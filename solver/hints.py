@@ -205,9 +205,13 @@ def recommend(state: AnyState, iterations: int, seed: int, top: int = 5) -> Reco
         return _solved(state, iterations, top)
     result = ISMCTS(iterations=iterations, seed=seed).search(state)
     visits = sum(entry.visits for entry in result.stats) or 1
+    # The recommended play heads the ranking, the others by visits after it: where the
+    # game's own choice stands against the most visited (a close call), a ranking by
+    # visits alone would put another play above the one recommended.
+    ranked = sorted(result.stats, key=lambda entry: entry.action != result.action)
     ranking = tuple(RankedAction(entry.text, entry.visits / visits, entry.mean_value,
                                  entry.visits, entry.std_error)
-                    for entry in result.stats[:top])
+                    for entry in ranked[:top])
     return Recommendation(state.action_to_string(result.action), ranking, result.iterations)
 
 

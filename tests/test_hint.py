@@ -23,11 +23,13 @@ from hunt.solver.hints import (
     calibrated,
     hidden_chances,
     hint_report,
+    recommend,
     recommendation_lines,
     value_scale,
     within_noise,
 )
 from hunt.solver.profiles import search_profile
+from hunt.solver.session import GameSession
 from hunt.tests.hunt_positions import british_turn, draw_until, play, roll
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "the-hunt-british-turn.json"
@@ -311,3 +313,18 @@ def test_the_hunts_search_advice_names_its_ap_and_is_left_out_once_the_hunt_is_o
         report = advice_report(state, seat)
         assert not {"searches", "intelligence", "exposure", "safest_moves"} & set(report)
     assert "Searches this turn" not in "\n".join(advice_lines(state, report, False))
+
+
+def test_the_recommended_play_heads_the_ranking_where_the_games_choice_stands() -> None:
+    """The German's first decision of game 41: the search visits start 24 most, but the
+    game's own choice, start 31, stands against it (its mean is higher: a close call),
+    and the ranking opens with the play it recommends, not with the most visited."""
+    game = TheHuntGame()
+    state = game.new_initial_state(41)
+    session = GameSession(state, [None, None], None, True)
+    while state.current_player() < 0:
+        session.play(session.program_action())
+    advice = recommend(state, search_profile(game).advice_iterations, 0)
+    assert advice.action == "start 31"
+    assert advice.ranking[0].text == "start 31"
+    assert advice.ranking[0].visits < max(entry.visits for entry in advice.ranking)
