@@ -93,6 +93,9 @@ def test_mandatory_event_is_done_whenever_the_card_is_played() -> None:
     draw_until(state, BRITISH)
     assert len(state.hands[BRITISH]) == british_cards + 1
     assert state.ap == 2 and state.current_player() == GERMAN
+    # The log names who draws, where the card's own words say "your opponent".
+    logged = log_page(GAME, state.observation(GERMAN), GERMAN)
+    assert "Mandatory event: the British draw one card." in logged
 
 
 def test_a_mandatory_card_played_for_its_intelligence_stripe_still_has_its_event() -> None:
@@ -108,6 +111,8 @@ def test_a_mandatory_card_played_for_its_intelligence_stripe_still_has_its_event
     assert state.current_player() == CHANCE  # the German draws: its Mandatory event
     draw_until(state, GERMAN)
     assert len(state.hands[GERMAN]) == german_cards + 1
+    logged = log_page(GAME, state.observation(GERMAN), GERMAN)
+    assert "Mandatory event: the German draws one card." in logged
     assert texts(state)[0].startswith("hint ")  # and its stripe: a Hint marker
     play(state, "hint 31")
     assert state.ap == 4 and state.discards[BRITISH]["prize-warfare"] == 1

@@ -70,8 +70,10 @@ class CardPlayed(NamedTuple):
 
 
 class MandatoryEvent(NamedTuple):
-    """A card played for AP or Intelligence whose event is forced."""
+    """A card played by `side` for AP or Intelligence whose event is forced (the other
+    side may still cancel it)."""
 
+    side: int
     card: str
 
 

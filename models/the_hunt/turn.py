@@ -174,7 +174,7 @@ class TurnSteps(SetupSteps, partial=True):
         self._discard(seat, card_id)
         steps = [Actions(seat)]
         if card.event == "mandatory":
-            self.log.append(MandatoryEvent(card_id))
+            self.log.append(MandatoryEvent(seat, card_id))
             steps[:0] = [Window(1 - seat, "cancel-event"), Resolve(seat, card_id, mandatory=True)]
         self._push(*steps)
 
@@ -337,7 +337,7 @@ class TurnSteps(SetupSteps, partial=True):
         if card.event == "mandatory":
             # Played in the Hunt phase, whatever for: its event is forced (the
             # rulebook's one exception is the Battle), as for a card played for AP.
-            self.log.append(MandatoryEvent(card_id))
+            self.log.append(MandatoryEvent(BRITISH, card_id))
             steps[:0] = [Window(GERMAN, "cancel-event"), Resolve(BRITISH, card_id, mandatory=True)]
         self._push(*steps)
 

@@ -64,7 +64,10 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
             played = game.cards[card]
             use = "its event" if for_event else f"{played.ap} AP"
             return f"{side_does(side, 'play')} {played.name} for {use}."
-        case ev.MandatoryEvent(card):
+        case ev.MandatoryEvent(side, card):
+            if game.cards[card].effect == "opponent-draws":  # the card's "your opponent"
+                drawer = side_does(1 - side, "draw").replace("The ", "the ", 1)
+                return f"Mandatory event: {drawer} one card."
             return f"Mandatory event: {game.cards[card].text.removeprefix('Mandatory: ')}"
         case ev.ReserveStored(ap, reserve):
             return f"The German stores {ap} AP in the Reserve ({reserve} now)."
