@@ -38,6 +38,15 @@ class EventKinds(Generic[E]):
         """The JSON name of the event kind `kind` ("freight-ships-sail-on")."""
         return self._names[kind]
 
+    def latest(self, log: Sequence[Mapping[str, Any]], count: int,
+               leaving_out: Sequence[type[E]] = ()) -> list[Mapping[str, Any]]:
+        """The last `count` entries of `log` (JSON objects, as `to_json` writes them),
+        leaving out the kinds `leaving_out`: what a screen shows elsewhere (the game's
+        end on its own line, pieces on its map) would push out of its few last events
+        the ones it shows nowhere else."""
+        names = {self.name_of(kind) for kind in leaving_out}
+        return [entry for entry in log if entry["event"] not in names][-count:]
+
     def to_json(self, event: E) -> dict[str, Any]:
         """`event` as a JSON object: its kind under "event", then its fields."""
         fields = {name: list(value) if isinstance(value, tuple) else value

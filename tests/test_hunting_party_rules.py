@@ -1014,3 +1014,16 @@ def test_the_quick_emptiness_check_agrees_with_the_outcomes_and_choices() -> Non
                 empty = not (state._odds(step) if chance else state._decisions(step))
                 assert state._nothing_to_do(step) == empty, kind
         state.apply_action(random_action(state, rng))
+
+
+def test_the_screen_says_game_over_once_with_the_scores_under_the_last_events() -> None:
+    """The game's end has its own line (with each Hunter's score) under the last
+    events; it is not one of them too, where it pushed out the last plays."""
+    from hunt.models.hunting_party.screen import screen
+    game = HuntingPartyGame()
+    rng = random.Random(0)
+    state = game.new_initial_state(0)
+    while not state.is_terminal():
+        state.apply_action(random_action(state, rng))
+    shown = screen(game, state.observation(0), 0)
+    assert shown.count("Game over") == 1 and "Lately" in shown

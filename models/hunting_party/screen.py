@@ -74,7 +74,9 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
                            "hand?", fg="red"))
     if seen["log"]:
         lines.append("Lately (log: every event):")
-        lines += [f"  {text}" for text in log_lines(game, seen, LATELY)]
+        # the game's end has its own line below
+        latest = EVENTS.latest(seen["log"], LATELY, (GameOver,))
+        lines += [f"  {text}" for text in log_lines(game, seen, latest)]
     if seen["scores"] is not None:
         scores = ", ".join(f"{h['seat']} {score}" for h, score in
                            zip(seen["hunters"], seen["scores"], strict=True))

@@ -3,7 +3,8 @@ page say it, the Hunters named as the seat's observation names them."""
 
 from __future__ import annotations
 
-from typing import assert_never
+from collections.abc import Mapping, Sequence
+from typing import Any, assert_never
 
 from hunt.models.events import numbered_log
 from hunt.models.hunting_party import events as ev
@@ -84,10 +85,11 @@ def say(game: HuntingPartyGame, seen: PartyObservation, event: ev.Event) -> str:
             assert_never(event)
 
 
-def log_lines(game: HuntingPartyGame, seen: PartyObservation, last: int = 0) -> list[str]:
-    """The log of `seen` in words, oldest first (only the `last` few if given)."""
-    entries = seen["log"][-last:] if last else seen["log"]
-    return [say(game, seen, ev.KINDS.from_json(entry)) for entry in entries]
+def log_lines(game: HuntingPartyGame, seen: PartyObservation,
+              entries: Sequence[Mapping[str, Any]] | None = None) -> list[str]:
+    """The log of `seen` in words, oldest first (only `entries` of it if given)."""
+    return [say(game, seen, ev.KINDS.from_json(entry))
+            for entry in (seen["log"] if entries is None else entries)]
 
 
 def log_page(game: HuntingPartyGame, seen: PartyObservation, seat: int,

@@ -142,12 +142,10 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
     lines += [("Hand: " if index == 0 else "      ") + row
               for index, row in enumerate(hand_rows(game, seen))]
     # The Freight Ships' hexes are on the map and the Freight line, and the game's end
-    # has its own line below: in the last few events they would push out the ones the
-    # screen shows nowhere else.
-    elsewhere = (KINDS.name_of(FreightShipsSailOn), KINDS.name_of(GameOver))
-    news = [entry for entry in seen["log"] if entry["event"] not in elsewhere]
+    # has its own line below.
+    news = KINDS.latest(seen["log"], LATELY, (FreightShipsSailOn, GameOver))
     if news:
-        events = [line for text in log_lines(game, news[-LATELY:])
+        events = [line for text in log_lines(game, news)
                   for line in wrap(text, "  ", SCREEN_WIDTH - 8)]
         lines += ["Lately: " + events[0], *("        " + line for line in events[1:])]
     if seen["result"]:
