@@ -15,7 +15,7 @@ from hunt.cli.prompt_game import Page
 from hunt.errors import quoted
 from hunt.models.events import numbered_log
 from hunt.models.game import AnyState
-from hunt.models.plugin import AnyPlugin, Screen, with_card_ids, wrap
+from hunt.models.plugin import AnyPlugin, GamePage, with_card_ids, wrap
 from hunt.models.registry import game_plugin
 
 
@@ -84,6 +84,6 @@ def log_page(state: AnyState, seat: int, _: str) -> str:
     return numbered_log([str(entry) for entry in log])
 
 
-def screen_page(screen: Screen[Any, Any], state: AnyState, seat: int, _: str) -> str:
+def screen_page(screen: GamePage[Any, Any], state: AnyState, seat: int, _: str) -> str:
     """A game's own page (`GamePlugin.pages`), drawn from the seat's observation."""
     return screen(state.game, state.observation(seat), seat, click.style)

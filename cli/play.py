@@ -180,11 +180,20 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
 
 def screen_of(game_name: str) -> Callable[[AnyState, int], str]:
     """The game's screen for a seat, drawn from that seat's observation, in colour
-    where the output takes it."""
+    where the output takes it. It counts the log entries each seat has been shown, so
+    that a screen repeats every event since the seat's last screen (the other seats'
+    whole turns), where it would repeat only the last few."""
     screen = game_plugin(game_name).screen
+    shown: dict[int, tuple[int, int]] = {}  # seat -> entries at its last screen, unseen then
 
     def render(state: AnyState, seat: int) -> str:
-        return screen(state.game, state.observation(seat), seat, click.style)
+        seen = state.observation(seat)
+        entries = len(seen.get("log", ()))
+        before, unseen = shown.get(seat, (entries, 0))
+        if entries != before:  # the same log drawn again keeps its news; an undo has none
+            unseen = max(0, entries - before)
+        shown[seat] = (entries, unseen)
+        return screen(state.game, seen, seat, click.style, unseen)
 
     return render
 

@@ -10,7 +10,7 @@ kind by its class name in kebab case and turns events into JSON objects and back
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar, get_args
 
 from hunt.models.plugin import wrap
@@ -23,6 +23,24 @@ class Record(Protocol):
 
 
 E = TypeVar("E", bound=Record)
+T = TypeVar("T")
+
+NEWS_MOST = 6
+"""The most log entries a screen repeats at once (`log` shows every one): in the main
+game one side's turn says up to 5 to 7 things at nine turns in ten, and 6 keeps its
+screen within a terminal's 24 lines (tests/test_menus.py)."""
+
+
+def recent(log: Sequence[T], usual: int, unseen: int = 0,
+           shown: Callable[[T], bool] = lambda entry: True) -> list[T]:
+    """The log entries a screen repeats: every one of the last `unseen` entries, those
+    the seat has not been shown yet (the drive loop counts them), or the last `usual`
+    if that is more; at most `NEWS_MOST`, the newest. `shown` leaves out the entries a
+    screen shows elsewhere (they count among the unseen, and are not repeated)."""
+    fresh = [entry for entry in log[len(log) - unseen:] if shown(entry)] if unseen > 0 else []
+    if len(fresh) < usual:
+        fresh = [entry for entry in log if shown(entry)][-usual:] if usual > 0 else []
+    return fresh[-NEWS_MOST:]
 
 
 class EventKinds(Generic[E]):
@@ -39,13 +57,15 @@ class EventKinds(Generic[E]):
         return self._names[kind]
 
     def latest(self, log: Sequence[Mapping[str, Any]], count: int,
-               leaving_out: Sequence[type[E]] = ()) -> list[Mapping[str, Any]]:
-        """The last `count` entries of `log` (JSON objects, as `to_json` writes them),
-        leaving out the kinds `leaving_out`: what a screen shows elsewhere (the game's
-        end on its own line, pieces on its map) would push out of its few last events
-        the ones it shows nowhere else."""
+               leaving_out: Sequence[type[E]] = (), unseen: int = 0
+               ) -> list[Mapping[str, Any]]:
+        """The entries of `log` (JSON objects, as `to_json` writes them) a screen
+        repeats (`recent`: the last `count`, or the `unseen` ones if more), leaving out
+        the kinds `leaving_out`: what a screen shows elsewhere (the game's end on its
+        own line, pieces on its map) would push out of its few last events the ones it
+        shows nowhere else."""
         names = {self.name_of(kind) for kind in leaving_out}
-        return [entry for entry in log if entry["event"] not in names][-count:]
+        return recent(log, count, unseen, lambda entry: entry["event"] not in names)
 
     def to_json(self, event: E) -> dict[str, Any]:
         """`event` as a JSON object: its kind under "event", then its fields."""

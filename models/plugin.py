@@ -126,9 +126,25 @@ StateT = TypeVar("StateT", bound=AnyState)
 ObsT = TypeVar("ObsT", bound=Observation)
 """A game's observation type."""
 
-Screen = Callable[[GameT, ObsT, int, Style], str]
-"""A screen: (game, the seat's observation, the seat, style) -> the text to show. It
-gets the observation, never the state, so it cannot show what the seat cannot see."""
+GamePage = Callable[[GameT, ObsT, int, Style], str]
+"""A page a word at the prompt shows (`hand`, `log`): (game, the seat's observation, the
+seat, style) -> its text; from the observation, as a screen is."""
+
+GameC = TypeVar("GameC", bound=AnyGame, contravariant=True)
+ObsC = TypeVar("ObsC", bound=Observation, contravariant=True)
+
+
+class Screen(Protocol[GameC, ObsC]):
+    """A game's screen: what a seat is shown, from its observation, never the state, so
+    it cannot show what the seat cannot see."""
+
+    def __call__(self, game: GameC, seen: ObsC, seat: int, style: Style = plain,
+                 unseen: int = 0) -> str:
+        """The text of `seat`'s screen. `unseen`: how many of the log's last entries
+        the seat has not been shown (the drive loop counts them): a screen that
+        repeats the last few events repeats them all then (`hunt.models.events.recent`),
+        so that nothing the other seats did since the seat's last look goes by unsaid."""
+        ...
 
 ChoicesScreen = Callable[[GameT, ObsT, int, Sequence[str]], str]
 """A picture of some of a seat's choices, by their texts (a map with the hexes they
@@ -318,7 +334,7 @@ class GamePlugin(Generic[GameT, StateT, ObsT]):
     """A choice's text (a typed action, or a table companion's entry) in players'
     words, for the browser's buttons ("move G 4 15": "Move Force G to 15 (4 AP)"); the
     text itself where the game has none."""
-    pages: Mapping[str, Screen[GameT, ObsT]] = field(default_factory=dict)
+    pages: Mapping[str, GamePage[GameT, ObsT]] = field(default_factory=dict)
     """More than the screen holds, one word away at the prompt ("hand": every card's
     text), by that word; drawn from the seat's observation like the screen."""
 

@@ -879,3 +879,48 @@ def test_a_save_whose_seat_is_not_the_games_is_refused_naming_the_file(tmp_path:
     assert f"{save}: its seat 'french' is not a seat of the-hunt; accepted: german, british" \
         in " ".join(out.split())
     assert "--as" not in out and "Traceback" not in out
+
+
+def test_a_screen_repeats_the_unseen_log_entries_or_its_usual_few_at_most_six() -> None:
+    from hunt.models.events import recent
+
+    log = list(range(20))
+    assert recent(log, 3) == [17, 18, 19]
+    assert recent(log, 3, unseen=1) == [17, 18, 19]  # never fewer than the usual few
+    assert recent(log, 3, unseen=5) == [15, 16, 17, 18, 19]
+    assert recent(log, 3, unseen=15) == [14, 15, 16, 17, 18, 19]  # the newest six
+    # entries the screen shows elsewhere are left out: two unseen, so the usual three
+    assert recent(log, 3, unseen=5, shown=lambda entry: entry % 2 == 0) == [14, 16, 18]
+    assert recent([], 3, unseen=2) == []
+
+
+def test_a_screen_repeats_every_event_since_the_seats_last_screen() -> None:
+    """The other side's whole turn is on a seat's next screen, not only its last three
+    events: a German card that pushed the Storm at Sea out of them went unsaid."""
+    from hunt.models.events import NEWS_MOST
+    from hunt.models.registry import game_policy
+    from hunt.models.the_hunt import TheHuntGame
+    from hunt.models.the_hunt.words import log_lines
+
+    game = TheHuntGame()
+    policy, rng = game_policy(game), random.Random(42)
+    render = screen_of("the-hunt")
+    state, british, shown_at, long_news = game.new_initial_state(42), 1, None, 0
+    while not state.is_terminal() and long_news < 3:
+        if state.current_player() == british and len(state.legal_actions()) > 1:
+            log = state.observation(british)["log"]
+            screen = " ".join(click.unstyle(render(state, british)).split())
+            assert screen == " ".join(click.unstyle(render(state, british)).split())
+            if shown_at is not None:  # every event since, but the Freight's and the end
+                news = [entry for entry in log[shown_at:]
+                        if entry["event"] not in ("freight-ships-sail-on", "game-over")]
+                for line in log_lines(game, news[-NEWS_MOST:]):
+                    assert " ".join(line.split()) in screen
+                long_news += len(news) > 3
+            shown_at = len(log)
+        if state.current_player() < 0:
+            state.apply_action(state.sample_chance_outcome(rng))
+        else:
+            state.apply_action(policy.rollout_action(state, rng))
+    assert long_news == 3  # three screens had more than three events to say
+

@@ -13,6 +13,7 @@ import pytest
 
 from hunt.cli.menu import MOST, WIDTH, Layout, MenuTree, read_menu, wrapped
 from hunt.errors import HuntError
+from hunt.models.events import NEWS_MOST
 from hunt.models.game import CHANCE, AnyState
 from hunt.models.plugin import plain
 from hunt.models.registry import available_games, game_plugin, load_game
@@ -105,6 +106,16 @@ def test_the_hunts_screen_leaves_a_24_line_terminal_room_for_the_menu() -> None:
             break
     assert len(heights) >= 100 and max(heights) <= 21
     assert sum(height <= 18 for height in heights) >= 0.9 * len(heights)
+
+
+def test_the_hunts_screen_with_the_most_news_fits_24_lines() -> None:
+    """After the other side's long turn the screen repeats up to `NEWS_MOST` events in
+    place of its usual few: it grows, but fits a terminal's 24 lines without the menu."""
+    screen = game_plugin("the-hunt").screen
+    heights = [len(screen(state.game, state.observation(seat), seat, plain,
+                          NEWS_MOST).splitlines())
+               for state in decisions("the-hunt", {}, 4) if (seat := state.current_player()) >= 0]
+    assert len(heights) >= 50 and max(heights) <= 24
 
 
 def ask(texts: list[str], typed: str, notes: list[str] | None = None) -> str:

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from hunt.models.events import recent
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame
 from hunt.models.hunted.words import item_words, log_lines, tokens_words
 from hunt.models.plugin import Style, fit, plain, plural
 
+LATELY = 6
+"""Events the screen repeats (`log` shows them all)."""
 
-def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = plain) -> str:
+
+def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = plain,
+           unseen: int = 0) -> str:
     """Hunted from `seat`'s side (the whole table is public): time and health, each
-    row with what its cards give and cost, the inventories, the fight, the log."""
+    row with what its cards give and cost, the inventories, the fight, the last
+    events (every one of the `unseen`)."""
     players = seen["players"]
     lines = ["", style(f"=== Hunted: Mining Colony 415 - time {seen['time']} - "
                        + ", ".join(f"{'your' if players == 1 else f'p{i + 1}'} "
@@ -65,7 +71,7 @@ def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = 
                      "to the other player (1 time each), or pass.")
     if seen["log"]:
         lines.append("Lately (log: every event):")
-        lines += [f"  {text}" for text in log_lines(game, seen["log"][-6:])]
+        lines += [f"  {text}" for text in log_lines(game, recent(seen["log"], LATELY, unseen))]
     if seen["result"] is not None:
         lines.append(f"Game over: {seen['reason']}."
                      + (f" Score {seen['score']}." if seen["score"] is not None else ""))

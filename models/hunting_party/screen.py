@@ -23,9 +23,10 @@ UNDER_SHOWN = 8
 
 
 def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
-           style: Style = plain) -> str:
+           style: Style = plain, unseen: int = 0) -> str:
     """Hunting Party from `seat`'s side: the party, the face-up Fate with the icon each
-    Hunter would meet, the decks, its own hand and Goal."""
+    Hunter would meet, the decks, its own hand and Goal, the last events (every one of
+    the `unseen`)."""
     me = seen["hunters"][seat]
     you = game_plugin(game.info.name).seat_title(seen["seat"])
     title = f"=== Hunting Party - round {seen['round']} - you are {you}"
@@ -75,7 +76,7 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
     if seen["log"]:
         lines.append("Lately (log: every event):")
         # the game's end has its own line below
-        latest = EVENTS.latest(seen["log"], LATELY, (GameOver,))
+        latest = EVENTS.latest(seen["log"], LATELY, (GameOver,), unseen)
         lines += [f"  {text}" for text in log_lines(game, seen, latest)]
     if seen["scores"] is not None:
         scores = ", ".join(f"{h['seat']} {score}" for h, score in

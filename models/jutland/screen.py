@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hunt.models.events import recent
 from hunt.models.jutland.log import FLEETS
 from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame
@@ -13,8 +14,10 @@ LATELY = 3
 """Events the screen repeats (`log` shows them all)."""
 
 
-def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style = plain) -> str:
-    """Jutland from `seat`'s side: turn, losses, public counts, strikes and own hand."""
+def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style = plain,
+           unseen: int = 0) -> str:
+    """Jutland from `seat`'s side: turn, losses, public counts, strikes, own hand and
+    the last events (every one of the `unseen`)."""
     me, enemy = seen["seat"], "british" if seen["seat"] == "german" else "german"
     cards = {card.id: card for card in game.cards}
     turn = game.turns[seen["turn"] - 1]
@@ -67,7 +70,7 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
         lines.append(f"Chosen to {verb} so far: {', '.join(seen['selected'])}")
     if seen["log"]:
         lines.append("Lately (log: every event):")
-        lines += [f"  {entry}" for entry in seen["log"][-LATELY:]]
+        lines += [f"  {entry}" for entry in recent(seen["log"], LATELY, unseen)]
     # One card at a time, in any order, or several in one line (`string_to_actions`).
     action = {"deploy": "Choose cards to deploy (deploy a b ... or deploy all), then done:",
               "discard": "Choose cards to discard face down (discard a b ... or discard all), "

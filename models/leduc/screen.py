@@ -7,8 +7,10 @@ from hunt.models.leduc.rules import LeducGame
 from hunt.models.plugin import Style, fit, plain, plural
 
 
-def screen(game: LeducGame, seen: LeducObservation, seat: int, style: Style = plain) -> str:
-    """Leduc Hold'em from `seat`'s side: its card, the public card, the bets."""
+def screen(game: LeducGame, seen: LeducObservation, seat: int, style: Style = plain,
+           unseen: int = 0) -> str:
+    """Leduc Hold'em from `seat`'s side: its card, the public card, the bets (every bet
+    of the hand is on it, so `unseen` changes nothing)."""
     chips = seen["contributions"]
     lines = ["", style(f"=== Leduc Hold'em - round {seen['round']} of 2 - you are "
                        f"the {seen['seat']} player ===", bold=True),

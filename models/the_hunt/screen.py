@@ -107,10 +107,12 @@ LEGEND = ("S Graf Spee", "A Altmark", "G H K Forces", "f Freight Ship", "h Hint"
 """The map's key, a line of it beside each row of the map."""
 
 
-def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style = plain) -> str:
+def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style = plain,
+           unseen: int = 0) -> str:
     """The Hunt from `seat`'s side: the map with what that side sees and its key beside
-    it, the tracks, the hand, the last events, the question; 24 lines with a short
-    menu, so a terminal of 80x24 shows the header and the question together."""
+    it, the tracks, the hand, the last events (every one of the `unseen`), the
+    question; 24 lines with a short menu and a few events, so a terminal of 80x24
+    shows the header and the question together."""
     me = seen["seat"]
     enemy = 1 if me == "german" else 0
     lines = [style(f"=== The Hunt - {turn_words(seen['turn'])} - you are the "
@@ -143,7 +145,7 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
               for index, row in enumerate(hand_rows(game, seen))]
     # The Freight Ships' hexes are on the map and the Freight line, and the game's end
     # has its own line below.
-    news = KINDS.latest(seen["log"], LATELY, (FreightShipsSailOn, GameOver))
+    news = KINDS.latest(seen["log"], LATELY, (FreightShipsSailOn, GameOver), unseen)
     if news:
         events = [line for text in log_lines(game, news)
                   for line in wrap(text, "  ", SCREEN_WIDTH - 8)]

@@ -106,8 +106,9 @@ class GuessState(State[str, Observation]):
         return (self.card, self.guess, tuple(tuple(view) for view in self._views))
 
 
-def screen(game: GuessGame, seen: Observation, seat: int, style: Style = plain) -> str:
-    """The card if the seat may see it, and the guess."""
+def screen(game: GuessGame, seen: Observation, seat: int, style: Style = plain,
+           unseen: int = 0) -> str:
+    """The card if the seat may see it, and the guess (no log: `unseen` says nothing)."""
     return f"Card: {seen['card'] or '?'}   Guess: {seen['guess'] or '-'}"
 
 
