@@ -158,6 +158,9 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
                 continue
             forced = session.forced_choice()
             if forced is not None:  # a pass with no reaction card, say: nothing to ask
+                if shown_for is None:  # the board first, not a choice out of nowhere
+                    shown_for = render(session.state, human)
+                    click.echo(shown_for)
                 click.echo(f"> {session.state.action_to_string(forced)} (your only choice)")
                 session.play(forced)
                 continue

@@ -924,3 +924,12 @@ def test_a_screen_repeats_every_event_since_the_seats_last_screen() -> None:
             state.apply_action(policy.rollout_action(state, rng))
     assert long_news == 3  # three screens had more than three events to say
 
+
+def test_a_forced_first_choice_comes_after_the_board(tmp_path: Path) -> None:
+    """A seat whose first decision has one choice (the British pass on the German's
+    first card, holding no reaction) sees the board before that choice is made for it."""
+    code, out = run("play", "the-hunt", "--as", "british", "--seed", "3", "--ai", "random",
+                    "--save", str(tmp_path / "game.json"), stdin="quit\n")
+    assert code == 0, out
+    forced = out.index("> pass (your only choice)")
+    assert "=== The Hunt - round 1, German turn" in out[:forced]
