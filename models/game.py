@@ -400,7 +400,7 @@ class State(ABC, Generic[ActionT, ObsT]):
             if self.action_to_string(action).lower() == wanted:
                 return action
         raise IllegalActionError(f"{quoted(text.strip())} is not legal here; "
-                                 f"legal: {self._legal_texts()}")
+                                 f"legal: {self._legal_texts(text)}")
 
     def string_to_actions(self, text: str) -> list[ActionT]:
         """The legal actions one line typed at the prompt plays, one after the other.
@@ -414,8 +414,22 @@ class State(ABC, Generic[ActionT, ObsT]):
         """
         return [self.string_to_action(text)]
 
-    def _legal_texts(self) -> str:
+    def _legal_texts(self, typed: str = "") -> str:
+        """The legal actions' texts for a refusal, at most 12, those most like the
+        refused `typed` text first: any holding every word of it ("move g 17": `move G
+        2 17`), then by how many of its first words they begin with (Force G's other
+        moves), the rest in their order."""
         texts = [self.action_to_string(action) for action in self.legal_actions()]
+        words = typed.lower().split()
+
+        def likeness(text: str) -> tuple[bool, int]:
+            own = text.lower().split()
+            leading = next((n for n, (a, b) in enumerate(zip(own, words, strict=False))
+                            if a != b), min(len(own), len(words)))
+            return set(words) <= set(own), leading
+
+        if words:
+            texts.sort(key=likeness, reverse=True)  # stable: the rest keep their order
         if len(texts) > 12:
             texts = [*texts[:12], f"... ({len(texts)} in all)"]
         return ", ".join(texts) if texts else "nothing (the game is over)"

@@ -40,6 +40,22 @@ def test_apply_action_refuses_an_illegal_action_and_names_the_legal_ones() -> No
         state.string_to_action("deploy hipper")
 
 
+def test_a_refused_typed_move_lists_the_legal_moves_most_like_it_first() -> None:
+    """`move g 17` where Force G needs 2 AP to reach 17: the refusal lists `move G 2 17`
+    first, then Force G's other moves, before the rest of the many legal moves."""
+    from hunt.tests.hunt_positions import british_turn, play
+
+    state = british_turn()
+    state.forces["G"] = "15"
+    play(state, "play royal-navy ap")
+    with pytest.raises(IllegalActionError) as refused:
+        state.string_to_action("move g 17")
+    listed = str(refused.value).split("legal: ")[1].split(", ")
+    assert listed[0] == "move G 2 17"
+    assert all(text.startswith("move G ") for text in listed[1:6])
+    assert listed[-1].endswith(" in all)")
+
+
 def _random_game(seed: int) -> JutlandState:
     state = load_game("jutland").new_initial_state(seed)
     assert isinstance(state, JutlandState)

@@ -212,7 +212,7 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
         why = self._why_refused(action) if action is not None else ""
         if why:
             raise IllegalActionError(f"{quoted(text.strip())}: {why}; legal: "
-                                     f"{self._legal_texts()}")
+                                     f"{self._legal_texts(text)}")
         return super().string_to_action(text)  # raises, naming what is legal
 
     def _why_refused(self, action: TheHuntAction) -> str:
