@@ -380,7 +380,7 @@ def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Call
             levels.append(started)
             show = True
             continue
-        picked = pick(level, text)
+        picked = pick(level, text, texts)
         if isinstance(picked, Entry) and picked.is_group:
             levels.append(tree.opened(picked))
             if picture is not None and (drawn := picture([texts[m] for m in picked.members])):
@@ -398,10 +398,10 @@ def read_menu(texts: Sequence[str], by_number: Callable[[int], T], by_text: Call
             click.echo(wrapped(f"Not accepted: {error}"))
 
 
-def pick(level: Layout, text: str) -> Entry | str | None:
-    """What `text` picks at `level`: an entry (by its number, or by its word in a list
-    of words), a line saying why not (a number out of range), or None (a text to
-    read as a move)."""
+def pick(level: Layout, text: str, texts: Sequence[str]) -> Entry | str | None:
+    """What `text` picks at `level` of the menu of choices `texts`: an entry (by its
+    number, or by its word in a list of words), a line saying why not (a number out of
+    range), or None (a text to read as a move)."""
     if level.words:
         lowered, number = text.lower(), parse_number(text)
         for word, member in zip(level.words, level.members, strict=True):
@@ -415,6 +415,9 @@ def pick(level: Layout, text: str) -> Entry | str | None:
         return None
     if number is not None and 1 <= number <= len(level.entries):
         return level.entries[number - 1]
+    # "5" at "1. redraw 3  2. redraw 5": the number meant as the choice's own word
+    meant = [texts[entry.members[0]] for entry in level.entries
+             if not entry.is_group and text.strip() in texts[entry.members[0]].split()]
     return f"There is no choice {shown(text)}: pick 1 to {len(level.entries)}, or type " \
-        "an action."
+        "an action" + (f" (as '{meant[0]}')." if len(meant) == 1 else ".")
 

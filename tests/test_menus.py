@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hunt.cli.menu import MOST, WIDTH, Layout, MenuTree, read_menu, wrapped
+from hunt.cli.menu import MOST, WIDTH, Layout, MenuTree, pick, read_menu, wrapped
 from hunt.errors import HuntError
 from hunt.models.events import NEWS_MOST
 from hunt.models.game import CHANCE, AnyState
@@ -116,6 +116,16 @@ def test_the_hunts_screen_with_the_most_news_fits_24_lines() -> None:
                           NEWS_MOST).splitlines())
                for state in decisions("the-hunt", {}, 4) if (seat := state.current_player()) >= 0]
     assert len(heights) >= 50 and max(heights) <= 24
+
+
+def test_a_number_past_the_menu_says_which_choice_it_may_have_meant() -> None:
+    """"5" at a menu of "redraw 3" and "redraw 5" is no choice number: the refusal names
+    the choice the number is a word of, to type it whole."""
+    texts = ["redraw 3", "redraw 5"]
+    top = MenuTree(texts).layout((0, 1))
+    assert pick(top, "5", texts) == "There is no choice 5: pick 1 to 2, or type an action " \
+        "(as 'redraw 5')."
+    assert pick(top, "7", texts) == "There is no choice 7: pick 1 to 2, or type an action."
 
 
 def ask(texts: list[str], typed: str, notes: list[str] | None = None) -> str:
