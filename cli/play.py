@@ -8,7 +8,8 @@ import secrets
 import shlex
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -16,7 +17,7 @@ import click
 from click.core import ParameterSource
 
 from hunt.cli.hint import advise
-from hunt.cli.menu import read_line, shown
+from hunt.cli.menu import read_line, shown, wrapped
 from hunt.cli.pages import pages_of, picture_of
 from hunt.cli.params import (
     GAME,
@@ -168,7 +169,9 @@ def play(game_name: str, seat_name: str | None, seed: int | None, save_path: Pat
             finished.append(state)
         if len(finished) > 1:
             click.echo(tally(finished, human))
-        if not another_game(sys.stdin):
+        finished_pages = {word: partial(page, state, human)
+                          for word, page in pages_of(game_name).items()}
+        if not another_game(sys.stdin, finished_pages):
             return
         # The next game: a seed given counts on (each game replays from its own seed;
         # after the largest, from 0), else a secret one is drawn afresh.
@@ -211,9 +214,13 @@ def check_resumed_seat(state: AnyState, asked: str | None, saved: str | None) ->
     return asked
 
 
-def another_game(stdin: TextIO) -> bool:
+def another_game(stdin: TextIO, pages: Mapping[str, Callable[[str], str]] | None = None
+                 ) -> bool:
     """Ask whether to play another game; y or yes plays one; n, no, q, quit or the end
-    of the input stops; an empty line asks again, anything else says so and asks again."""
+    of the input stops; an empty line asks again, a word of `pages` (the finished
+    game's `log`, ...) shows that page and asks again, anything else says so and asks
+    again."""
+    pages = pages or {}
     while True:
         click.echo("Another game? (y/n) ", nl=False)
         try:
@@ -236,8 +243,12 @@ def another_game(stdin: TextIO) -> bool:
             return False
         if not answer:  # Enter alone, as at a move: no answer yet
             continue
+        word, _, rest = answer.partition(" ")
+        if word.lower() in pages:  # the game just finished, looked over once more
+            click.echo(wrapped(pages[word.lower()](rest.strip())))
+            continue
         click.echo(f"{shown(answer)!r} is not an answer here: y plays another game, "
-                   "n stops.")
+                   f"n stops{' (' + ', '.join(sorted(pages)) + ' still answer)' if pages else ''}.")
 
 
 def tally(finished: Sequence[AnyState], human: int) -> str:

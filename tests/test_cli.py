@@ -543,7 +543,8 @@ def test_another_game_follows_with_the_next_seed_its_own_save_file_and_a_tally(
     assert first.is_terminal() and second.is_terminal()
     assert (first.seed, second.seed) == (3, 4)
     assert "seed 4.\nIts hidden draws follow from the seed" in out
-    assert "'maybe' is not an answer here: y plays another game, n stops." in out
+    assert "'maybe' is not an answer here: y plays another game, n stops (log, rules still " \
+        "answer)." in out
     chips = first.returns()[0] + second.returns()[0]
     assert out.count("Another game? (y/n) ") >= 3 and out.endswith("Another game? (y/n) n\n")
     assert "After 2 games: " in out and f"; chips in all: {chips:+g}." in out
@@ -923,6 +924,20 @@ def test_a_screen_repeats_every_event_since_the_seats_last_screen() -> None:
         else:
             state.apply_action(policy.rollout_action(state, rng))
     assert long_news == 3  # three screens had more than three events to say
+
+
+def test_the_finished_games_pages_answer_at_another_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`log` (and the game's other pages) still answer when the game is over, at
+    "Another game?"; anything else is refused with the answers that are accepted."""
+    from hunt.cli.play import another_game
+
+    pages = {"log": lambda rest: "  1. The Graf Spee is sunk."}
+    assert another_game(io.StringIO("log\nmaybe\nn\n"), pages) is False
+    out = capsys.readouterr().out
+    assert "  1. The Graf Spee is sunk." in out
+    assert "'maybe' is not an answer here: y plays another game, n stops (log still " \
+        "answer)." in out
 
 
 def test_a_forced_first_choice_comes_after_the_board(tmp_path: Path) -> None:
