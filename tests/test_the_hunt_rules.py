@@ -642,6 +642,10 @@ def test_unreliable_technology_breaks_a_ready_airplane() -> None:
                                   "fair-weather", "convoy-routes"])
     play(state, "play unreliable-technology event")
     assert state.plane == "broken"
+    # both sides' logs say so: the airplane's state is public
+    for side in (GERMAN, BRITISH):
+        assert log_page(GAME, state.observation(side), side).splitlines()[-1].endswith(
+            "The German airplane is now Broken.")
 
 
 def test_new_paintwork_turns_a_successful_search_into_no_battle() -> None:
@@ -982,9 +986,14 @@ def test_example_5_unreliable_technology_for_4_ap_moves_force_g_17_to_15() -> No
 def test_example_6_harwoods_intuition_move_15_to_16_search_roll_6_not_there() -> None:
     state = british_turn(graf_spee="31")
     state.forces["G"] = "15"
-    play(state, "play harwoods-intuition ap", "move G 2 16", "search G")
+    play(state, "play harwoods-intuition ap", "move G 2 16")
+    # the menu names the hex a search is of, and the roll it needs
+    assert state.choice_note(TheHuntAction("search", "G")) == "on 16, 1 AP, finds on 5+"
+    play(state, "search G")
     roll(state, 6)
     assert "16" not in state.possible and state.ap == 2
+    assert log_page(GAME, state.observation(BRITISH), BRITISH).splitlines()[-1].endswith(
+        "Search roll 6+0 succeeds on 16: the Graf Spee is not there.")
     play(state, "end")
     draw_until(state, BRITISH)
     assert len(state.hands[BRITISH]) == 5
@@ -1100,6 +1109,9 @@ def test_a_battle_starts_with_both_hands_drawn_to_5() -> None:
     draw_until(state, BRITISH)
     assert [len(hand) for hand in state.hands] == [5, 5]
     assert state.current_player() == GERMAN and texts(state)[0].startswith("duel ")
+    # the hands' sizes are public, and the log says them
+    assert log_page(GAME, state.observation(BRITISH), BRITISH).splitlines()[-1].endswith(
+        "Hands filled for the Battle: the German holds 5 cards, the British 5 cards.")
 
 
 def test_that_never_happened_can_answer_a_reaction_with_a_reaction() -> None:

@@ -9,7 +9,13 @@ from typing import ClassVar
 
 from hunt.models.steps import AUTO_STEP, DECIDE, Role, auto, effect, legal
 from hunt.models.the_hunt.actions import TheHuntAction
-from hunt.models.the_hunt.events import BattleBegins, BattleEnds, DuelResult, HandSeen
+from hunt.models.the_hunt.events import (
+    BattleBegins,
+    BattleEnds,
+    BattleHands,
+    DuelResult,
+    HandSeen,
+)
 from hunt.models.the_hunt.state import SIDES
 from hunt.models.the_hunt.steps import BRITISH, GERMAN, Battle, Draw, Duel, DuelEnd, DuelStart
 from hunt.models.the_hunt.turn import TurnSteps
@@ -50,6 +56,8 @@ class BattleSteps(TurnSteps, partial=True):
     @auto("duel-start")
     def _auto_duel_start(self, step: DuelStart) -> None:
         self.duel += 1
+        if self.duel == 1:  # the hands just filled for the Battle
+            self.log.append(BattleHands(len(self.hands[GERMAN]), len(self.hands[BRITISH])))
         self.duel_cards = [None, None]
         self._push(Duel(GERMAN), Duel(BRITISH))
 

@@ -133,6 +133,10 @@ class AirplaneSent(NamedTuple):
     airplane is Broken."""
 
 
+class AirplaneBroken(NamedTuple):
+    """An event (Unreliable Technology) breaks the German airplane, which was Ready."""
+
+
 class Search(NamedTuple):
     """A British Force searches its hex."""
 
@@ -261,6 +265,14 @@ class BattleBegins(NamedTuple):
     forces: tuple[str, ...]
 
 
+class BattleHands(NamedTuple):
+    """The hands the two sides fight the Battle with, once filled (how many cards each
+    holds is public)."""
+
+    german: int
+    british: int
+
+
 class DuelResult(NamedTuple):
     """A duel's cards ("none": no card), their values and the damage after it."""
 
@@ -292,10 +304,12 @@ Event = (GameOver | DeckRebuilt | FreighterSetsOut | FreighterArrives | Freighte
          | FreightShipsSailOn
          | HandSize | AltmarkPlaced | CardPlayed | MandatoryEvent | ReserveStored
          | RepairTried | ForceMoves | AltmarkMoves | GrafSpeeMoves | HintsRemoved | Revealed
-         | Attack | AirplaneSent | Search | Intelligence | ForceEnters | ForceAdvances | NoHintLeft
+         | Attack | AirplaneSent | AirplaneBroken | Search | Intelligence | ForceEnters
+         | ForceAdvances | NoHintLeft
          | NoHintPlace | HintPlaced | FalseHint | Reacts | Cancels | NoBattle
          | ForceDrawnAway | ProximityAnswer | RepairRoll | AttackRoll | SearchFails
-         | SearchFinds | SearchClears | BattleBegins | DuelResult | HandSeen | BattleEnds)
+         | SearchFinds | SearchClears | BattleBegins | BattleHands | DuelResult | HandSeen
+         | BattleEnds)
 """Every kind of event the log holds."""
 
 KINDS: EventKinds[Event] = EventKinds(Event)

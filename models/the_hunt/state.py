@@ -269,7 +269,8 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
             return ("+2, then Broken: " if verb == "plane" else "") + f"sinks on {max(need, 1)}+"
         if verb == "search":
             need = rules["search_success"] - self.search_bonus - bonus
-            return f"{'free' if self.free_searches else '1 AP'}, finds on {max(need, 1)}+"
+            return f"on {self.forces[action.arg]}, {'free' if self.free_searches else '1 AP'}" \
+                f", finds on {max(need, 1)}+"
         if verb == "repair":
             removed = sum(self.removed[GERMAN].values())
             need = removed + 1 - bonus

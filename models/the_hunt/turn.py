@@ -36,6 +36,7 @@ from hunt.models.the_hunt.actions import (
     TheHuntAction,
 )
 from hunt.models.the_hunt.events import (
+    AirplaneBroken,
     AirplaneSent,
     AltmarkMoves,
     Attack,
@@ -675,6 +676,7 @@ class TurnSteps(SetupSteps, partial=True):
         elif effect == "break-plane":
             if self.plane == "ready":
                 self.plane = "broken"
+                self.log.append(AirplaneBroken())
         elif effect == "free-searches":
             self.free_searches = True
         elif effect in ("move-enemy-force", "false-hint", "advance-freighter",

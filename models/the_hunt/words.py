@@ -89,6 +89,8 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
             return f"The Graf Spee attacks Freight Ship {freighter}."
         case ev.AirplaneSent():
             return "The German sends the airplane (+2); it is now Broken."
+        case ev.AirplaneBroken():
+            return "The German airplane is now Broken."
         case ev.Search(force, hex_id):
             return f"Force {force} searches {hex_id}."
         case ev.Intelligence(card):
@@ -130,9 +132,12 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
         case ev.SearchFinds(face, bonus, hex_id):
             return f"Search roll {face}+{bonus} succeeds on {hex_id}..."
         case ev.SearchClears(face, bonus, hex_id):
-            return f"Search roll {face}+{bonus} succeeds: the Graf Spee is not on {hex_id}."
+            return f"Search roll {face}+{bonus} succeeds on {hex_id}: the Graf Spee is not there."
         case ev.BattleBegins(hex_id, forces):
             return f"Battle on {hex_id}! Forces present: {', '.join(forces)}."
+        case ev.BattleHands(german, british):
+            return f"Hands filled for the Battle: the German holds {plural(german, 'card')}, " \
+                f"the British {plural(british, 'card')}."
         case ev.DuelResult(duel, german, german_value, british, british_value, hurt_german,
                         hurt_british):
             return f"Duel {duel}: German {german} ({german_value:g}) against British " \
