@@ -32,15 +32,21 @@ screen within a terminal's 24 lines (tests/test_menus.py)."""
 
 
 def recent(log: Sequence[T], usual: int, unseen: int = 0,
-           shown: Callable[[T], bool] = lambda entry: True) -> list[T]:
+           shown: Callable[[T], bool] = lambda entry: True) -> tuple[list[T], int]:
     """The log entries a screen repeats: every one of the last `unseen` entries, those
     the seat has not been shown yet (the drive loop counts them), or the last `usual`
     if that is more; at most `NEWS_MOST`, the newest. `shown` leaves out the entries a
-    screen shows elsewhere (they count among the unseen, and are not repeated)."""
+    screen shows elsewhere (they count among the unseen, and are not repeated). With
+    them, how many unseen entries are left to `log` (past `NEWS_MOST`)."""
     fresh = [entry for entry in log[len(log) - unseen:] if shown(entry)] if unseen > 0 else []
     if len(fresh) < usual:
         fresh = [entry for entry in log if shown(entry)][-usual:] if usual > 0 else []
-    return fresh[-NEWS_MOST:]
+    return fresh[-NEWS_MOST:], max(0, len(fresh) - NEWS_MOST)
+
+
+def untold_words(untold: int) -> str:
+    """What a screen says of the unseen events it leaves to `log` ("" for none)."""
+    return f"{untold} earlier {'event' if untold == 1 else 'events'} in log" if untold else ""
 
 
 class EventKinds(Generic[E]):
@@ -58,12 +64,12 @@ class EventKinds(Generic[E]):
 
     def latest(self, log: Sequence[Mapping[str, Any]], count: int,
                leaving_out: Sequence[type[E]] = (), unseen: int = 0
-               ) -> list[Mapping[str, Any]]:
+               ) -> tuple[list[Mapping[str, Any]], int]:
         """The entries of `log` (JSON objects, as `to_json` writes them) a screen
-        repeats (`recent`: the last `count`, or the `unseen` ones if more), leaving out
-        the kinds `leaving_out`: what a screen shows elsewhere (the game's end on its
-        own line, pieces on its map) would push out of its few last events the ones it
-        shows nowhere else."""
+        repeats, and how many unseen ones it leaves to `log` (`recent`: the last
+        `count`, or the `unseen` ones if more), leaving out the kinds `leaving_out`:
+        what a screen shows elsewhere (the game's end on its own line, pieces on its
+        map) would push out of its few last events the ones it shows nowhere else."""
         names = {self.name_of(kind) for kind in leaving_out}
         return recent(log, count, unseen, lambda entry: entry["event"] not in names)
 

@@ -883,16 +883,19 @@ def test_a_save_whose_seat_is_not_the_games_is_refused_naming_the_file(tmp_path:
 
 
 def test_a_screen_repeats_the_unseen_log_entries_or_its_usual_few_at_most_six() -> None:
+    """A screen repeats the unseen log entries, or its usual few if more, six at most,
+    and says how many unseen ones it leaves to `log`."""
     from hunt.models.events import recent
 
     log = list(range(20))
-    assert recent(log, 3) == [17, 18, 19]
-    assert recent(log, 3, unseen=1) == [17, 18, 19]  # never fewer than the usual few
-    assert recent(log, 3, unseen=5) == [15, 16, 17, 18, 19]
-    assert recent(log, 3, unseen=15) == [14, 15, 16, 17, 18, 19]  # the newest six
+    assert recent(log, 3) == ([17, 18, 19], 0)
+    assert recent(log, 3, unseen=1) == ([17, 18, 19], 0)  # never fewer than the usual few
+    assert recent(log, 3, unseen=5) == ([15, 16, 17, 18, 19], 0)
+    # the newest six, and nine unseen left to the log
+    assert recent(log, 3, unseen=15) == ([14, 15, 16, 17, 18, 19], 9)
     # entries the screen shows elsewhere are left out: two unseen, so the usual three
-    assert recent(log, 3, unseen=5, shown=lambda entry: entry % 2 == 0) == [14, 16, 18]
-    assert recent([], 3, unseen=2) == []
+    assert recent(log, 3, unseen=5, shown=lambda entry: entry % 2 == 0) == ([14, 16, 18], 0)
+    assert recent([], 3, unseen=2) == ([], 0)
 
 
 def test_a_screen_repeats_every_event_since_the_seats_last_screen() -> None:
@@ -917,6 +920,8 @@ def test_a_screen_repeats_every_event_since_the_seats_last_screen() -> None:
                         if entry["event"] not in ("freight-ships-sail-on", "game-over")]
                 for line in log_lines(game, news[-NEWS_MOST:]):
                     assert " ".join(line.split()) in screen
+                if len(news) > NEWS_MOST:  # the rest are counted, for the `log` page
+                    assert f"{len(news) - NEWS_MOST} earlier event" in screen
                 long_news += len(news) > 3
             shown_at = len(log)
         if state.current_player() < 0:

@@ -116,6 +116,12 @@ def test_the_hunts_screen_with_the_most_news_fits_24_lines() -> None:
                           NEWS_MOST).splitlines())
                for state in decisions("the-hunt", {}, 4) if (seat := state.current_player()) >= 0]
     assert len(heights) >= 50 and max(heights) <= 24
+    # more unseen than it repeats: it counts the rest, which `log` shows
+    late = next(state for state in decisions("the-hunt", {}, 1)
+                if len(state.observation(state.current_player())["log"]) > 30)
+    seat = late.current_player()
+    seen = late.observation(seat)
+    assert "earlier events in log)" in screen(late.game, seen, seat, plain, len(seen["log"]))
 
 
 def test_a_number_past_the_menu_says_which_choice_it_may_have_meant() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hunt.models.events import recent
+from hunt.models.events import recent, untold_words
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame
 from hunt.models.hunted.words import item_words, log_lines, tokens_words
@@ -70,8 +70,9 @@ def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = 
         lines.append(f"{'You' if giver == seen['seat'] else giver} may give an inventory card "
                      "to the other player (1 time each), or pass.")
     if seen["log"]:
-        lines.append("Lately (log: every event):")
-        lines += [f"  {text}" for text in log_lines(game, recent(seen["log"], LATELY, unseen))]
+        latest, untold = recent(seen["log"], LATELY, unseen)
+        lines.append(f"Lately ({untold_words(untold) or 'log: every event'}):")
+        lines += [f"  {text}" for text in log_lines(game, latest)]
     if seen["result"] is not None:
         lines.append(f"Game over: {seen['reason']}."
                      + (f" Score {seen['score']}." if seen["score"] is not None else ""))

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import groupby
 
+from hunt.models.events import untold_words
 from hunt.models.hunting_party.events import KINDS as EVENTS
 from hunt.models.hunting_party.events import GameOver
 from hunt.models.hunting_party.observation import PartyObservation, ThreatSeen
@@ -74,9 +75,9 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
         lines.append(style(f"Your personal fate: {threat_words(threat)}. Flee from your "
                            "hand?", fg="red"))
     if seen["log"]:
-        lines.append("Lately (log: every event):")
         # the game's end has its own line below
-        latest = EVENTS.latest(seen["log"], LATELY, (GameOver,), unseen)
+        latest, untold = EVENTS.latest(seen["log"], LATELY, (GameOver,), unseen)
+        lines.append(f"Lately ({untold_words(untold) or 'log: every event'}):")
         lines += [f"  {text}" for text in log_lines(game, seen, latest)]
     if seen["scores"] is not None:
         scores = ", ".join(f"{h['seat']} {score}" for h, score in

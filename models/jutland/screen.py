@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hunt.models.events import recent
+from hunt.models.events import recent, untold_words
 from hunt.models.jutland.log import FLEETS
 from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame
@@ -69,8 +69,9 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
         verb = "deploy" if seen["stage"] == "deploy" else "discard"
         lines.append(f"Chosen to {verb} so far: {', '.join(seen['selected'])}")
     if seen["log"]:
-        lines.append("Lately (log: every event):")
-        lines += [f"  {entry}" for entry in recent(seen["log"], LATELY, unseen)]
+        latest, untold = recent(seen["log"], LATELY, unseen)
+        lines.append(f"Lately ({untold_words(untold) or 'log: every event'}):")
+        lines += [f"  {entry}" for entry in latest]
     # One card at a time, in any order, or several in one line (`string_to_actions`).
     action = {"deploy": "Choose cards to deploy (deploy a b ... or deploy all), then done:",
               "discard": "Choose cards to discard face down (discard a b ... or discard all), "

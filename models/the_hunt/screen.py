@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hunt.boards.the_hunt.map import draw_map
+from hunt.models.events import untold_words
 from hunt.models.plugin import SCREEN_WIDTH, Style, plain, plural, visible_width, wrap
 from hunt.models.the_hunt.events import KINDS, FreightShipsSailOn, GameOver
 from hunt.models.the_hunt.help import INTELLIGENCE, STRIPE_MARKS
@@ -145,10 +146,10 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
               for index, row in enumerate(hand_rows(game, seen))]
     # The Freight Ships' hexes are on the map and the Freight line, and the game's end
     # has its own line below.
-    news = KINDS.latest(seen["log"], LATELY, (FreightShipsSailOn, GameOver), unseen)
+    news, untold = KINDS.latest(seen["log"], LATELY, (FreightShipsSailOn, GameOver), unseen)
     if news:
-        events = [line for text in log_lines(game, news)
-                  for line in wrap(text, "  ", SCREEN_WIDTH - 8)]
+        events = [line for text in ([f"({untold_words(untold)})"] if untold else [])
+                  + log_lines(game, news) for line in wrap(text, "  ", SCREEN_WIDTH - 8)]
         lines += ["Lately: " + events[0], *("        " + line for line in events[1:])]
     if seen["result"]:
         lines.append(f"Game over: {seen['result']['how']}.")
