@@ -17,7 +17,7 @@ from hunt.models.game import CHANCE, AnyState, random_action
 from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.models.the_hunt import BRITISH, GERMAN, TheHuntAction, TheHuntGame, TheHuntState
-from hunt.models.the_hunt.actions import PLANE
+from hunt.models.the_hunt.actions import END, PLANE
 from hunt.models.the_hunt.advice import play_reasons
 from hunt.models.the_hunt.events import FreightShipsSailOn
 from hunt.models.the_hunt.help import card_texts
@@ -256,10 +256,15 @@ def test_reserve_variable_cost_storing_costs_only_the_ap_stored() -> None:
     """"D. Reserve (Variable Cost)": the cost is the AP put into the Reserve, no fee
     on top: 1 AP left over is 1 AP in the Reserve, and it comes back in full."""
     state = new_state()
-    play(state, "play kriegsmarine ap", "move graf-spee 2 24", "move altmark 1 19", "end")
+    play(state, "play kriegsmarine ap", "move graf-spee 2 24", "move altmark 1 19")
+    assert state.choice_note(END) == "1 AP to the Reserve"
+    play(state, "end")
     assert state.reserve == 1
     to_british_card_phase(state)
-    play(state, "play royal-navy ap", "end")
+    play(state, "play royal-navy ap")
+    # the British have no Reserve: what they leave unspent is lost, and the menu says so
+    assert state.choice_note(END) == "2 AP lost"
+    play(state, "end")
     draw_until(state, BRITISH)
     play(state, "play langsdorff ap")
     assert state.ap == 5 + 1 and state.reserve == 0
@@ -298,6 +303,11 @@ def test_beside_the_altmark_the_german_draws_to_five_or_stops_at_three() -> None
         state.hands[GERMAN] = list(held)
         play(state, f"play {held[-1]} ap", "end")
         assert texts(state) == sizes, held
+        # the menu says what each stop draws: none where it keeps the hand as it is
+        in_hand = len(state.hands[GERMAN])
+        assert [state.choice_note(state.string_to_action(text)) for text in sizes] == [
+            f"keep your {in_hand}" if int(text[-1]) == in_hand else
+            f"draw {int(text[-1]) - in_hand}" for text in sizes], held
         refused = "redraw 3" if "redraw 4" in sizes else "redraw 4"
         with pytest.raises(IllegalActionError):
             state.string_to_action(refused)
@@ -993,7 +1003,7 @@ def test_example_6_harwoods_intuition_move_15_to_16_search_roll_6_not_there() ->
     roll(state, 6)
     assert "16" not in state.possible and state.ap == 2
     assert log_page(GAME, state.observation(BRITISH), BRITISH).splitlines()[-1].endswith(
-        "Search roll 6+0 succeeds on 16: the Graf Spee is not there.")
+        "Search roll 6+0 on 16 clears it: the Graf Spee is not there.")
     play(state, "end")
     draw_until(state, BRITISH)
     assert len(state.hands[BRITISH]) == 5
@@ -1112,6 +1122,14 @@ def test_a_battle_starts_with_both_hands_drawn_to_5() -> None:
     # the hands' sizes are public, and the log says them
     assert log_page(GAME, state.observation(BRITISH), BRITISH).splitlines()[-1].endswith(
         "Hands filled for the Battle: the German holds 5 cards, the British 5 cards.")
+    # the German chooses its card first: the British screen says where its fifth card is
+    from hunt.models.the_hunt.screen import screen
+
+    play(state, texts(state)[0])
+    assert len(state.hands[GERMAN]) == 4 and state.current_player() == BRITISH
+    shown = " ".join(screen(GAME, state.observation(BRITISH), BRITISH).split())
+    assert "German: 4 cards" in shown and "The German's card for this duel lies face " \
+        "down." in shown
 
 
 def test_that_never_happened_can_answer_a_reaction_with_a_reaction() -> None:

@@ -21,14 +21,17 @@ AP buy: a move of up to 1, 2 or 3 hexes for 1, 2 or 4 AP (each piece once a turn
 number in "move graf-spee 2 19" is the AP; the Graf Spee's hex stays secret, only the
 AP is said, and it may stay where it is). British: search a Force's hex, 1 AP,
 finds on 5+; Intelligence, 1 AP a card (+1 to this turn's searches, or a Hint marker
-the German puts at or next to the Graf Spee); a Force up the Strategy track, 2 AP.
-German: attack a Freight Ship on its hex, 2 AP, sinks on 5+; an attack shows the
-British where the Graf Spee is; repair the airplane, 1 AP; keep up to 2 AP in the
-Reserve. A search or attack may be cancelled by the other side first; if it stands,
-its side may then add to the roll: Intelligence, or the airplane (+2, then broken).
+the German puts at or next to the Graf Spee); a Force up the Strategy track, 2 AP,
+once a turn (Forces H and K wait there: past its fourth space a Force enters the map
+on 06). German: attack a Freight Ship on its hex, 2 AP, sinks on 5+; an attack shows
+the British where the Graf Spee is; repair the airplane, 1 AP (a die roll above the
+German cards out of the game, else it is Destroyed); keep up to 2 AP in the Reserve.
+A search or attack may be cancelled by the other side first; if it stands, its side
+may then add to the roll: Intelligence, or the airplane (+2, then broken).
 
 A search that finds the Graf Spee starts the Battle: 5 duels of a card each, the lower
-value (plus the Forces' bonus) takes a hit; fewer hits win, the British win ties."""
+value takes a hit, the British adding in every duel the bonus of each Force on the hex
+(standard: G +0, H +1/2, K +1); fewer hits win, the British win ties."""
 """Paragraphs (reflowed to the screen) of the rulebook's turn sequence and costs, in our words."""
 
 USES = {

@@ -141,7 +141,10 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
         lines += wrap(f"BATTLE, duel {battle['duel']} of 5 - Forces "
                       f"{', '.join(battle['forces'])} - hits on the German "
                       f"{battle['damage']['german']}, on the British "
-                      f"{battle['damage']['british']}.")
+                      f"{battle['damage']['british']}."
+                      # the German chooses first: its card is out of its hand count
+                      + (" The German's card for this duel lies face down."
+                         if me == "british" and seen["step"] == "duel" else ""))
     lines += [("Hand: " if index == 0 else "      ") + row
               for index, row in enumerate(hand_rows(game, seen))]
     # The Freight Ships' hexes are on the map and the Freight line, and the game's end

@@ -286,11 +286,16 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
                 return f"{card.ap} AP"
             return card.text if len(card.text) <= NOTE_WIDTH else \
                 card.text[:NOTE_WIDTH - 3].rstrip() + "..."
-        if action == END and self.current_player() == GERMAN and self.ap:
-            stored = min(self.ap, tracks.reserve_cap - self.reserve)
+        if action == END and self.ap and self.current_player() >= 0:
+            # only the German has a Reserve: the British lose what they leave unspent
+            stored = min(self.ap, tracks.reserve_cap - self.reserve) \
+                if self.current_player() == GERMAN else 0
             lost = f"{self.ap - stored} AP lost"
             return f"{stored} AP to the Reserve" + (f", {lost}" if stored < self.ap else "") \
                 if stored else lost
+        if verb == "redraw":  # to a hand of n: what is drawn, or the hand kept as it is
+            drawn = action.n - len(self.hands[GERMAN])
+            return f"draw {drawn}" if drawn > 0 else f"keep your {action.n}"
         return ""
 
     @property

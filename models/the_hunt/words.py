@@ -122,8 +122,8 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
         case ev.ProximityAnswer(hex_id, near):
             return f"Is the Graf Spee within 2 hexes of {hex_id}? " + ("Yes." if near else "No.")
         case ev.RepairRoll(face, removed, plane):
-            return f"Repair roll {face} against {plural(removed, 'card')} removed: the " \
-                   f"airplane is {plane}."
+            return f"Repair roll {face}, against {plural(removed, 'German card')} out of " \
+                   f"the game (it must roll higher): the airplane is {plane}."
         case ev.AttackRoll(face, bonus, freighter, sunk):
             return f"Attack roll {face}+{bonus}: Freight Ship {freighter} " \
                 + ("is sunk." if sunk else "escapes.")
@@ -132,7 +132,7 @@ def say(game: TheHuntGame, event: ev.Event) -> str:
         case ev.SearchFinds(face, bonus, hex_id):
             return f"Search roll {face}+{bonus} succeeds on {hex_id}..."
         case ev.SearchClears(face, bonus, hex_id):
-            return f"Search roll {face}+{bonus} succeeds on {hex_id}: the Graf Spee is not there."
+            return f"Search roll {face}+{bonus} on {hex_id} clears it: the Graf Spee is not there."
         case ev.BattleBegins(hex_id, forces):
             return f"Battle on {hex_id}! Forces present: {', '.join(forces)}."
         case ev.BattleHands(german, british):
