@@ -20,6 +20,7 @@ from abc import ABC, abstractmethod
 from bisect import bisect
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from itertools import accumulate
 from typing import Any, Generic, Protocol, Self, TypeVar, cast
 
@@ -416,17 +417,23 @@ class State(ABC, Generic[ActionT, ObsT]):
 
     def _legal_texts(self, typed: str = "") -> str:
         """The legal actions' texts for a refusal, at most 12, those most like the
-        refused `typed` text first: any holding every word of it ("move g 17": `move G
-        2 17`), then by how many of its first words they begin with (Force G's other
-        moves), the rest in their order."""
+        refused `typed` text first: any holding a word like each of its words ("move g
+        17": `move G 2 17`; "mvoe g 17" too), then by how many of its first words they
+        begin with words like (Force G's other moves), the rest in their order. A word
+        is like a typed one if it is it, begins with it, or differs by a slip of the
+        finger (`difflib`'s ratio 0.75 or more: "mvoe", "move")."""
         texts = [self.action_to_string(action) for action in self.legal_actions()]
         words = typed.lower().split()
 
+        def alike(typed_word: str, word: str) -> bool:
+            return word == typed_word or (len(typed_word) > 1 and word.startswith(typed_word)) \
+                or SequenceMatcher(None, typed_word, word).ratio() >= 0.75
+
         def likeness(text: str) -> tuple[bool, int]:
             own = text.lower().split()
-            leading = next((n for n, (a, b) in enumerate(zip(own, words, strict=False))
-                            if a != b), min(len(own), len(words)))
-            return set(words) <= set(own), leading
+            leading = next((n for n, (a, b) in enumerate(zip(words, own, strict=False))
+                            if not alike(a, b)), min(len(own), len(words)))
+            return all(any(alike(word, mine) for mine in own) for word in words), leading
 
         if words:
             texts.sort(key=likeness, reverse=True)  # stable: the rest keep their order

@@ -42,7 +42,8 @@ def test_apply_action_refuses_an_illegal_action_and_names_the_legal_ones() -> No
 
 def test_a_refused_typed_move_lists_the_legal_moves_most_like_it_first() -> None:
     """`move g 17` where Force G needs 2 AP to reach 17: the refusal lists `move G 2 17`
-    first, then Force G's other moves, before the rest of the many legal moves."""
+    first, then Force G's other moves, before the rest of the many legal moves; `mvoe g
+    17` as well."""
     from hunt.tests.hunt_positions import british_turn, play
 
     state = british_turn()
@@ -54,6 +55,11 @@ def test_a_refused_typed_move_lists_the_legal_moves_most_like_it_first() -> None
     assert listed[0] == "move G 2 17"
     assert all(text.startswith("move G ") for text in listed[1:6])
     assert listed[-1].endswith(" in all)")
+    # a slip of the finger in a word, and a word begun, are read as like it
+    for typed in ("mvoe g 17", "move g 1"):
+        with pytest.raises(IllegalActionError) as refused:
+            state.string_to_action(typed)
+        assert str(refused.value).split("legal: ")[1].startswith("move G ")
 
 
 def _random_game(seed: int) -> JutlandState:
