@@ -423,9 +423,8 @@ def recommendation_lines(state: AnyState, advice: PlayAdvice) -> list[str]:
         value = f"{scale.label} {scale.ranked(entry)}" if entry.visits else "not tried"
         whose = "of the time" if solved else "of the search"
         lines.append(f"  {entry.text:<28} {entry.share:6.1%} {whose}, {value}")
-    if within_noise(advice.ranking):
-        lines.append("The first two plays are within the search's noise (± is its 95% "
-                     "margin).")
+    if noise := noise_words(advice.ranking):
+        lines += textwrap.wrap(noise, WIDTH)
     lines.append(advice.legend)
     if advice.hidden:
         lines.append("What you cannot see, if the others play the solve:")
@@ -437,14 +436,26 @@ Z95 = 1.96
 """Standard errors either side of a mean for a 95% interval."""
 
 
-def within_noise(ranking: Sequence[RankedPlay]) -> bool:
-    """Whether the search cannot tell its first two plays apart: their 95% intervals
-    overlap (never for a solve, whose values are exact)."""
+def within_noise(ranking: Sequence[RankedPlay]) -> list[RankedPlay]:
+    """The plays the search cannot tell from the recommended one, the ranking's first:
+    their 95% intervals overlap its (never for a solve, whose values are exact). A play
+    tried a few times has a wide interval, and may show a higher chance by luck."""
     tried = [entry for entry in ranking if entry.visits and entry.margin]
-    if len(tried) < 2:
-        return False
-    first, second = tried[:2]
-    return abs(_read(first) - _read(second)) < first.margin + second.margin
+    if not tried or tried[0] is not ranking[0]:
+        return []
+    first = tried[0]
+    return [entry for entry in tried[1:]
+            if abs(_read(first) - _read(entry)) < first.margin + entry.margin]
+
+
+def noise_words(ranking: Sequence[RankedPlay]) -> str:
+    """The sentence a hint adds after its ranking for `within_noise` ("" if none)."""
+    rivals = within_noise(ranking)
+    if not rivals:
+        return ""
+    names = ", ".join(entry.text for entry in rivals)
+    return (f"Within the search's noise of the recommended play: {names} (± is a 95% "
+            "margin; a play tried less is less sure, and may show a higher chance by luck).")
 
 
 def _read(entry: RankedPlay) -> float:

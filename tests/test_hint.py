@@ -23,6 +23,7 @@ from hunt.solver.hints import (
     calibrated,
     hidden_chances,
     hint_report,
+    noise_words,
     recommend,
     recommendation_lines,
     value_scale,
@@ -230,14 +231,21 @@ def test_a_forced_play_is_named_without_a_search_and_an_untried_one_has_no_value
 
 def test_each_ranked_play_shows_the_searchs_margin_and_a_tie_within_it_is_said() -> None:
     """A search's values carry sampling noise: each play's win chance is shown with its
-    95% margin, and when the first two overlap the hint says they are within the noise
-    of each other (a solve's exact values never are)."""
+    95% margin, and the hint names every play whose interval overlaps the recommended
+    one's: within the noise of it (a solve's exact values never are)."""
     def play(text: str, chance: float, margin: float) -> RankedPlay:
         return RankedPlay(text, 0.3, 2 * chance - 1, 200, "", chance, margin)
 
-    assert within_noise([play("a", 0.61, 0.02), play("b", 0.60, 0.03)])
+    first = play("a", 0.61, 0.02)
+    assert within_noise([first, play("b", 0.60, 0.03)]) == [play("b", 0.60, 0.03)]
     assert not within_noise([play("a", 0.70, 0.02), play("b", 0.60, 0.03)])
     assert not within_noise([play("a", 0.61, 0.0), play("b", 0.60, 0.0)])  # a solve
+    # every play the first cannot be told from is named, the third too: a play tried
+    # little has a wide margin, and its chance may stand above the first's by luck
+    ranking = [first, play("b", 0.50, 0.03), play("c", 0.65, 0.30)]
+    assert [entry.text for entry in within_noise(ranking)] == ["c"]
+    assert noise_words(ranking).startswith(
+        "Within the search's noise of the recommended play: c (± is a 95% margin;")
     code, out = run("hint", "the-hunt", str(EXAMPLE), "--as", "british", "--iterations",
                     "200", "--json")
     assert code == 0, out

@@ -41,8 +41,8 @@ from hunt.solver.hints import (
     hidden_chances,
     hint_lines,
     hint_report,
+    noise_words,
     value_scale,
-    within_noise,
 )
 from hunt.solver.profiles import search_profile
 from hunt.solver.record_files import full_record, save_record
@@ -185,9 +185,8 @@ def recommendation_html(plugin: AnyPlugin, game: AnyGame, advice: PlayAdvice) ->
                               f"share {WHOSE[advice.solved]}", scale.label),
         [(words(entry.text), *([entry.reason] if bought else []), f"{entry.share:.1%}",
           scale.ranked(entry)) for entry in advice.ranking], first="best"))
-    if within_noise(advice.ranking):
-        parts.append("<p>The first two plays are within the search's noise (± is its 95% "
-                     "margin).</p>")
+    if noise := noise_words(advice.ranking):
+        parts.append(f"<p>{escape(noise)}</p>")
     parts.append(f'<p class="legend">{escape(advice.legend)}</p>')
     if advice.hidden:
         parts.append(f"<p>What you cannot see, if the others play the solve: "
