@@ -13,7 +13,9 @@ card, play one face down (camp, shoot or flee), discard one face-up Fate card.
 
 The Fate card left is resolved: its party event for everyone, then each Hunter's
 personal icon (the first for the First Hunter, then clockwise) against their Action;
-a Flee from the hand avoids your personal fate.
+a Flee from the hand avoids your personal fate. Backtrack and Hunting Accident, which
+ask who shot without a trophy, act after the personal icons and pass over a Hunter
+who fled from the hand.
 
 Your hand is your health: with no cards you die, and the game ends after one more
 round. It also ends when the Fate deck runs out (twice with 4 or 5 Hunters). At the
