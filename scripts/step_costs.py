@@ -61,7 +61,8 @@ class Replayed:
 
 
 def bench_loop(state: Any, rng: random.Random) -> int:
-    """`scripts/bench_against.py`'s random game (its steps: the same calls)."""
+    """`scripts/bench_against.py`'s random game, call for call: a copy of its `play`,
+    which is a program text run by another commit's interpreter, not importable."""
     steps = 0
     while not state.is_terminal():
         legal = state.legal_actions()
