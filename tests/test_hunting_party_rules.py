@@ -16,7 +16,15 @@ from hunt.errors import IllegalActionError, OptionError
 from hunt.models import load_game
 from hunt.models.game import CHANCE, TERMINAL, random_action, take_forced_steps
 from hunt.models.hunting_party import HuntingPartyGame, HuntingPartyState, PartyAction
-from hunt.models.hunting_party.events import Accident, Bags, Misfires, TakesTrophy
+from hunt.models.hunting_party.events import (
+    Accident,
+    Bags,
+    FeverKept,
+    FeverMatched,
+    Misfires,
+    Resupplied,
+    TakesTrophy,
+)
 from hunt.models.hunting_party.rules import CAMP, FLEE, KINDS, NO_FLEE, SHOOT
 from hunt.models.hunting_party.steps import (
     ChooseVictim,
@@ -512,6 +520,7 @@ def test_end_of_turn_each_hunter_discards_down_to_their_hand_limit() -> None:
     while state.stack[-1].kind != "discard":
         act(state, "draw shoot" if state.current_player() == CHANCE else texts(state)[0])
     assert state.current_player() == 0 and sum(state.hands[0]) == 8  # limit 5
+    assert Resupplied() in state.log  # the 2 cards each drew: the log says why
     act(state, "discard shoot", "discard shoot", "discard shoot")
     assert sum(state.hands[0]) == 5 and state.stack[-1].kind == "reveal-fate"
 
@@ -642,6 +651,10 @@ def test_jungle_fever_matching_cards_are_discarded_and_revealed_again_until_no_m
     act(state, "reveal shoot", "reveal camp")
     assert state.hands[first][SHOOT] == 3  # unmatched: back in the hand
     assert state.known[first][SHOOT] == 1 and state.stack[-1].kind != "jungle"
+    # every card shown is in the log, the unmatched ones too: all saw them
+    assert [event for event in state.log if isinstance(event, FeverMatched | FeverKept)] == [
+        FeverMatched(first, "camp"), FeverMatched(second, "camp"),
+        FeverKept(first, "shoot"), FeverKept(second, "camp")]
 
 
 def test_quicksand_each_hunter_chooses_a_card_and_discards_it() -> None:

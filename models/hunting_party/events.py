@@ -137,6 +137,18 @@ class FeverMatched(NamedTuple):
     action: str
 
 
+class Resupplied(NamedTuple):
+    """Resupply: each live Hunter draws 2 cards."""
+
+
+class FeverKept(NamedTuple):
+    """Jungle Fever: a Hunter's shown Action matched no other's and goes back to the
+    hand, seen by all."""
+
+    seat: int
+    action: str
+
+
 class Personal(NamedTuple):
     """A personal icon befalls a Hunter: `what` it does ("trophy", "discards", "lose",
     "gain", "misfire"), `cards` cards where it says."""
@@ -175,7 +187,8 @@ class FateReshuffled(NamedTuple):
 
 Event = (FirstHunter | RoundBegins | Joins | PlaysFaceDown | PlaysFaceUp | DiscardsFate
          | DiscardsAction | GameOver | Dies | Misfires | Scavengers | LosesTrophy | Flees
-         | TakesTrophy | VineNames | Accident | FateRevealed | AmbushNext | FeverMatched
+         | TakesTrophy | VineNames | Accident | FateRevealed | AmbushNext | FeverMatched | FeverKept
+         | Resupplied
          | Personal | VineFinds | VineEmpty | Bags | FateReshuffled)
 """Every kind of event the log holds."""
 

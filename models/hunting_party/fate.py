@@ -13,11 +13,13 @@ from hunt.models.hunting_party.events import (
     Bags,
     FateReshuffled,
     FateRevealed,
+    FeverKept,
     FeverMatched,
     Flees,
     LosesTrophy,
     Misfires,
     Personal,
+    Resupplied,
     Scavengers,
     TakesTrophy,
     VineEmpty,
@@ -196,6 +198,7 @@ class FateSteps(PartyState, partial=True):
         elif event == "quicksand":
             self._push(*(Discard(seat) for seat in live))
         elif event == "resupply":
+            self.log.append(Resupplied())
             self._push(*(Draw(seat) for seat in live for _ in range(2)))
         elif event == "scavengers":
             self._push(Scavenge())
@@ -225,6 +228,7 @@ class FateSteps(PartyState, partial=True):
                 self.log.append(FeverMatched(seat, KINDS[kind]))
                 self._lose(seat, kind)
             else:
+                self.log.append(FeverKept(seat, KINDS[kind]))
                 self.known[seat][kind] = max(self.known[seat][kind], 1)
         self._jungle_round(matched)
 

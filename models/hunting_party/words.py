@@ -70,6 +70,10 @@ def say(game: HuntingPartyGame, seen: PartyObservation, event: ev.Event) -> str:
             return "Ambush: next round each Hunter plays the card they draw."
         case ev.FeverMatched(seat, action):
             return f"Jungle Fever: {who(seen, seat)} shows a {action}, matched: discarded."
+        case ev.Resupplied():
+            return "Resupply: every Hunter alive draws 2 cards."
+        case ev.FeverKept(seat, action):
+            return f"Jungle Fever: {who(seen, seat)} shows a {action}, unmatched: kept."
         case ev.Personal(seat, icon, what, cards):
             return f"{who(seen, seat)}: {icon.replace('-', ' ')}" \
                 + PERSONAL[what].format(cards=cards)
