@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -510,6 +511,26 @@ def test_victory_fully_tied_is_a_draw() -> None:
 # -- conformance ------------------------------------------------------------------------
 
 @pytest.mark.slow
+def test_the_log_says_each_strikes_sink_and_its_losses_add_up_to_the_tally() -> None:
+    """Each Strike's line says the ships each side loses in the Sink that follows (the
+    turn's table), so a player reads in `log` what the tally of ships lost adds up."""
+    game = load_game("jutland")
+    for seed in range(12):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(state.sample_chance_outcome(rng) if state.current_player() < 0
+                               else rng.choice(state.legal_actions()))
+        assert isinstance(state, JutlandState)
+        said = [[0, 0], [0, 0]]
+        for line in state.observation(BRITISH)["log"]:
+            if (sink := re.search(r"Sink: the Germans (\d+) big and (\d+) small, the "
+                                  r"British (\d+) big and (\d+) small ships lost", line)):
+                numbers = [int(n) for n in sink.groups()]
+                said[GERMAN] = [a + b for a, b in zip(said[GERMAN], numbers[:2], strict=True)]
+                said[BRITISH] = [a + b for a, b in zip(said[BRITISH], numbers[2:], strict=True)]
+        assert said == state.losses, seed
+
+
 def test_jutland_passes_the_conformance_suite_on_1000_random_games() -> None:
     # Every step's legal actions, chance and playout policy; the full checks (texts,
     # observations, clones) at a fifth of the steps, as for the other games' 1000.

@@ -28,6 +28,8 @@ def seat_log(views: Sequence[Hashable], game: JutlandGame, seat: int) -> list[st
     """The log of the side `seat` from its view tokens, in order: choices made,
     discards and Strikes revealed, draws (consecutive ones together), reshuffles."""
     cards = game.cards
+    # the k-th Strike is fought in the k-th turn with a Strike phase: its Sink table
+    strike_turns = iter([turn for turn in game.turns if "strike" in turn.phases])
     log: list[str] = []
     other = FLEETS[SIDES[1 - seat]]
     chose = False  # whether this side said "done" since the last reveal
@@ -58,7 +60,7 @@ def seat_log(views: Sequence[Hashable], game: JutlandGame, seat: int) -> list[st
         elif kind == "chosen":
             log.append(f"{upper_first(FLEETS[SIDES[token[1]]])} have chosen.")
         elif kind == "discarded":
-            log.append(f"Discards revealed (face down): the Germans {token[1]}, the "
+            log.append(f"Cards discarded face down: the Germans {token[1]}, the "
                        f"British {token[2]}."
                        + ("" if chose else " Your hand was empty, so your discard "
                                            "closed by itself."))
@@ -66,9 +68,14 @@ def seat_log(views: Sequence[Hashable], game: JutlandGame, seat: int) -> list[st
         elif kind == "deployed":
             german, british = ([cards[k] for k in side] for side in token[1:3])
             forces = [sum(card.force for card in side) for side in (german, british)]
-            winner = FLEETS[SIDES[game.strike_winner(*forces)]]
+            won = game.strike_winner(*forces)
+            turn = next(strike_turns)
+            lost = {SIDES[won]: turn.winner_loses, SIDES[1 - won]: turn.loser_loses}
+            sunk = ", ".join(f"{FLEETS[side]} {lost[side][0]} big and {lost[side][1]} small"
+                             for side in SIDES)
             log.append(f"Strike: the Germans deploy {names(german)} (force {forces[0]}), the "
-                       f"British {names(british)} (force {forces[1]}): {winner} win."
+                       f"British {names(british)} (force {forces[1]}): {FLEETS[SIDES[won]]} "
+                       f"win. Sink: {sunk} ships lost."
                        + ("" if chose else " Your hand was empty, so you deploy nothing."))
             chose = False
         elif kind == "reshuffled":
