@@ -20,6 +20,7 @@ from hunt.models.game import CHANCE
 from hunt.models.hunted import HuntedAction, HuntedGame, HuntedState
 from hunt.models.hunted.rules import Fight, Item, slug
 from hunt.models.hunted.steps import DrawLocation, FightTurn, Turn
+from hunt.models.hunted.words import log_lines
 from hunt.models.registry import game_policy
 from hunt.models.testing import check_game
 from hunt.solver.agent import HeuristicAgent
@@ -322,6 +323,9 @@ def test_one_location_drawn_must_be_done() -> None:
     state = new_state()
     door_to(state, "Flooded Tunnel")
     assert state.time == 19 and state.locations_drawn == 1
+    # the log says what the Location does, and the time it took
+    assert log_lines(state.game, state.observation(0)["log"])[-2:] == [
+        "Location: Flooded Tunnel: -1 time.", "Time -1: 19 left."]
 
 
 def test_two_locations_drawn_one_is_chosen_the_other_discarded() -> None:
@@ -334,6 +338,7 @@ def test_two_locations_drawn_one_is_chosen_the_other_discarded() -> None:
     state.health = [5]
     act(state, "go med-bay")
     assert state.health == [6] and state.time == 20 and state.locations_drawn == 2
+    assert log_lines(state.game, state.observation(0)["log"])[-1] == "You gain 1 health: 6/6."
     assert "Flooded Tunnel" in state.locations_seen
 
 
@@ -497,6 +502,7 @@ def test_a_round_without_enough_hits_costs_one_health_and_the_hits_stay() -> Non
     fight(state, 3)
     act(state, "toss pulse-rifle 2", "hits 1", "keep")
     assert state.health == [5] and state.fight is not None and state.fight.hits == 1
+    assert log_lines(state.game, state.observation(0)["log"])[-1] == "You lose 1 health: 5/6."
     act(state, "toss pulse-rifle 2", "hits 2")
     assert state.fight is None
 

@@ -7,7 +7,15 @@ from dataclasses import replace
 from typing import ClassVar
 
 from hunt.boards.hunted.data import Effect
-from hunt.models.hunted.events import Ambush, Found, NoAmbush, NothingFound, TestResult
+from hunt.models.hunted.events import (
+    Ambush,
+    Found,
+    HealthChanges,
+    NoAmbush,
+    NothingFound,
+    TestResult,
+    TimeChanges,
+)
 from hunt.models.hunted.state import Fight, HuntedAction
 from hunt.models.hunted.steps import AmbushDraw, ApplyEffect, Find, Load, Optional, Test
 from hunt.models.hunted.turn import TurnSteps
@@ -65,18 +73,24 @@ class EffectSteps(TurnSteps, partial=True):
 
     def _gain(self, seat: int, what: str, amount: int) -> None:
         if what == "time":
+            # said before the move: time run out ends the game, and the end is said last
+            after = min(self.game.max_time, max(0, self.time + amount))
+            self.log.append(TimeChanges(after - self.time, after))
             if amount < 0:
                 self._spend_time(-amount)
             else:
-                self.time = min(self.game.max_time, self.time + amount)
+                self.time = after
                 self._see_all(("time", self.time))
         elif what == "health":
             for _ in range(-amount):
                 if not self.over:
                     self._lose_health(seat)
             if amount > 0:
-                self.health[seat] = min(self.game.max_health, self.health[seat] + amount)
+                before = self.health[seat]
+                self.health[seat] = min(self.game.max_health, before + amount)
                 self._see_all(("health", seat, self.health[seat]))
+                self.log.append(HealthChanges(seat, self.health[seat] - before,
+                                              self.health[seat]))
         elif what == "keys":
             self.keys[seat] += min(amount, self.supply("key"))
         elif what == "grenades":

@@ -174,10 +174,25 @@ class FinalFight(NamedTuple):
     """The Landing Pad: the alien queen, the final fight."""
 
 
+class HealthChanges(NamedTuple):
+    """`seat` loses or gains health (`change`), and has `health` now."""
+
+    seat: int
+    change: int
+    health: int
+
+
+class TimeChanges(NamedTuple):
+    """A card's or a Location's effect moves the time track by `change`, to `time`."""
+
+    change: int
+    time: int
+
+
 Event = (TestResult | NothingFound | Found | NoAmbush | Ambush | Hits | Reroll | MoreHits
          | AlienTakes | OutOfAmmo | Escaped | Lost | Reshuffled | CrewLost | AlienDefeated
          | Hides | Gives | Reloads | Uses | Helps | Drawn | AlienAttacks | StrongestTie
-         | ShuffledIn | Activates | LocationDrawn | FinalFight)
+         | ShuffledIn | Activates | LocationDrawn | FinalFight | HealthChanges | TimeChanges)
 """Every kind of event the log holds."""
 
 KINDS: EventKinds[Event] = EventKinds(Event)

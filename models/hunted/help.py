@@ -50,5 +50,7 @@ def card_text(name: str, card: HuntedCard) -> str:
 
 
 def card_texts(game: HuntedGame) -> dict[str, str]:
-    """Every kind of card by name, for `rules CARD`."""
-    return {name: card_text(name, card) for name, card in sorted(game.cards.items())}
+    """Every kind of card by name, for `rules CARD`, and every Location."""
+    return {**{name: card_text(name, card) for name, card in sorted(game.cards.items())},
+            **{name: f"{name}: a Location; drawn, {effect_words(effect)}."
+               for name, effect in sorted(game.components.locations.items())}}

@@ -18,6 +18,7 @@ from hunt.models.hunted.events import (
     CrewLost,
     Escaped,
     Event,
+    HealthChanges,
     Lost,
     OutOfAmmo,
     Reshuffled,
@@ -377,6 +378,7 @@ class HuntedBase(StepState[HuntedAction, HuntedObservation, Step], partial=True)
     def _lose_health(self, seat: int) -> None:
         self.health[seat] -= 1
         self._see_all(("health", seat, self.health[seat]))
+        self.log.append(HealthChanges(seat, -1, self.health[seat]))
         if self.health[seat] <= 0:
             self._end(False, "health ran out")
 

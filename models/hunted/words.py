@@ -84,9 +84,14 @@ def say(game: HuntedGame, event: ev.Event) -> str:
         case ev.Activates(seat, card):
             return f"{does(game, seat, 'activate')} {card}."
         case ev.LocationDrawn(card):
-            return f"Location: {card}."
+            return f"Location: {card}: {effect_words(game.components.locations[card])}."
         case ev.FinalFight():
             return "The alien queen waits at the Landing Pad: the final fight."
+        case ev.HealthChanges(seat, change, health):
+            return f"{does(game, seat, 'lose' if change < 0 else 'gain')} {abs(change)} " \
+                f"health: {health}/{game.max_health}."
+        case ev.TimeChanges(change, time):
+            return f"Time {change:+d}: {time} left."
         case _:
             assert_never(event)
 
