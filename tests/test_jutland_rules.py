@@ -508,9 +508,6 @@ def test_victory_fully_tied_is_a_draw() -> None:
     assert state.observation(GERMAN)["result"] == "draw"
 
 
-# -- conformance ------------------------------------------------------------------------
-
-@pytest.mark.slow
 def test_the_log_says_each_strikes_sink_and_its_losses_add_up_to_the_tally() -> None:
     """Each Strike's line says the ships each side loses in the Sink that follows (the
     turn's table), so a player reads in `log` what the tally of ships lost adds up."""
@@ -531,6 +528,9 @@ def test_the_log_says_each_strikes_sink_and_its_losses_add_up_to_the_tally() -> 
         assert said == state.losses, seed
 
 
+# -- conformance ------------------------------------------------------------------------
+
+@pytest.mark.slow
 def test_jutland_passes_the_conformance_suite_on_1000_random_games() -> None:
     # Every step's legal actions, chance and playout policy; the full checks (texts,
     # observations, clones) at a fifth of the steps, as for the other games' 1000.

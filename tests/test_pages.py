@@ -118,7 +118,7 @@ def test_a_jutland_log_says_when_a_sides_choice_closed_by_itself() -> None:
     assert log[0].endswith("Your hand was empty, so your discard closed by itself.")
     assert log[1].startswith("You draw ") and log[2] == "The British draw 7 cards."
     assert seat_log([("done",), ("discarded", 2, 0)], game, 0) == [
-        "Discards revealed (face down): the Germans 2, the British 0."]
+        "Cards discarded face down: the Germans 2, the British 0."]
 
 
 def test_the_prompt_answers_rules_log_and_map_in_a_game() -> None:
@@ -139,4 +139,5 @@ def test_a_jutland_log_names_each_strikes_forces_and_winner() -> None:
     hipper, beatty = game.card_index["hipper-bc"], game.card_index["beatty-bc"]
     assert seat_log([("done",), ("deployed", (hipper,), (beatty,))], game, 0) == [
         "Strike: the Germans deploy hipper-bc (force 3), the British beatty-bc (force 3): "
-        "the British win."]  # a tie goes to the British
+        "the British win. Sink: the Germans 1 big and 3 small, the British 0 big and 1 "
+        "small ships lost."]  # a tie goes to the British; turn 1's Sink table

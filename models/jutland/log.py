@@ -75,8 +75,8 @@ def seat_log(views: Sequence[Hashable], game: JutlandGame, seat: int) -> list[st
                              for side in SIDES)
             log.append(f"Strike: the Germans deploy {names(german)} (force {forces[0]}), the "
                        f"British {names(british)} (force {forces[1]}): {FLEETS[SIDES[won]]} "
-                       f"win. Sink: {sunk} ships lost."
-                       + ("" if chose else " Your hand was empty, so you deploy nothing."))
+                       "win." + ("" if chose else " Your hand was empty, so you deploy "
+                                                   "nothing.") + f" Sink: {sunk} ships lost.")
             chose = False
         elif kind == "reshuffled":
             log.append(f"The discards are shuffled into a new deck of "

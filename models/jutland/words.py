@@ -62,7 +62,7 @@ def choice_words(game: JutlandGame, text: str) -> str:
     """A choice (a typed action, or a table companion's entry with what it showed after
     "; ") in players' words: "discard hipper-dd" is "Discard Hipper Destroyers",
     "deploy ?" is "The enemy chooses a card to deploy, face down", "done; discarded 3 2"
-    is "Done choosing (discards revealed: the Germans 3 cards, the British 2)"; the text
+    is "Done choosing (cards discarded face down: the Germans 3 cards, the British 2)"; the text
     itself where it has no words of its own. A card's force is its menu note's to say."""
     typed, *learned = text.split("; ")
     said = _typed_said(game, typed.lower().split())
@@ -96,7 +96,7 @@ def _learned_said(game: JutlandGame, words: list[str]) -> str | None:
     """What an entry showed, in words: the discards' counts or the Strike's cards."""
     if len(words) == 3 and words[0] == "discarded" and all(w.isdigit() for w in words[1:]):
         german, british = (int(word) for word in words[1:])
-        return (f"discards revealed: the Germans {plural(german, 'card')}, the British "
+        return (f"cards discarded face down: the Germans {plural(german, 'card')}, the British "
                 f"{plural(british, 'card')}")
     if len(words) >= 4 and words[:2] == ["deployed", "german"] and "british" in words:
         split = words.index("british")
