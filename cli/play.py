@@ -192,7 +192,7 @@ def screen_of(game_name: str) -> Callable[[AnyState, int], str]:
     def render(state: AnyState, seat: int) -> str:
         seen = state.observation(seat)
         entries = len(seen.get("log", ()))
-        before, unseen = shown.get(seat, (entries, 0))
+        before, unseen = shown.get(seat, (0, 0))  # a seat's first screen: all is news
         if entries != before:  # the same log drawn again keeps its news; an undo has none
             unseen = max(0, entries - before)
         shown[seat] = (entries, unseen)
@@ -248,7 +248,14 @@ def another_game(stdin: TextIO, pages: Mapping[str, Callable[[str], str]] | None
             click.echo(wrapped(pages[word.lower()](rest.strip())))
             continue
         click.echo(f"{shown(answer)!r} is not an answer here: y plays another game, "
-                   f"n stops{' (' + ', '.join(sorted(pages)) + ' still answer)' if pages else ''}.")
+                   f"n stops{still_answer(pages)}.")
+
+
+def still_answer(pages: Mapping[str, object]) -> str:
+    """" (log, rules still answer)": the words that still answer after a game."""
+    if not pages:
+        return ""
+    return f" ({', '.join(sorted(pages))} still {'answers' if len(pages) == 1 else 'answer'})"
 
 
 def tally(finished: Sequence[AnyState], human: int) -> str:

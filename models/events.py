@@ -27,8 +27,9 @@ T = TypeVar("T")
 
 NEWS_MOST = 6
 """The most log entries a screen repeats at once (`log` shows every one): in the main
-game one side's turn says up to 5 to 7 things at nine turns in ten, and 6 keeps its
-screen within a terminal's 24 lines (tests/test_menus.py)."""
+game one side's turn says up to 5 to 7 things at nine turns in ten, and with 6 its
+screen alone fits a terminal's 24 lines (tests/test_menus.py; a menu below it may push
+its header out of sight)."""
 
 
 def recent(log: Sequence[T], usual: int, unseen: int = 0,
@@ -38,7 +39,8 @@ def recent(log: Sequence[T], usual: int, unseen: int = 0,
     if that is more; at most `NEWS_MOST`, the newest. `shown` leaves out the entries a
     screen shows elsewhere (they count among the unseen, and are not repeated). With
     them, how many unseen entries are left to `log` (past `NEWS_MOST`)."""
-    fresh = [entry for entry in log[len(log) - unseen:] if shown(entry)] if unseen > 0 else []
+    fresh = [entry for entry in log[max(0, len(log) - unseen):] if shown(entry)] \
+        if unseen > 0 else []
     if len(fresh) < usual:
         fresh = [entry for entry in log if shown(entry)][-usual:] if usual > 0 else []
     return fresh[-NEWS_MOST:], max(0, len(fresh) - NEWS_MOST)
@@ -47,6 +49,11 @@ def recent(log: Sequence[T], usual: int, unseen: int = 0,
 def untold_words(untold: int) -> str:
     """What a screen says of the unseen events it leaves to `log` ("" for none)."""
     return f"{untold} earlier {'event' if untold == 1 else 'events'} in log" if untold else ""
+
+
+def lately_heading(untold: int) -> str:
+    """The heading over a screen's last events: where the rest are."""
+    return f"Lately ({untold_words(untold) or 'log: every event'}):"
 
 
 class EventKinds(Generic[E]):

@@ -896,6 +896,7 @@ def test_a_screen_repeats_the_unseen_log_entries_or_its_usual_few_at_most_six() 
     # entries the screen shows elsewhere are left out: two unseen, so the usual three
     assert recent(log, 3, unseen=5, shown=lambda entry: entry % 2 == 0) == ([14, 16, 18], 0)
     assert recent([], 3, unseen=2) == ([], 0)
+    assert recent(log[:4], 3, unseen=7) == ([0, 1, 2, 3], 0)  # more unseen than the log
 
 
 def test_a_screen_repeats_every_event_since_the_seats_last_screen() -> None:
@@ -909,20 +910,21 @@ def test_a_screen_repeats_every_event_since_the_seats_last_screen() -> None:
     game = TheHuntGame()
     policy, rng = game_policy(game), random.Random(42)
     render = screen_of("the-hunt")
-    state, british, shown_at, long_news = game.new_initial_state(42), 1, None, 0
+    # the first screen's news: every event since the game began
+    state, british, shown_at, long_news = game.new_initial_state(42), 1, 0, 0
     while not state.is_terminal() and long_news < 3:
         if state.current_player() == british and len(state.legal_actions()) > 1:
             log = state.observation(british)["log"]
             screen = " ".join(click.unstyle(render(state, british)).split())
             assert screen == " ".join(click.unstyle(render(state, british)).split())
-            if shown_at is not None:  # every event since, but the Freight's and the end
-                news = [entry for entry in log[shown_at:]
-                        if entry["event"] not in ("freight-ships-sail-on", "game-over")]
-                for line in log_lines(game, news[-NEWS_MOST:]):
-                    assert " ".join(line.split()) in screen
-                if len(news) > NEWS_MOST:  # the rest are counted, for the `log` page
-                    assert f"{len(news) - NEWS_MOST} earlier event" in screen
-                long_news += len(news) > 3
+            # every event since, but the Freight's and the end
+            news = [entry for entry in log[shown_at:]
+                    if entry["event"] not in ("freight-ships-sail-on", "game-over")]
+            for line in log_lines(game, news[-NEWS_MOST:]):
+                assert " ".join(line.split()) in screen
+            if len(news) > NEWS_MOST:  # the rest are counted, for the `log` page
+                assert f"{len(news) - NEWS_MOST} earlier event" in screen
+            long_news += len(news) > 3
             shown_at = len(log)
         if state.current_player() < 0:
             state.apply_action(state.sample_chance_outcome(rng))
@@ -942,7 +944,7 @@ def test_the_finished_games_pages_answer_at_another_game(
     out = capsys.readouterr().out
     assert "  1. The Graf Spee is sunk." in out
     assert "'maybe' is not an answer here: y plays another game, n stops (log still " \
-        "answer)." in out
+        "answers)." in out
 
 
 def test_a_forced_first_choice_comes_after_the_board(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hunt.models.events import recent, untold_words
+from hunt.models.events import lately_heading, recent
 from hunt.models.hunted.observation import HuntedObservation
 from hunt.models.hunted.rules import HuntedGame
 from hunt.models.hunted.words import item_words, log_lines, tokens_words
@@ -71,7 +71,7 @@ def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = 
                      "to the other player (1 time each), or pass.")
     if seen["log"]:
         latest, untold = recent(seen["log"], LATELY, unseen)
-        lines.append(f"Lately ({untold_words(untold) or 'log: every event'}):")
+        lines.append(lately_heading(untold))
         lines += [f"  {text}" for text in log_lines(game, latest)]
     if seen["result"] is not None:
         lines.append(f"Game over: {seen['reason']}."

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import groupby
 
-from hunt.models.events import untold_words
+from hunt.models.events import lately_heading
 from hunt.models.hunting_party.events import KINDS as EVENTS
 from hunt.models.hunting_party.events import GameOver
 from hunt.models.hunting_party.observation import PartyObservation, ThreatSeen
@@ -77,7 +77,7 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
     if seen["log"]:
         # the game's end has its own line below
         latest, untold = EVENTS.latest(seen["log"], LATELY, (GameOver,), unseen)
-        lines.append(f"Lately ({untold_words(untold) or 'log: every event'}):")
+        lines.append(lately_heading(untold))
         lines += [f"  {text}" for text in log_lines(game, seen, latest)]
     if seen["scores"] is not None:
         scores = ", ".join(f"{h['seat']} {score}" for h, score in

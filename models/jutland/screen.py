@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hunt.models.events import recent, untold_words
+from hunt.models.events import lately_heading, recent
 from hunt.models.jutland.log import FLEETS
 from hunt.models.jutland.observation import JutlandObservation
 from hunt.models.jutland.rules import JutlandGame
@@ -70,7 +70,7 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
         lines.append(f"Chosen to {verb} so far: {', '.join(seen['selected'])}")
     if seen["log"]:
         latest, untold = recent(seen["log"], LATELY, unseen)
-        lines.append(f"Lately ({untold_words(untold) or 'log: every event'}):")
+        lines.append(lately_heading(untold))
         lines += [f"  {entry}" for entry in latest]
     # One card at a time, in any order, or several in one line (`string_to_actions`).
     action = {"deploy": "Choose cards to deploy (deploy a b ... or deploy all), then done:",
