@@ -355,6 +355,7 @@ def test_armory_pays_one_time_and_draws_until_a_weapon_goes_into_the_inventory()
     draw(state, "Armory")
     act(state, "yes")
     assert state.time == 19
+    assert log_lines(state.game, state.observation(0)["log"])[-1] == "Time -1: 19 left."
     assert texts(state) == ["found flamethrower", "found laser-rifle"]
     act(state, "found laser-rifle")
     assert state.inventory[0][-1].name == "Laser Rifle"

@@ -48,6 +48,8 @@ class EffectSteps(TurnSteps, partial=True):
         self._see_all(("optional", action.verb))
         if action.verb == "yes":
             if effect.pay_time:
+                self.log.append(TimeChanges(-effect.pay_time,
+                                            max(0, self.time - effect.pay_time)))
                 self._spend_time(effect.pay_time)
                 if self.over:
                     return
@@ -75,7 +77,8 @@ class EffectSteps(TurnSteps, partial=True):
         if what == "time":
             # said before the move: time run out ends the game, and the end is said last
             after = min(self.game.max_time, max(0, self.time + amount))
-            self.log.append(TimeChanges(after - self.time, after))
+            if after != self.time:  # a track at its top moves not
+                self.log.append(TimeChanges(after - self.time, after))
             if amount < 0:
                 self._spend_time(-amount)
             else:
@@ -89,8 +92,9 @@ class EffectSteps(TurnSteps, partial=True):
                 before = self.health[seat]
                 self.health[seat] = min(self.game.max_health, before + amount)
                 self._see_all(("health", seat, self.health[seat]))
-                self.log.append(HealthChanges(seat, self.health[seat] - before,
-                                              self.health[seat]))
+                if self.health[seat] != before:
+                    self.log.append(HealthChanges(seat, self.health[seat] - before,
+                                                  self.health[seat]))
         elif what == "keys":
             self.keys[seat] += min(amount, self.supply("key"))
         elif what == "grenades":
