@@ -58,7 +58,8 @@ def screen(game: HuntedGame, seen: HuntedObservation, seat: int, style: Style = 
         lines.append(style(
             f"FIGHT (round {fight['round']}, {fight['fighter']} fights): {fight['alien']}, "
             f"{fight['hits']} of {plural(fight['strength'], 'hit')}"
-            + (", crew icon" if fight["crew_icon"] else "")
+            + (", crew icon (it attacks the crew in the inventory first)"
+               if fight["crew_icon"] else "")
             + f". Each token hits {seen['hit_rates']['token']:.0%} of the time.", fg="red",
             bold=True))
     if seen["drawn"]:

@@ -8,7 +8,7 @@ from hunt.models.hunting_party.observation import PartyObservation
 from hunt.models.hunting_party.players import GreedyPlayer, PlannerPlayer
 from hunt.models.hunting_party.policy import HuntingPartyPolicy
 from hunt.models.hunting_party.rules import HuntingPartyGame, HuntingPartyState
-from hunt.models.hunting_party.screen import deck_page, hunters_page, screen
+from hunt.models.hunting_party.screen import deck_page, hunters_page, screen, short_names
 from hunt.models.hunting_party.web import card_faces, hands, web_board, web_panels
 from hunt.models.hunting_party.words import choice_words, log_page
 from hunt.models.plugin import GamePlugin
@@ -48,7 +48,7 @@ PLUGIN: GamePlugin[HuntingPartyGame, HuntingPartyState, PartyObservation] = Game
     goals={"": "To win, score the most: 1 point a trophy, and your secret Goal's if "
                "met.\nThe dead lose 3. Each round, play an Action face down, then "
                "discard Fate."},
-    rules=RULES, cards=card_texts, choice_words=choice_words,
+    rules=RULES, cards=card_texts, card_names=short_names, choice_words=choice_words,
     pages={"hunters": hunters_page, "deck": deck_page, "log": log_page},
     web_board=web_board, hands=hands, web_panels=web_panels, card_faces=card_faces,
     players={"greedy": GreedyPlayer, "planner": PlannerPlayer})

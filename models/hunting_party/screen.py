@@ -19,6 +19,12 @@ LATELY = 4
 """Events the screen repeats (`log` shows them all)."""
 SHORT = {"animal-attack": "attack", "opportunity-shot": "opportunity"}
 """Personal icons as the Fate rows name them, to keep a row on one line."""
+
+
+def short_names(game: HuntingPartyGame) -> dict[str, str]:
+    """The Fate rows' short names of personal icons -> their ids: `rules attack` reads
+    what the screen shows."""
+    return {short: icon for icon, short in SHORT.items()}
 UNDER_SHOWN = 8
 """Action cards under the deck the screen names (`deck` names them all)."""
 

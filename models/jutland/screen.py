@@ -28,7 +28,7 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
     lines.append("Ships lost: " + "; ".join(
         f"{side} {lost['big']} big, {lost['small']} small"
         for side, lost in (("German", losses["german"]), ("British", losses["british"]))))
-    lines.append(f"Deck {seen['deck_size']} cards, discard pile {seen['discard_size']}, "
+    lines.append(f"Deck {plural(seen['deck_size'], 'card')}, discard pile {seen['discard_size']}, "
                  f"{enemy.capitalize()} hand {plural(seen['opponent_hand_size'], 'card')}.")
     if (counts := seen["last_discards"]) is not None:
         lines.append(f"Last discards (face down): German {counts['german']}, "
@@ -74,8 +74,8 @@ def screen(game: JutlandGame, seen: JutlandObservation, seat: int, style: Style 
         lines += [f"  {entry}" for entry in latest]
     # One card at a time, in any order, or several in one line (`string_to_actions`).
     action = {"deploy": "Choose cards to deploy (deploy a b ... or deploy all), then done:",
-              "discard": "Choose cards to discard face down (discard a b ... or discard all), "
-                         "then done:"}.get(seen["stage"], "")
+              "discard": "Choose cards to discard face down (discard a b ..., or discard all: "
+                         "your own cards too), then done:"}.get(seen["stage"], "")
     if action:
         lines.append(action)
     return fit(lines)
