@@ -48,7 +48,10 @@ def test_rules_says_the_turn_and_the_seats_goal_within_80_columns(name: str) -> 
     ("jutland", "hipper-bc", ["2 in the deck", "Deployable in turns: 1, 3, 4, 5, 6."]),
     ("hunting-party", "camp", ["natives"]),
     ("hunting-party", "fate-03", ["Personal icons"]),
-    ("hunted", "grenade", ["Grenade: equipment", "gives move"])])
+    ("hunted", "grenade", ["Grenade: equipment", "gives move"]),
+    # the names the screens show: a Fate row's short icon name, a Location
+    ("hunting-party", "attack", ["Animal attack: Shoot bags the trophy"]),
+    ("hunted", "flooded tunnel", ["Flooded Tunnel: a Location; drawn, -1 time."])])
 def test_rules_card_gives_a_cards_text_and_uses(name: str, card: str, words: list[str]) -> None:
     text = pages_of(name)["rules"](played(name, 0), 0, card)
     assert all(word in text for word in words), text
