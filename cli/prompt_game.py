@@ -161,7 +161,10 @@ def play_interactive(state: AnyState, human: int, agents: Sequence[Agent | None]
                 if shown_for is None:  # the board first, not a choice out of nowhere
                     shown_for = render(session.state, human)
                     click.echo(shown_for)
-                click.echo(f"> {session.state.action_to_string(forced)} (your only choice)")
+                # what it does, where the game says ("end (your only choice: 2 AP lost)")
+                note = session.state.choice_note(forced)
+                click.echo(f"> {session.state.action_to_string(forced)} (your only choice"
+                           f"{': ' + note if note else ''})")
                 session.play(forced)
                 continue
             if session.human_to_choose() is None:

@@ -317,7 +317,7 @@ def test_fuzz_the_prompt_of_every_game(capsys: pytest.CaptureFixture[str]) -> No
                 (game, result.output[-2000:])
             assert "Traceback" not in result.output
             read = sum(1 for line in result.output.splitlines() if line.startswith("> ")
-                       and not line.endswith("(your only choice)"))
+                       and "(your only choice" not in line)
             games += 1
             fed += min(read, len(lines))
             lines = lines[max(read, 1):]

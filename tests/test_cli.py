@@ -949,9 +949,11 @@ def test_the_finished_games_pages_answer_at_another_game(
 
 def test_a_forced_first_choice_comes_after_the_board(tmp_path: Path) -> None:
     """A seat whose first decision has one choice (the British pass on the German's
-    first card, holding no reaction) sees the board before that choice is made for it."""
+    first card, holding no reaction) sees the board before that choice is made for it,
+    and what the choice lets happen."""
     code, out = run("play", "the-hunt", "--as", "british", "--seed", "3", "--ai", "random",
                     "--save", str(tmp_path / "game.json"), stdin="quit\n")
     assert code == 0, out
-    forced = out.index("> pass (your only choice)")
+    # and the forced choice says what it lets happen
+    forced = out.index("> pass (your only choice: the card's event stands)")
     assert "=== The Hunt - round 1, German turn" in out[:forced]

@@ -62,10 +62,15 @@ from hunt.models.the_hunt.steps import (
     PlayCard,
     Redraw,
     RedrawChoice,
+    Window,
 )
 
 if TYPE_CHECKING:
     from hunt.models.the_hunt.rules import TheHuntGame
+
+LET_STAND = {"cancel-roll": "the roll is made", "cancel-event": "the card's event stands",
+             "disguise": "the Battle begins"}
+"""What a pass at a reaction window lets happen, by the reaction it waits for."""
 
 SIDES = ("german", "british")
 VARIANTS = ("standard", "historical")
@@ -267,6 +272,8 @@ class SetupSteps(StepState[TheHuntAction, TheHuntObservation, Step], partial=Tru
             need = rules["attack_success"] - top.bonus \
                 - (tracks.attack_bonus if verb == "plane" else 0)
             return ("+2, then Broken: " if verb == "plane" else "") + f"sinks on {max(need, 1)}+"
+        if isinstance(top, Window) and verb == "pass":
+            return LET_STAND[top.reaction]
         if verb == "search":
             need = rules["search_success"] - self.search_bonus - bonus
             return f"on {self.forces[action.arg]}, {'free' if self.free_searches else '1 AP'}" \
