@@ -383,16 +383,35 @@ def test_the_flee_window_opens_for_every_hunter_with_cards_and_others_cannot_tel
     assert with_flee.current_player() == without.current_player()
 
 
-def shoot_then_flee(event: str, icon: str) -> tuple[HuntingPartyState, int]:
-    """A 2-player round of `event` where the First Hunter plays Shoot, meets `icon`
-    and flees from the hand; the other Hunter plays a Flee. The state, and the seat
-    of the Hunter who fled."""
+def at_the_flee_window(event: str, icon: str) -> tuple[HuntingPartyState, int]:
+    """A 2-player round of `event` where the First Hunter plays Shoot and meets `icon`,
+    asked whether to flee from the hand; the other Hunter plays a Flee. The state, and
+    the seat of the Hunter asked."""
     state = new_state(hands=["camp flee shoot shoot camp"] * 2)
     first, second = first_and_second(state)
     round_with(state, rig(state, event, (icon,) * 5), {first: "shoot", second: "flee"})
     assert state.current_player() == first and texts(state) == ["flee", "pass"]
+    return state, first
+
+
+def shoot_then_flee(event: str, icon: str) -> tuple[HuntingPartyState, int]:
+    """`at_the_flee_window`, and the Hunter flees from the hand."""
+    state, first = at_the_flee_window(event, icon)
     act(state, "flee")
     return state, first
+
+
+@pytest.mark.parametrize(("event", "said"), [
+    ("backtrack", True), ("hunting-accident", True), ("ambush", False)])
+def test_the_flee_window_says_a_shooter_who_flees_is_passed_over(event: str,
+                                                                 said: bool) -> None:
+    """A Hunter who shot and is asked to flee is told that a Flee takes it out of the
+    event for shooters (Backtrack's trophy, Hunting Accident's choice)."""
+    from hunt.models.hunting_party.screen import screen
+
+    state, first = at_the_flee_window(event, "natives")
+    shown = " ".join(screen(state.game, state.observation(first), first).split())
+    assert ("If you flee you did not shoot, and" in shown) == said, shown
 
 
 def test_a_hunter_who_shot_then_fled_from_the_hand_fired_no_shot_so_no_misfire() -> None:

@@ -25,6 +25,9 @@ def short_names(game: HuntingPartyGame) -> dict[str, str]:
     """The Fate rows' short names of personal icons -> their ids: `rules attack` reads
     what the screen shows."""
     return {short: icon for icon, short in SHORT.items()}
+SHOOTERS_EVENTS = {"backtrack": "Backtrack", "hunting-accident": "Hunting Accident"}
+"""The party events that act on the Hunters who shot without a trophy, after the
+personal fates (docs/rulings.md)."""
 UNDER_SHOWN = 8
 """Action cards under the deck the screen names (`deck` names them all)."""
 
@@ -78,8 +81,12 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
     if seen["ambush"]:
         lines.append("Ambush: this round each Hunter plays the card they draw.")
     if threat := seen["threat"]:
+        # a shooter who flees fired no shot: the events for shooters pass them over
+        fate = seen["fate_up"][0]["event"] if len(seen["fate_up"]) == 1 else ""
+        passed = f" If you flee you did not shoot, and {SHOOTERS_EVENTS[fate]} passes you " \
+            "over." if fate in SHOOTERS_EVENTS and me["action"] == "shoot" else ""
         lines.append(style(f"Your personal fate: {threat_words(threat)}. Flee from your "
-                           "hand?", fg="red"))
+                           f"hand?{passed}", fg="red"))
     if seen["log"]:
         # the game's end has its own line below
         latest, untold = EVENTS.latest(seen["log"], LATELY, (GameOver,), unseen)
