@@ -919,7 +919,7 @@ def test_a_screen_repeats_every_event_since_the_seats_last_screen() -> None:
             assert screen == " ".join(click.unstyle(render(state, british)).split())
             # every event since, but the Freight's and the end
             news = [entry for entry in log[shown_at:]
-                    if entry["event"] not in ("freight-ships-sail-on", "game-over")]
+                    if entry["event"] != "game-over"]
             for line in log_lines(game, news[-NEWS_MOST:]):
                 assert " ".join(line.split()) in screen
             if len(news) > NEWS_MOST:  # the rest are counted, for the `log` page
@@ -955,5 +955,5 @@ def test_a_forced_first_choice_comes_after_the_board(tmp_path: Path) -> None:
                     "--save", str(tmp_path / "game.json"), stdin="quit\n")
     assert code == 0, out
     # and the forced choice says what it lets happen
-    forced = out.index("> pass (your only choice: the card's event stands)")
+    forced = out.index("> pass (your only choice: the card stands)")
     assert "=== The Hunt - round 1, German turn" in out[:forced]

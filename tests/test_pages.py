@@ -45,6 +45,8 @@ def test_rules_says_the_turn_and_the_seats_goal_within_80_columns(name: str) -> 
 
 @pytest.mark.parametrize(("name", "card", "words"), [
     ("the-hunt", "royal-navy", ["2 AP", "For AP (play royal-navy ap)", "Intelligence"]),
+    # a reaction's moment as its text names it, a roll about to be made for this one
+    ("the-hunt", "cat-and-mouse", ["a search or attack about to be rolled"]),
     ("jutland", "hipper-bc", ["2 in the deck", "Deployable in turns: 1, 3, 4, 5, 6."]),
     ("hunting-party", "camp", ["natives"]),
     ("hunting-party", "fate-03", ["Personal icons"]),
@@ -130,6 +132,8 @@ def test_the_prompt_answers_rules_log_and_map_in_a_game() -> None:
     out = result.output
     assert result.exit_code == 0, out
     assert "AP buy: a move of up to 1, 2 or 3 hexes for 1, 2 or 4 AP" in out
+    # the rulebook's exception to "each piece once a turn"
+    assert "the Graf Spee may move, attack and then move again" in " ".join(out.split())
     assert "Royal Navy (royal-navy): 2 AP" in out
     assert "  1. Freight Ship" in out and "Freight Ship b-e1 on 23, to england by" in out
     assert "Commands: rules, log, hand, map, hint, save, help, quit, undo, back." in \

@@ -348,14 +348,14 @@ def test_freight_ship_phase_moves_each_one_hex_and_refills_to_two() -> None:
             log_page(GAME, state.observation(seat), seat)
 
 
-def test_the_screens_last_events_leave_the_freight_ships_sailing_to_the_map() -> None:
-    """The sailing is logged every turn, and the map and the Freight line show where
-    each Freight Ship is: the screen's few last events keep room for the others."""
+def test_the_screens_last_events_say_the_freight_ships_sailing_too() -> None:
+    """The sailing is logged every turn; the map shows where each Freight Ship is, but
+    two playtests looked for the sailing among the last events, where it was left out."""
     from hunt.models.the_hunt.screen import screen
     state = british_turn(graf_spee="24", freighters=("e-a", "b-e1"))
     assert isinstance(state.log[-1], FreightShipsSailOn)
-    shown = screen(GAME, state.observation(BRITISH), BRITISH)
-    assert "Lately:" in shown and "sail on" not in shown
+    shown = " ".join(screen(GAME, state.observation(BRITISH), BRITISH).split())
+    assert "Lately:" in shown and "Freight Ships sail on: " in shown
 
 
 def test_the_screen_says_game_over_once_and_keeps_the_last_events_for_the_play() -> None:
@@ -666,6 +666,10 @@ def test_new_paintwork_turns_a_successful_search_into_no_battle() -> None:
     play(state, "react new-paintwork")
     assert state.flow != "battle" and state.removed[GERMAN]["new-paintwork"] == 1
     assert state.possible == frozenset({"06"})  # the search found it: still revealed
+    # the German's screen names its own cards out of the game: a repair must beat them
+    from hunt.models.the_hunt.screen import screen
+    shown = " ".join(screen(GAME, state.observation(GERMAN), GERMAN).split())
+    assert "Yours out of the game: new-paintwork." in shown
 
 
 def test_new_paintworks_window_asks_in_words_what_the_search_found_and_what_it_would_do() -> None:

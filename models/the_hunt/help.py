@@ -17,7 +17,8 @@ to 3 cards (to 5 if the Graf Spee is at or next to the Altmark, as it chooses) a
 says how many it holds. The British move each Freight Ship 1 hex, play one card,
 refill to 5.
 
-AP buy: a move of up to 1, 2 or 3 hexes for 1, 2 or 4 AP (each piece once a turn; the
+AP buy: a move of up to 1, 2 or 3 hexes for 1, 2 or 4 AP (each piece once a turn, but
+the Graf Spee may move, attack and then move again; the
 number in "move graf-spee 2 19" is the AP; the Graf Spee's hex stays secret, only the
 AP is said, and it may stay where it is). British: search a Force's hex, 1 AP,
 finds on 5+; Intelligence, 1 AP a card (+1 to this turn's searches, or a Hint marker
@@ -36,8 +37,10 @@ value takes a hit, the British adding in every duel the bonus of each Force on t
 
 USES = {
     "hunt": "For its event (play CARD event): in your Card Play phase, do what it says.",
-    "reaction": "For its event (react CARD, when you are asked): as a reaction, in your "
-                "opponent's Card Play phase or after their reaction.",
+    "reaction": "For its event (react CARD, when you are asked): as a reaction, at the "
+                "moment its text names: your opponent's card play (their Card Play phase) "
+                "or reaction, a search or attack about to be rolled, a search that found "
+                "you.",
     "battle": "In a Battle its event happens by itself and it still counts its AP; in "
               "the Hunt phase it is played for AP only.",
     "mandatory": "Played in the Hunt phase you must do its event too; in a Battle the "

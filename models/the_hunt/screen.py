@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from hunt.boards.the_hunt.map import draw_map
 from hunt.models.events import untold_words
 from hunt.models.plugin import SCREEN_WIDTH, Style, plain, plural, visible_width, wrap
-from hunt.models.the_hunt.events import KINDS, FreightShipsSailOn, GameOver
+from hunt.models.the_hunt.events import KINDS, GameOver
 from hunt.models.the_hunt.help import INTELLIGENCE, STRIPE_MARKS
 from hunt.models.the_hunt.observation import TheHuntObservation
 from hunt.models.the_hunt.rules import TheHuntGame
@@ -129,12 +129,14 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
     lines += wrap(f"Freight: {ships}. Bag {seen['bag']}. Sunk {len(seen['sunk'])}/5, "
                   f"home {len(seen['delivered'])}/5. Airplane {seen['plane']}.")
     track = ", ".join(f"{force} {space}" for force, space in seen["strategy"].items())
-    gone = seen["removed"][enemy]
+    gone, own_gone = seen["removed"][enemy], seen["removed"][1 - enemy]
+    # the German's own cards out of the game are what a repair roll must beat
     lines += wrap(f"Strategy: {track or 'empty'}. German Reserve {seen['reserve']} AP. "
                   f"{'British' if enemy else 'German'}: "
                   f"{plural(seen['opponent_hand_size'], 'card')}, deck {seen['decks'][enemy]}"
                   f", {len(seen['discards'][enemy])} discarded"
-                  + (f"; out of the game: {', '.join(gone)}." if gone else "."))
+                  + (f"; out of the game: {', '.join(gone)}." if gone else ".")
+                  + (f" Yours out of the game: {', '.join(own_gone)}." if own_gone else ""))
     lines += seen_cards(seen)
     if seen["battle"]:
         battle = seen["battle"]
@@ -147,9 +149,9 @@ def screen(game: TheHuntGame, seen: TheHuntObservation, seat: int, style: Style 
                          if me == "british" and seen["step"] == "duel" else ""))
     lines += [("Hand: " if index == 0 else "      ") + row
               for index, row in enumerate(hand_rows(game, seen))]
-    # The Freight Ships' hexes are on the map and the Freight line, and the game's end
-    # has its own line below.
-    news, untold = KINDS.latest(seen["log"], LATELY, (FreightShipsSailOn, GameOver), unseen)
+    # The game's end has its own line below. (The Freight Ships' sailing is repeated
+    # too, though the map shows where they are: players look for it among the events.)
+    news, untold = KINDS.latest(seen["log"], LATELY, (GameOver,), unseen)
     if news:
         events = [line for text in ([f"({untold_words(untold)})"] if untold else [])
                   + log_lines(game, news) for line in wrap(text, "  ", SCREEN_WIDTH - 8)]

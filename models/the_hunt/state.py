@@ -68,7 +68,7 @@ from hunt.models.the_hunt.steps import (
 if TYPE_CHECKING:
     from hunt.models.the_hunt.rules import TheHuntGame
 
-LET_STAND = {"cancel-roll": "the roll is made", "cancel-event": "the card's event stands",
+LET_STAND = {"cancel-roll": "the roll is made", "cancel-event": "the card stands",
              "disguise": "the Battle begins"}
 """What a pass at a reaction window lets happen, by the reaction it waits for."""
 
