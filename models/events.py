@@ -75,8 +75,8 @@ class EventKinds(Generic[E]):
         """The entries of `log` (JSON objects, as `to_json` writes them) a screen
         repeats, and how many unseen ones it leaves to `log` (`recent`: the last
         `count`, or the `unseen` ones if more), leaving out the kinds `leaving_out`:
-        what a screen shows elsewhere (the game's end on its own line, pieces on its
-        map) would push out of its few last events the ones it shows nowhere else."""
+        what a screen shows elsewhere (the game's end on its own line) would push out
+        of its few last events the ones it shows nowhere else."""
         names = {self.name_of(kind) for kind in leaving_out}
         return recent(log, count, unseen, lambda entry: entry["event"] not in names)
 

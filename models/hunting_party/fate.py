@@ -60,6 +60,10 @@ from hunt.models.hunting_party.steps import (
 )
 from hunt.models.steps import AUTO_STEP, DECIDE, Role, Step, auto, effect, legal
 
+SHOOTER_EVENTS = ("backtrack", "hunting-accident")
+"""The party events that act on each Hunter who shot and hit no trophy: after the
+personal fates, and passing over a Hunter who fled from the hand (docs/rulings.md)."""
+
 
 class FateSteps(PartyState, partial=True):
     """The steps of Resolve Fate and the events it sets off."""
@@ -204,7 +208,7 @@ class FateSteps(PartyState, partial=True):
             self._push(Scavenge())
         elif event == "vine-bridge":
             self._push(*(Name(seat) for seat in live))
-        # backtrack and hunting-accident wait for the personal fates: see after-party
+        # SHOOTER_EVENTS wait for the personal fates: see after-party
 
     def _jungle_round(self, group: list[int]) -> None:
         group = [seat for seat in group if self.alive[seat]]
@@ -328,6 +332,8 @@ class FateSteps(PartyState, partial=True):
 
     @auto("after-party")
     def _auto_after_party(self, step: AfterParty) -> None:
+        """The party events for the Hunters who shot without a trophy (`SHOOTER_EVENTS`),
+        once the personal fates have said who hit."""
         missed = [seat for seat in self.live_order()
                   if self.action_in_effect(seat) == SHOOT and not self.hit[seat]]
         if self.event == "backtrack":

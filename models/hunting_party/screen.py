@@ -9,9 +9,10 @@ from itertools import groupby
 from hunt.models.events import lately_heading
 from hunt.models.hunting_party.events import KINDS as EVENTS
 from hunt.models.hunting_party.events import GameOver
+from hunt.models.hunting_party.fate import SHOOTER_EVENTS
 from hunt.models.hunting_party.observation import PartyObservation, ThreatSeen
 from hunt.models.hunting_party.rules import HuntingPartyGame
-from hunt.models.hunting_party.words import log_lines, who
+from hunt.models.hunting_party.words import log_lines, printed, who
 from hunt.models.plugin import Style, fit, plain, plural
 from hunt.models.registry import game_plugin
 
@@ -25,9 +26,6 @@ def short_names(game: HuntingPartyGame) -> dict[str, str]:
     """The Fate rows' short names of personal icons -> their ids: `rules attack` reads
     what the screen shows."""
     return {short: icon for icon, short in SHORT.items()}
-SHOOTERS_EVENTS = {"backtrack": "Backtrack", "hunting-accident": "Hunting Accident"}
-"""The party events that act on the Hunters who shot without a trophy, after the
-personal fates (docs/rulings.md)."""
 UNDER_SHOWN = 8
 """Action cards under the deck the screen names (`deck` names them all)."""
 
@@ -83,8 +81,8 @@ def screen(game: HuntingPartyGame, seen: PartyObservation, seat: int,
     if threat := seen["threat"]:
         # a shooter who flees fired no shot: the events for shooters pass them over
         fate = seen["fate_up"][0]["event"] if len(seen["fate_up"]) == 1 else ""
-        passed = f" If you flee you did not shoot, and {SHOOTERS_EVENTS[fate]} passes you " \
-            "over." if fate in SHOOTERS_EVENTS and me["action"] == "shoot" else ""
+        passed = f" If you flee you did not shoot, and {printed(fate)} passes you over." \
+            if fate in SHOOTER_EVENTS and me["action"] == "shoot" else ""
         lines.append(style(f"Your personal fate: {threat_words(threat)}. Flee from your "
                            f"hand?{passed}", fg="red"))
     if seen["log"]:

@@ -69,10 +69,8 @@ def seat_log(views: Sequence[Hashable], game: JutlandGame, seat: int) -> list[st
             german, british = ([cards[k] for k in side] for side in token[1:3])
             forces = [sum(card.force for card in side) for side in (german, british)]
             won = game.strike_winner(*forces)
-            turn = next(strike_turns)
-            lost = {SIDES[won]: turn.winner_loses, SIDES[1 - won]: turn.loser_loses}
-            sunk = ", ".join(f"{FLEETS[side]} {lost[side][0]} big and {lost[side][1]} small"
-                             for side in SIDES)
+            sunk = ", ".join(f"{FLEETS[SIDES[seat]]} {big} big and {small} small" for seat,
+                             (big, small) in enumerate(game.sink(next(strike_turns), won)))
             log.append(f"Strike: the Germans deploy {names(german)} (force {forces[0]}), the "
                        f"British {names(british)} (force {forces[1]}): {FLEETS[SIDES[won]]} "
                        "win." + ("" if chose else " Your hand was empty, so you deploy "

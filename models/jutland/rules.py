@@ -94,6 +94,14 @@ class JutlandGame(Game["JutlandState", int, JutlandObservation]):
         """The side that wins a Strike: the higher force; the British win ties."""
         return GERMAN if german_force > british_force else BRITISH
 
+    @staticmethod
+    def sink(turn: JutlandTurn, winner: int) -> list[tuple[int, int]]:
+        """The (big, small) ships each side loses in the Sink after `turn`'s Strike, by
+        seat, when `winner` won it: the turn's table for the winner and the loser."""
+        lost = [turn.loser_loses, turn.loser_loses]
+        lost[winner] = turn.winner_loses
+        return lost
+
     def _max_game_length(self) -> int:
         choices = draws = 0
         for turn in self.turns:
@@ -548,8 +556,7 @@ class JutlandState(State[int, JutlandObservation]):
                              deployed[GERMAN], deployed[BRITISH]))
         self._clear_selections()
         winner = self.game.strike_winner(forces[GERMAN], forces[BRITISH])
-        for seat, (big, small) in ((winner, self.turn.winner_loses),
-                                   (1 - winner, self.turn.loser_loses)):
+        for seat, (big, small) in enumerate(self.game.sink(self.turn, winner)):
             self.losses[seat][BIG] += big
             self.losses[seat][SMALL] += small
         self._next_turn()
